@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional()
+    .refine((value) => value === undefined || URL.canParse(value), { message: `${name} must be a URL` });
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: optionalUrl('DATABASE_URL'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: optionalUrl('SMTP_URL'),
+  MAIL_FROM: z.string().min(3).default('Kinetic <no-reply@kinetic.local>'),
+  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  UBER_ADMIN_EMAIL: z.string().email().optional(),
+  UBER_ADMIN_PASSWORD: z.string().min(12).optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a malformed variable stops start-up with a message that names it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    return `${name}: ${issue.message} (got ${JSON.stringify(env[name])})`;
+  });
+  throw new ConfigError(`Invalid environment variable(s):\n  ${lines.join('\n  ')}`);
+}

@@ -1,0 +1,42 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction on it: repo functions accept either. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseConnection {
+  db: Database;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(url: string, { max = 20 }: { max?: number } = {}): DatabaseConnection {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its server (restart, network) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  let closing: Promise<void> | undefined;
+  return { db, pool, close: () => (closing ??= pool.end()) };
+}
+
+/** The role the request transactions act as: it owns nothing and cannot bypass row-level security. */
+export const APP_ROLE = 'kinetic_app';
+
+/**
+ * Runs `work` in a transaction scoped to one company: as the restricted role, with `app.company_id`
+ * set, so row-level security hides every other company's rows even from a query that forgot its WHERE.
+ */
+export async function withTenant<T>(
+  db: Database,
+  companyId: string,
+  work: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
+    await tx.execute(sql`select set_config('app.company_id', ${companyId}, true)`);
+    return work(tx);
+  });
+}

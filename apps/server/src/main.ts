@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { connectDatabase } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { migrateDatabase } from './db/migrate.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    const dir = path.join(config.DATA_DIR, 'postgres');
+    console.log(`Starting the embedded PostgreSQL in ${path.resolve(dir)} ...`);
+    embedded = await startEmbeddedPostgres(dir);
+    databaseUrl = embedded.url;
+  }
+  const db = connectDatabase(databaseUrl);
+  await migrateDatabase(db.db);
+
+  const app = await buildApp({ config, db });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await db.close();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  const url = config.PUBLIC_URL ?? `http://${shownHost}:${port}`;
+  console.log(`\nKinetic is running at ${url}\n  API docs: ${url}/api/docs\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Kinetic could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.ts';
+
+export interface FailureEnvelope {
+  status: 0;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** `/address/city` → `address.city`; a problem with the whole body is named after its part. */
+const fieldName = (instancePath: string, context: string) =>
+  instancePath.replace(/^\//, '').replaceAll('/', '.') || context;
+
+/**
+ * The one error handler: typed errors keep their code and message, invalid input answers 400 with a
+ * message per field, and anything else is a bug: 500 with a generic sentence, the details only in the log.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: FailureEnvelope = { status: 0, message: error.message };
+      if (error.errors) body.errors = error.errors;
+      return reply.code(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = error.validationContext ?? 'body';
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath ?? '', context);
+        errors[name] ??= issue.message;
+      }
+      const summary = Object.entries(errors)
+        .map(([name, message]) => `${name}: ${message}`)
+        .join('; ');
+      return reply.code(400).send({ status: 0, message: `Please correct the request. ${summary}`, errors });
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      // Fastify's own client errors (malformed JSON, wrong content type, body too large).
+      return reply.code(statusCode).send({ status: 0, message: clientErrorMessage(error) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send({ status: 0, message: 'Something went wrong on our side. Please try again in a moment.' });
+  });
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not accepted here.';
+    default:
+      return error.message;
+  }
+}

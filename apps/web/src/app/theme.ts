@@ -1,0 +1,20 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// #4860CF (spec §1) sits at shade 6, Mantine's default primary shade in light mode.
+const kineticBlue: MantineColorsTuple = [
+  '#f0f2fb', '#dee2f6', '#c1c9ef', '#a4b0e7', '#8696df', '#6579d7', '#4860cf', '#3f54b6', '#37499d', '#2e3d84',
+];
+// #4D507B, the spec's secondary colour.
+const kineticSlate: MantineColorsTuple = [
+  '#f1f1f4', '#dfe0e7', '#c2c4d2', '#a6a8bd', '#8a8ca8', '#696c90', '#4d507b', '#44466c', '#3b3d5d', '#31334f',
+];
+
+export const theme = createTheme({
+  primaryColor: 'kinetic',
+  primaryShade: 6,
+  colors: { kinetic: kineticBlue, secondary: kineticSlate },
+  fontFamily: 'Lato, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  headings: { fontFamily: 'Lato, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+});
