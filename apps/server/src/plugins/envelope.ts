@@ -28,7 +28,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const errors: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath ?? '', context);
-        errors[name] ??= issue.message;
+        errors[name] ??= issue.message ?? 'Invalid value';
       }
       const summary = Object.entries(errors)
         .map(([name, message]) => `${name}: ${message}`)
