@@ -29,6 +29,7 @@ export async function startKinetic(resources: Resources): Promise<RunningKinetic
   resources.add(() => db.close());
   await migrateDatabase(db.db);
 
+  // No web build: the figures must not depend on whether `npm run build` ran.
   const config = configSchema.parse({ LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dir, 'no-web') });
   const app = await buildApp({ config, db }, { logger: false });
   resources.add(() => app.close());

@@ -3,7 +3,7 @@ import { readCookie } from './cookies.ts';
 import type { NetworkStore } from './network-state.ts';
 
 /** The API base (spec §7): the same host under /api/; development proxies /api/ to the local server. */
-export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api/';
+export const apiBase = (): string => import.meta.env.VITE_API_BASE ?? '/api/';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -60,7 +60,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   networkStore?.dispatch({ type: 'REQUEST', showLoader: options.showLoader, loaderTxt: options.loaderTxt });
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path.replace(/^\//, '')}`, {
+    response = await fetch(`${apiBase()}${path.replace(/^\//, '')}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,0 +1,99 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, connectNetworkState } from './client.ts';
+import { createNetworkStore, type Toast } from './network-state.ts';
+
+interface Seen {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+let seen: Seen;
+let reply: { code: number; body: string };
+const server = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => {
+    seen = { method: request.method, url: request.url, headers: request.headers, body };
+    response.writeHead(reply.code, { 'content-type': 'application/json' }).end(reply.body);
+  });
+});
+
+const toasts: Toast[] = [];
+const store = createNetworkStore((toast) => toasts.push(toast));
+connectNetworkState(store);
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  vi.stubEnv('VITE_API_BASE', `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  toasts.length = 0;
+  store.dispatch({ type: 'RESET' });
+  for (const name of ['token', 'hosttype']) document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
+});
+
+describe('API client (spec §7)', () => {
+  it('sends the bearer token from the token cookie and the hosttype cookie', async () => {
+    document.cookie = 'token=abc123; Path=/';
+    document.cookie = 'hosttype=solo-instructor; Path=/';
+    reply = { code: 200, body: JSON.stringify({ status: 1, data: { ok: true } }) };
+    const data = await apiRequest<{ ok: boolean }>('studios', { silent: true });
+    expect(data).toEqual({ ok: true });
+    expect(seen.url).toBe('/api/studios');
+    expect(seen.headers.authorization).toBe('Bearer abc123');
+    expect(seen.headers.hosttype).toBe('solo-instructor');
+  });
+
+  it('derives hosttype from the role in the URL when there is no cookie', async () => {
+    window.history.pushState({}, '', '/demo/solo-client/client/app/login');
+    reply = { code: 200, body: JSON.stringify({ status: 1 }) };
+    await apiRequest('checkCompany', { body: { company: 'demo', roleId: 'solo-client' }, silent: true });
+    expect(seen.headers.hosttype).toBe('solo-client');
+    expect(seen.headers.authorization).toBeUndefined();
+    expect(seen.method).toBe('POST');
+    expect(JSON.parse(seen.body)).toEqual({ company: 'demo', roleId: 'solo-client' });
+  });
+
+  it('shows the server message as a success toast unless the call opts out', async () => {
+    reply = { code: 200, body: JSON.stringify({ status: 1, message: 'Company details saved.' }) };
+    await apiRequest('companies/current', { method: 'PUT', body: {} });
+    expect(toasts).toEqual([{ kind: 'success', message: 'Company details saved.' }]);
+  });
+
+  it('counts a falsy status as failure even with HTTP 200, and toasts its message', async () => {
+    reply = { code: 200, body: JSON.stringify({ status: 0, message: 'This class is full.' }) };
+    await expect(apiRequest('bookings', { body: {} })).rejects.toThrow('This class is full.');
+    expect(toasts).toEqual([{ kind: 'error', message: 'This class is full.' }]);
+  });
+
+  it('says "Something went wrong" when the server gives no message', async () => {
+    reply = { code: 500, body: 'not json' };
+    await expect(apiRequest('anything')).rejects.toBeInstanceOf(ApiError);
+    expect(toasts).toEqual([{ kind: 'error', message: 'Something went wrong' }]);
+  });
+
+  it('keeps field errors for the form and shows no toast when the caller handles errors inline', async () => {
+    reply = {
+      code: 400,
+      body: JSON.stringify({ status: 0, message: 'Please correct the request.', errors: { email: 'Enter an email' } }),
+    };
+    const failure = await apiRequest('login', { body: {}, inlineErrors: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).errors).toEqual({ email: 'Enter an email' });
+    expect((failure as ApiError).statusCode).toBe(400);
+    expect(toasts).toEqual([]);
+  });
+
+  it('toasts the transport error message when the server cannot be reached', async () => {
+    vi.stubEnv('VITE_API_BASE', 'http://127.0.0.1:1/api/');
+    await expect(apiRequest('health')).rejects.toBeInstanceOf(ApiError);
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]?.kind).toBe('error');
+    expect(toasts[0]?.message).toMatch(/fetch failed|ECONNREFUSED/);
+    vi.stubEnv('VITE_API_BASE', `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`);
+  });
+});
