@@ -30,7 +30,8 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer (got ${JSON.stringify(raw)}).`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer (got ${JSON.stringify(raw)}).`);
   return value;
 }
 

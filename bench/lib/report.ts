@@ -11,7 +11,16 @@ export function describeRun(options: LoadOptions): string {
 
 /** A plain-text table; the last column is each target's requests/s over the baseline's. */
 export function formatTable(results: LoadResult[], baseline: LoadResult): string {
-  const header = ['target', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx', 'vs baseline'];
+  const header = [
+    'target',
+    'req/s (mean)',
+    'p50 ms',
+    'p99 ms',
+    'requests',
+    'errors',
+    'non-2xx',
+    'vs baseline',
+  ];
   const rows = results.map((r) => [
     r.name,
     r.requestsPerSecond.toFixed(0),
@@ -22,9 +31,15 @@ export function formatTable(results: LoadResult[], baseline: LoadResult): string
     String(r.non2xx),
     `${ratio(r, baseline).toFixed(2)}×`,
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
   const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ');
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
@@ -40,7 +55,8 @@ export function ratio(result: LoadResult, baseline: LoadResult): number {
 /** Why the run cannot be trusted, one line per broken target; empty when every request succeeded. */
 export function failures(results: LoadResult[]): string[] {
   return results.flatMap((r) => {
-    if (r.errors > 0 || r.non2xx > 0) return [`${r.name}: ${r.errors} error(s), ${r.non2xx} non-2xx response(s)`];
+    if (r.errors > 0 || r.non2xx > 0)
+      return [`${r.name}: ${r.errors} error(s), ${r.non2xx} non-2xx response(s)`];
     if (r.requests === 0) return [`${r.name}: no request completed`];
     return [];
   });

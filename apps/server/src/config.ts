@@ -18,6 +18,11 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Behind a reverse proxy, trust its X-Forwarded-For for client addresses (rate limits). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   UBER_ADMIN_EMAIL: z.string().email().optional(),
   UBER_ADMIN_PASSWORD: z.string().min(12).optional(),

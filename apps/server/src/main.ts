@@ -4,6 +4,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { ensurePlatformAdmin } from './features/demo/platform-admin.ts';
+import { demoLogins, seedDemo } from './features/demo/seed-demo.ts';
+import { createMailer } from './jobs/mailer.ts';
+import { startJobs } from './jobs/runner.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,8 +21,16 @@ async function main(): Promise<void> {
   }
   const db = connectDatabase(databaseUrl);
   await migrateDatabase(db.db);
+  const shouldSeed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && embedded !== undefined);
+  if (shouldSeed) await seedDemo(db.db);
+  if (config.UBER_ADMIN_EMAIL && config.UBER_ADMIN_PASSWORD) {
+    await ensurePlatformAdmin(db.db, config.UBER_ADMIN_EMAIL, config.UBER_ADMIN_PASSWORD);
+  }
 
-  const app = await buildApp({ config, db });
+  const jobs = await startJobs(databaseUrl, db.db, createMailer(config), {
+    log: (message, error) => console.error(message, error),
+  });
+  const app = await buildApp({ config, db, jobs });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -27,6 +39,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await jobs.stop();
       await db.close();
       await embedded?.stop();
     } finally {
@@ -41,7 +54,9 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   const url = config.PUBLIC_URL ?? `http://${shownHost}:${port}`;
-  console.log(`\nKinetic is running at ${url}\n  API docs: ${url}/api/docs\n`);
+  console.log(`\nKinetic is running at ${url}\n  API docs: ${url}/api/docs`);
+  if (shouldSeed) console.log(demoLogins(url).join('\n'));
+  console.log('');
 }
 
 main().catch((error: unknown) => {

@@ -10,3 +10,6 @@ export * from './constants/roles.ts';
 export * from './validators.ts';
 export * from './envelope.ts';
 export * from './health.ts';
+export * from './onboarding.ts';
+export * from './auth.ts';
+export * from './company.ts';

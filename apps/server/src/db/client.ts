@@ -29,14 +29,22 @@ export const APP_ROLE = 'kinetic_app';
  * Runs `work` in a transaction scoped to one company: as the restricted role, with `app.company_id`
  * set, so row-level security hides every other company's rows even from a query that forgot its WHERE.
  */
-export async function withTenant<T>(
-  db: Database,
-  companyId: string,
-  work: (tx: Executor) => Promise<T>,
-): Promise<T> {
+export function withTenant<T>(db: Database, companyId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return scoped(db, 'app.company_id', companyId, work);
+}
+
+/**
+ * The explicit platform path: look-ups made before a company is known (login by email, sessions,
+ * reset tokens, company slugs). Still the restricted role; the policies admit it by `app.scope`.
+ */
+export function withPlatform<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return scoped(db, 'app.scope', 'platform', work);
+}
+
+function scoped<T>(db: Database, setting: string, value: string, work: (tx: Executor) => Promise<T>) {
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
-    await tx.execute(sql`select set_config('app.company_id', ${companyId}, true)`);
+    await tx.execute(sql`select set_config(${setting}, ${value}, true)`);
     return work(tx);
   });
 }

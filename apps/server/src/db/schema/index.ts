@@ -1,1 +1,3 @@
-export {};
+export * from './companies.ts';
+export * from './users.ts';
+export * from './email-outbox.ts';

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './companies.ts';
+import { createdAt, idColumn, updatedAt } from './columns.ts';
+
+export const USER_ROLES = ['admin', 'staff', 'instructor', 'client', 'solo-instructor', 'solo-client'] as const;
+
+/** People of one company: its team and its clients. Tenant table: key (company_id, id). */
+export const users = pgTable(
+  'users',
+  {
+    companyId: idColumn('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn('id').notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull(),
+    name: text('name').notNull(),
+    /** Stored lower-cased; unique per company and role. */
+    email: text('email').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    uniqueIndex('users_company_email_role_key').on(table.companyId, table.email, table.role),
+    index('users_email_idx').on(table.email),
+  ],
+);
+
+/** Opaque session tokens, kept only as SHA-256 hashes. Platform table: looked up before the company is known. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: idColumn('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    companyId: idColumn('company_id').notNull(),
+    userId: idColumn('user_id').notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
+    index('sessions_user_idx').on(table.companyId, table.userId),
+    foreignKey({ columns: [table.companyId, table.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** Single-use reset links, valid one hour; only the hash is stored. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: idColumn('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    companyId: idColumn('company_id').notNull(),
+    userId: idColumn('user_id').notNull(),
+    /** The prefix the reset page lives under, so the link returns to the same login page. */
+    roleId: text('role_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('password_reset_tokens_token_hash_key').on(table.tokenHash),
+    foreignKey({ columns: [table.companyId, table.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** Fixed-window counters for rate limits (failed logins, reset mails), shared by every server process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+/** Platform (uber) users belong to no company. The first comes from UBER_ADMIN_EMAIL / UBER_ADMIN_PASSWORD. */
+export const platformUsers = pgTable(
+  'platform_users',
+  {
+    id: idColumn('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('platform_users_email_key').on(sql`lower(${table.email})`)],
+);

@@ -1,0 +1,61 @@
+import type { AccountDto, AuthResetPasswordBody } from '@kinetic/shared';
+import { hostTypeForRole } from '@kinetic/shared';
+import { withPlatform, withTenant, type Database } from '../../db/client.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
+import { hashPassword, verifyPassword } from '../../plugins/passwords.ts';
+import { uploadUrl } from '../uploads/uploads.storage.ts';
+import {
+  deleteSession,
+  deleteSessionsOfUser,
+  findCompanyById,
+  findUser,
+  updatePasswordHash,
+} from './accounts.repo.ts';
+import { onboardingFor } from './sessions.service.ts';
+
+export async function logout(db: Database, actor: Actor): Promise<void> {
+  await withPlatform(db, (tx) => deleteSession(tx, actor.sessionId));
+}
+
+export async function getAccount(db: Database, actor: Actor): Promise<AccountDto> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    const user = await findUser(tx, actor.companyId, actor.userId);
+    const company = await findCompanyById(tx, actor.companyId);
+    if (!user || !company) throw notFound('Your account no longer exists.');
+    const manager = user.role === 'admin' || user.role === 'solo-instructor';
+    return {
+      user: { id: user.id, name: user.name, email: user.email, phone: user.phone, roleId: user.role },
+      company: {
+        id: company.id,
+        slug: company.slug,
+        name: company.name,
+        kind: company.kind,
+        logoUrl: company.logo ? uploadUrl(company.logo) : null,
+      },
+      hostType: hostTypeForRole(user.role),
+      onBoardingData: onboardingFor(user.role, company),
+      can: {
+        manageSettings: manager,
+        manageStaff: user.role === 'admin',
+        manageStudios: user.role === 'admin',
+        viewClients: manager || user.role === 'staff' || user.role === 'instructor',
+      },
+    };
+  });
+}
+
+/** Change password while logged in: the current one is required; other sessions end. */
+export async function changePassword(db: Database, actor: Actor, body: AuthResetPasswordBody): Promise<void> {
+  if (body.userId !== actor.userId || body.companyId !== actor.companyId) {
+    throw notFound('We could not find that account.');
+  }
+  const user = await withTenant(db, actor.companyId, (tx) => findUser(tx, actor.companyId, actor.userId));
+  if (!user) throw notFound('We could not find that account.');
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw badRequest('The current password is incorrect.', { currentPassword: 'The current password is incorrect.' });
+  }
+  const passwordHash = await hashPassword(body.password);
+  await withTenant(db, actor.companyId, (tx) => updatePasswordHash(tx, actor.companyId, actor.userId, passwordHash));
+  await withPlatform(db, (tx) => deleteSessionsOfUser(tx, actor.companyId, actor.userId, actor.sessionId));
+}

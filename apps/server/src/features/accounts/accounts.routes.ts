@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountDto,
+  authResetPasswordBody,
+  checkCompanyBody,
+  checkCompanyDto,
+  loginBody,
+  loginResultDto,
+  messageEnvelope,
+  passwordTokenDto,
+  passwordTokenValidateBody,
+  resetPasswordBody,
+  resetPasswordDto,
+  resetPasswordMailBody,
+  successEnvelope,
+} from '@kinetic/shared';
+import { actorOf, ANY_ROLE, requireRole } from '../../plugins/auth.ts';
+import { changePassword, getAccount, logout } from './account.service.ts';
+import { checkCompany, login } from './login.service.ts';
+import { requestPasswordReset, resetAnswer, resetPassword, validateResetToken } from './password-reset.service.ts';
+
+/** The spec's account calls (§7), with exactly its paths. */
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.db;
+  const tags = ['accounts'];
+  const signedIn = { preHandler: requireRole(ANY_ROLE) };
+
+  app.post(
+    '/checkCompany',
+    { schema: { tags, summary: 'The company behind a URL slug, if it accepts this role', body: checkCompanyBody, response: { 200: successEnvelope(checkCompanyDto) } } },
+    async (request) => ({ status: 1 as const, data: await checkCompany(db, request.body) }),
+  );
+
+  app.post(
+    '/login',
+    { schema: { tags, summary: 'Log in; may ask which company', body: loginBody, response: { 200: successEnvelope(loginResultDto) } } },
+    async (request) => {
+      const data = await login(db, request.body, request.ip);
+      const message = 'chooseCompany' in data ? 'Choose the business to log in to.' : 'Logged in.';
+      return { status: 1 as const, message, data };
+    },
+  );
+
+  app.post(
+    '/logout',
+    { ...signedIn, schema: { tags, summary: 'End this session', response: { 200: messageEnvelope } } },
+    async (request) => {
+      await logout(db, actorOf(request));
+      return { status: 1 as const, message: 'You are logged out.' };
+    },
+  );
+
+  app.post(
+    '/resetPasswordMail',
+    { schema: { tags, summary: 'Email a password reset link', body: resetPasswordMailBody, response: { 200: messageEnvelope } } },
+    async (request) => {
+      await requestPasswordReset(
+        { db, jobs: app.deps.jobs, publicUrl: app.deps.publicUrl },
+        request.body,
+        request.ip,
+      );
+      return { status: 1 as const, message: resetAnswer(request.body.email) };
+    },
+  );
+
+  app.post(
+    '/passwordTokenValidate',
+    { schema: { tags, summary: 'Whether a reset link can still be used', body: passwordTokenValidateBody, response: { 200: successEnvelope(passwordTokenDto) } } },
+    async (request) => ({ status: 1 as const, data: await validateResetToken(db, request.body.token) }),
+  );
+
+  app.post(
+    '/resetpassword',
+    { schema: { tags, summary: 'Choose a new password with a reset link', body: resetPasswordBody, response: { 200: successEnvelope(resetPasswordDto) } } },
+    async (request) => ({
+      status: 1 as const,
+      message: 'Your password has been changed. Log in with the new one.',
+      data: await resetPassword(db, request.body),
+    }),
+  );
+
+  app.post(
+    '/authResetpassword',
+    { ...signedIn, schema: { tags, summary: 'Change the password while logged in', body: authResetPasswordBody, response: { 200: messageEnvelope } } },
+    async (request) => {
+      await changePassword(db, actorOf(request), request.body);
+      return { status: 1 as const, message: 'Your password has been changed.' };
+    },
+  );
+
+  app.get(
+    '/me',
+    { ...signedIn, schema: { tags, summary: 'The signed-in account, its company and what it may do', response: { 200: successEnvelope(accountDto) } } },
+    async (request) => ({ status: 1 as const, data: await getAccount(db, actorOf(request)) }),
+  );
+};

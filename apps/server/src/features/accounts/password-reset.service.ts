@@ -1,0 +1,99 @@
+import type { ResetPasswordBody, ResetPasswordMailBody, RoleId } from '@kinetic/shared';
+import { withPlatform, type Database } from '../../db/client.ts';
+import { generateId } from '../../db/ids.ts';
+import { queueEmail } from '../../jobs/email-outbox.ts';
+import type { Jobs } from '../../jobs/runner.ts';
+import { badRequest } from '../../plugins/errors.ts';
+import { hashPassword } from '../../plugins/passwords.ts';
+import { consumeLimit } from '../../plugins/rate-limit.ts';
+import { hashToken, newSecretToken } from '../../plugins/tokens.ts';
+import {
+  deleteSessionsOfUser,
+  findAccountsByEmail,
+  findCompanyById,
+  findUsableResetToken,
+  findUser,
+  insertResetToken,
+  markResetTokenUsed,
+  updatePasswordHash,
+} from './accounts.repo.ts';
+import { resetPasswordEmail } from './reset-password-email.ts';
+
+const RESET_LINK_MINUTES = 60;
+export const INVALID_RESET_LINK = 'This reset link has expired or was already used. Ask for a new one.';
+const ALL_ROLES: readonly RoleId[] = ['admin', 'staff', 'instructor', 'client', 'solo-instructor', 'solo-client'];
+const CLIENT_PAGE_ROLES: Partial<Record<RoleId, readonly RoleId[]>> = {
+  client: ['client'],
+  'solo-client': ['solo-client'],
+  'solo-instructor': ['solo-instructor'],
+};
+
+export const resetAnswer = (email: string) =>
+  `If an account exists for ${email}, we have emailed it a link to reset the password. The link works for one hour.`;
+
+/** Emails a single-use link; answers the same whether or not the address has an account. */
+export async function requestPasswordReset(
+  deps: { db: Database; jobs?: Jobs; publicUrl: string },
+  body: ResetPasswordMailBody,
+  ip: string,
+): Promise<void> {
+  const emailIds = await withPlatform(deps.db, async (tx) => {
+    await consumeLimit(tx, {
+      key: `reset:account:${body.email}`,
+      limit: 5,
+      windowSeconds: 3600,
+      message: 'We have already sent several reset emails to this address. Check your inbox or wait an hour.',
+    });
+    await consumeLimit(tx, {
+      key: `reset:address:${ip}`,
+      limit: 20,
+      windowSeconds: 3600,
+      message: 'Too many reset requests from your network. Wait an hour and try again.',
+    });
+    const roles = (body.roleId && CLIENT_PAGE_ROLES[body.roleId]) ?? ALL_ROLES;
+    const accounts = await findAccountsByEmail(tx, body.email, roles, body.companyId);
+    const ids: string[] = [];
+    for (const { user, company } of accounts.slice(0, 5)) {
+      const token = newSecretToken();
+      await insertResetToken(tx, {
+        id: generateId(),
+        tokenHash: hashToken(token),
+        companyId: company.id,
+        userId: user.id,
+        roleId: body.roleId ?? null,
+        expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+      });
+      const prefix = body.roleId ? `/${company.slug}/${body.roleId}` : '';
+      const link = `${deps.publicUrl}${prefix}/resetPassword/${token}`;
+      ids.push(await queueEmail(tx, { companyId: company.id, to: user.email, ...resetPasswordEmail(user.name, company.name, link) }));
+    }
+    return ids;
+  });
+  for (const id of emailIds) await deps.jobs?.deliverEmail(id);
+}
+
+export async function validateResetToken(db: Database, token: string): Promise<{ email: string }> {
+  return withPlatform(db, async (tx) => {
+    const row = await findUsableResetToken(tx, hashToken(token));
+    const user = row && (await findUser(tx, row.companyId, row.userId));
+    if (!user) throw badRequest(INVALID_RESET_LINK);
+    return { email: user.email };
+  });
+}
+
+/** Sets the new password, spends the link and ends every session of the account. */
+export async function resetPassword(
+  db: Database,
+  body: ResetPasswordBody,
+): Promise<{ companySlug: string | null; roleId: RoleId | null }> {
+  const passwordHash = await hashPassword(body.password);
+  return withPlatform(db, async (tx) => {
+    const row = await findUsableResetToken(tx, hashToken(body.token), { lock: true });
+    if (!row) throw badRequest(INVALID_RESET_LINK);
+    await markResetTokenUsed(tx, row.id);
+    await updatePasswordHash(tx, row.companyId, row.userId, passwordHash);
+    await deleteSessionsOfUser(tx, row.companyId, row.userId);
+    const company = await findCompanyById(tx, row.companyId);
+    return { companySlug: row.roleId ? (company?.slug ?? null) : null, roleId: (row.roleId as RoleId | null) ?? null };
+  });
+}

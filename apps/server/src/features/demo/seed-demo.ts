@@ -1,0 +1,82 @@
+import type { RoleId } from '@kinetic/shared';
+import { withPlatform, type Database } from '../../db/client.ts';
+import { generateId } from '../../db/ids.ts';
+import { hashPassword } from '../../plugins/passwords.ts';
+import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
+import { insertCompany, insertUserIfNew } from '../signup/signup.repo.ts';
+
+export const DEMO_PASSWORD = 'kinetic-demo';
+
+const DEMO_COMPANIES = [
+  {
+    slug: 'demo',
+    name: 'Demo Fitness Studio',
+    kind: 'company' as const,
+    users: [
+      ['admin', 'Avery Admin'],
+      ['staff', 'Sam Staff'],
+      ['instructor', 'Indira Instructor'],
+      ['client', 'Casey Client'],
+    ] as [RoleId, string][],
+  },
+  {
+    slug: 'solo-demo',
+    name: 'Solo Demo Yoga',
+    kind: 'solo' as const,
+    users: [
+      ['solo-instructor', 'Sol Instructor'],
+      ['solo-client', 'Cleo Client'],
+    ] as [RoleId, string][],
+  },
+];
+
+const emailFor = (role: RoleId, slug: string) =>
+  `${role === 'solo-instructor' ? 'instructor' : role === 'solo-client' ? 'client' : role}@${slug}.test`;
+
+/** The demo world of `npm start`; running it again changes nothing. */
+export async function seedDemo(db: Database): Promise<{ created: boolean }> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return withPlatform(db, async (tx) => {
+    let created = false;
+    for (const demo of DEMO_COMPANIES) {
+      let company = await findCompanyBySlug(tx, demo.slug);
+      if (!company) {
+        created = true;
+        company = await insertCompany(tx, {
+          id: generateId(),
+          slug: demo.slug,
+          name: demo.name,
+          kind: demo.kind,
+          timeZone: 'America/New_York',
+          currency: 'USD',
+          email: `hello@${demo.slug}.test`,
+          phone: '(404) 555-0100',
+          address: { line1: '100 Peachtree St NW', line2: null, city: 'Atlanta', state: 'GA', postalCode: '30303', country: 'United States' },
+          completedOnboarding: ['companyDetails'],
+        });
+      }
+      for (const [role, name] of demo.users) {
+        await insertUserIfNew(tx, {
+          companyId: company.id,
+          id: generateId(),
+          role,
+          name,
+          email: emailFor(role, demo.slug),
+          phone: role.endsWith('client') ? '(404) 555-0199' : null,
+          passwordHash,
+        });
+      }
+    }
+    return { created };
+  });
+}
+
+export function demoLogins(baseUrl: string): string[] {
+  return [
+    `Demo logins (password ${DEMO_PASSWORD}):`,
+    `  admin, staff, instructor  ${baseUrl}/login            admin@demo.test, staff@demo.test, instructor@demo.test`,
+    `  client                    ${baseUrl}/demo/client/login   client@demo.test`,
+    `  solo instructor           ${baseUrl}/solo-demo/solo-instructor/login   instructor@solo-demo.test`,
+    `  solo client               ${baseUrl}/solo-demo/solo-client/client/app/login   client@solo-demo.test`,
+  ];
+}

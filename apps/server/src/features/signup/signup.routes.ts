@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientSignupBody, companySignupBody, sessionDto, successEnvelope } from '@kinetic/shared';
+import { signUpClient, signUpCompany } from './signup.service.ts';
+
+export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.db;
+  const tags = ['sign-up'];
+
+  app.post(
+    '/signup/company',
+    { schema: { tags, summary: 'Create a business or solo-instructor account', body: companySignupBody, response: { 200: successEnvelope(sessionDto) } } },
+    async (request) => ({
+      status: 1 as const,
+      message: `Welcome to Kinetic, ${request.body.name}.`,
+      data: await signUpCompany(db, request.body),
+    }),
+  );
+
+  app.post(
+    '/signup/client',
+    { schema: { tags, summary: "Create a client account on a business's client pages", body: clientSignupBody, response: { 200: successEnvelope(sessionDto) } } },
+    async (request) => ({
+      status: 1 as const,
+      message: `Welcome, ${request.body.name}.`,
+      data: await signUpClient(db, request.body),
+    }),
+  );
+};

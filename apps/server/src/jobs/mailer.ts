@@ -1,0 +1,52 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+export interface OutgoingMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP when `SMTP_URL` is set; otherwise each message becomes an `.eml` file under `DATA_DIR/mail`. */
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL, { from: config.MAIL_FROM });
+    return {
+      async send(mail) {
+        await transport.sendMail({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+          messageId: `<${mail.id}@kinetic>`,
+        });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const folder = path.resolve(config.DATA_DIR, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({
+        from: config.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+      });
+      await mkdir(folder, { recursive: true });
+      await writeFile(path.join(folder, `${mail.id}.eml`), info.message as Buffer);
+    },
+    close: () => {},
+  };
+}

@@ -1,0 +1,93 @@
+import PgBoss from 'pg-boss';
+import { withPlatform, type Database } from '../db/client.ts';
+import {
+  findPendingEmail,
+  findStrandedEmailIds,
+  markEmailSent,
+  recordEmailFailure,
+} from './email-outbox.ts';
+import type { Mailer } from './mailer.ts';
+
+const EMAIL_QUEUE = 'email-delivery';
+
+export interface Jobs {
+  /** Hands a committed outbox email to the delivery worker. */
+  deliverEmail(outboxId: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobOptions {
+  /** Seconds before the first retry; doubled each time (pg-boss backoff). */
+  retryDelaySeconds?: number;
+  retryLimit?: number;
+  pollingIntervalSeconds?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** pg-boss on the same PostgreSQL: delivery with retries, and a sweep for emails left without a job. */
+export async function startJobs(
+  databaseUrl: string,
+  db: Database,
+  mailer: Mailer,
+  options: JobOptions = {},
+): Promise<Jobs> {
+  const log = options.log ?? (() => {});
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
+  boss.on('error', (error) => log('job queue error', error));
+  await boss.start();
+  await boss.createQueue(EMAIL_QUEUE, {
+    name: EMAIL_QUEUE,
+    retryLimit: options.retryLimit ?? 12,
+    retryDelay: options.retryDelaySeconds ?? 10,
+    retryBackoff: true,
+  });
+
+  await boss.work<{ outboxId: string }>(
+    EMAIL_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 5 },
+    async (jobs) => {
+      for (const job of jobs) await deliver(job.data.outboxId);
+    },
+  );
+
+  async function deliver(outboxId: string): Promise<void> {
+    // The row lock makes delivery idempotent: a duplicate job finds the email sent or locked.
+    let failure: unknown;
+    await withPlatform(db, async (tx) => {
+      const email = await findPendingEmail(tx, outboxId);
+      if (!email) return;
+      try {
+        await mailer.send(email);
+        await markEmailSent(tx, outboxId);
+      } catch (error) {
+        failure = error;
+        await recordEmailFailure(tx, outboxId, error instanceof Error ? error.message : String(error));
+      }
+    });
+    // Failing the job after the failure is on record makes pg-boss retry it later.
+    if (failure) throw failure;
+  }
+
+  const deliverEmail = async (outboxId: string) => {
+    await boss.send(EMAIL_QUEUE, { outboxId });
+  };
+
+  const sweep = async () => {
+    const ids = await withPlatform(db, findStrandedEmailIds);
+    for (const id of ids) await deliverEmail(id);
+  };
+  await sweep().catch((error: unknown) => log('email sweep failed', error));
+  const sweeper = setInterval(() => {
+    sweep().catch((error: unknown) => log('email sweep failed', error));
+  }, 5 * 60_000);
+  sweeper.unref();
+
+  return {
+    deliverEmail,
+    async stop() {
+      clearInterval(sweeper);
+      await boss.stop({ graceful: true, timeout: 5000, wait: true });
+      mailer.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { RoleId } from '@kinetic/shared';
+import { withPlatform, type Database } from '../db/client.ts';
+import { sessions } from '../db/schema/index.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { hashToken } from './tokens.ts';
+
+export interface Actor {
+  sessionId: string;
+  userId: string;
+  companyId: string;
+  roleId: RoleId;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+}
+
+export const TEAM_ROLES: readonly RoleId[] = ['admin', 'staff', 'instructor', 'solo-instructor'];
+export const MANAGER_ROLES: readonly RoleId[] = ['admin', 'solo-instructor'];
+export const CLIENT_ROLES: readonly RoleId[] = ['client', 'solo-client'];
+export const ANY_ROLE: readonly RoleId[] = [...TEAM_ROLES, ...CLIENT_ROLES];
+
+const SESSION_EXPIRED = 'Your session has ended. Please log in again.';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/** The session behind the Authorization header (the only credential the server reads). */
+export async function authenticate(db: Database, request: FastifyRequest): Promise<Actor> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('Please log in to continue.');
+  const tokenHash = hashToken(token);
+  const session = await withPlatform(db, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)));
+    if (row) {
+      // Touch at most once a minute: a read-heavy page must not turn every call into a write.
+      await tx
+        .update(sessions)
+        .set({ lastUsedAt: sql`now()` })
+        .where(and(eq(sessions.id, row.id), lt(sessions.lastUsedAt, sql`now() - interval '1 minute'`)));
+    }
+    return row;
+  });
+  if (!session) throw unauthorized(SESSION_EXPIRED);
+  return { sessionId: session.id, userId: session.userId, companyId: session.companyId, roleId: session.role };
+}
+
+/** preHandler: a valid session whose role is one of `roles`; 401 without one, 403 for another role. */
+export function requireRole(roles: readonly RoleId[]) {
+  return async function checkRole(request: FastifyRequest) {
+    const actor = await authenticate(request.server.deps.db.db, request);
+    if (!roles.includes(actor.roleId)) throw forbidden('Your account cannot do this.');
+    request.actor = actor;
+  };
+}
+
+/** The actor a preHandler already settled; routes behind requireRole always have one. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}

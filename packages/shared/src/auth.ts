@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { hostTypeSchema, roleIdSchema } from './constants/roles.ts';
+import { objectIdSchema, phoneSchema } from './validators.ts';
+import { onboardingStepSchema } from './onboarding.ts';
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter your email address')
+  .max(254, 'That email address is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+export const PASSWORD_RULE = 'Use at least 10 characters, mixing letters with numbers or symbols.';
+/** Length first (NIST 800-63B), plus one non-letter so a single dictionary word is not enough. */
+export const newPasswordSchema = z
+  .string()
+  .min(10, PASSWORD_RULE)
+  .max(200, 'Use at most 200 characters.')
+  .refine((value) => /\p{L}/u.test(value) && /[^\p{L}]/u.test(value), PASSWORD_RULE);
+
+const loginPasswordSchema = z.string().min(1, 'Enter your password').max(200);
+
+export const RESERVED_SLUGS = [
+  'app', 'login', 'logout', 'signup', 'api', 'widget', 'admin', 'staff', 'instructor', 'client', 'clients',
+  'solo-instructor', 'solo-client', 'uber', 'forgotpassword', 'resetpassword', 'check-in', 'checked-in',
+  'dashboard', 'assets', 'uploads', 'docs', 'static', 'www', 'mail', 'help', 'support', 'settings', 'kinetic',
+] as const;
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, 'Use at least 3 characters')
+  .max(40, 'Use at most 40 characters')
+  .regex(/^[a-z][a-z0-9-]*[a-z0-9]$/, 'Use lowercase letters, numbers and hyphens, starting with a letter')
+  .refine((value) => !value.includes('--'), 'Do not use two hyphens in a row')
+  .refine((value) => !(RESERVED_SLUGS as readonly string[]).includes(value), 'This address is reserved; choose another');
+
+export const timeZoneSchema = z
+  .string()
+  .min(1, 'Choose a time zone')
+  .refine((value) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Choose a valid time zone');
+
+export const personNameSchema = z.string().trim().min(1, 'Enter a name').max(120, 'Use at most 120 characters');
+
+// ---- checkCompany
+
+export const checkCompanyBody = z.object({ company: z.string().trim().min(1).max(60), roleId: roleIdSchema });
+export type CheckCompanyBody = z.infer<typeof checkCompanyBody>;
+export const checkCompanyDto = z.object({
+  companyId: objectIdSchema,
+  companyName: z.string(),
+  kind: z.enum(['company', 'solo']),
+});
+export type CheckCompanyDto = z.infer<typeof checkCompanyDto>;
+
+// ---- login
+
+export const loginBody = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+  /** The URL's role key; absent on the root /login. */
+  roleId: roleIdSchema.optional(),
+  /** From checkCompany on company pages, or the company chosen after the root login asked. */
+  companyId: objectIdSchema.optional(),
+  isSpecial: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** What the `user` cookie holds (spec §3). */
+export const cookieUserDto = z.object({
+  _id: objectIdSchema,
+  companyId: objectIdSchema.nullable(),
+  soloInstructorId: objectIdSchema.nullable(),
+  clientSignupDetailsId: objectIdSchema.nullable(),
+});
+export type CookieUserDto = z.infer<typeof cookieUserDto>;
+
+export const companySummaryDto = z.object({
+  id: objectIdSchema,
+  slug: z.string(),
+  name: z.string(),
+  kind: z.enum(['company', 'solo']),
+});
+export type CompanySummaryDto = z.infer<typeof companySummaryDto>;
+
+export const sessionDto = z.object({
+  token: z.string(),
+  user: cookieUserDto,
+  roleId: roleIdSchema,
+  hostType: hostTypeSchema,
+  company: companySummaryDto,
+  onBoardingData: z.array(onboardingStepSchema),
+  isSpecial: z.union([z.literal(0), z.literal(1)]),
+});
+export type SessionDto = z.infer<typeof sessionDto>;
+
+export const chooseCompanyDto = z.object({
+  chooseCompany: z.array(companySummaryDto),
+});
+export type ChooseCompanyDto = z.infer<typeof chooseCompanyDto>;
+
+export const loginResultDto = z.union([sessionDto, chooseCompanyDto]);
+export type LoginResultDto = z.infer<typeof loginResultDto>;
+
+// ---- password reset
+
+export const resetPasswordMailBody = z.object({
+  email: emailSchema,
+  companyId: objectIdSchema.optional(),
+  roleId: roleIdSchema.optional(),
+});
+export type ResetPasswordMailBody = z.infer<typeof resetPasswordMailBody>;
+
+export const passwordTokenValidateBody = z.object({ token: z.string().min(1).max(200) });
+export const passwordTokenDto = z.object({ email: z.string() });
+
+const passwordPair = {
+  password: newPasswordSchema,
+  confirmPassword: z.string().min(1, 'Repeat the new password'),
+};
+const samePassword = (value: { password: string; confirmPassword: string }) =>
+  value.password === value.confirmPassword;
+
+export const resetPasswordBody = z
+  .object({ token: z.string().min(1).max(200), ...passwordPair })
+  .refine(samePassword, { message: 'The passwords do not match', path: ['confirmPassword'] });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+export const resetPasswordDto = z.object({
+  companySlug: z.string().nullable(),
+  roleId: roleIdSchema.nullable(),
+});
+
+export const authResetPasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    userId: objectIdSchema,
+    companyId: objectIdSchema,
+    ...passwordPair,
+  })
+  .refine(samePassword, { message: 'The passwords do not match', path: ['confirmPassword'] })
+  .refine((value) => value.password !== value.currentPassword, {
+    message: 'Choose a password different from the current one',
+    path: ['password'],
+  });
+export type AuthResetPasswordBody = z.infer<typeof authResetPasswordBody>;
+
+// ---- sign-up
+
+export const companySignupBody = z.object({
+  kind: z.enum(['company', 'solo']),
+  companyName: z.string().trim().min(2, 'Enter the business name').max(120),
+  slug: slugSchema,
+  name: personNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  timeZone: timeZoneSchema,
+});
+export type CompanySignupBody = z.infer<typeof companySignupBody>;
+
+export const clientSignupBody = z.object({
+  company: z.string().trim().min(1).max(60),
+  roleId: z.enum(['client', 'solo-client']),
+  name: personNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  password: newPasswordSchema,
+});
+export type ClientSignupBody = z.infer<typeof clientSignupBody>;
+
+// ---- the signed-in account
+
+export const accountDto = z.object({
+  user: z.object({
+    id: objectIdSchema,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    roleId: roleIdSchema,
+  }),
+  company: companySummaryDto.extend({ logoUrl: z.string().nullable() }),
+  hostType: hostTypeSchema,
+  onBoardingData: z.array(onboardingStepSchema),
+  /** What the signed-in role may do; pages show or hide by these, never by re-deriving roles. */
+  can: z.object({
+    manageSettings: z.boolean(),
+    manageStaff: z.boolean(),
+    manageStudios: z.boolean(),
+    viewClients: z.boolean(),
+  }),
+});
+export type AccountDto = z.infer<typeof accountDto>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { emailSchema, timeZoneSchema } from './auth.ts';
+import { phoneSchema } from './validators.ts';
+
+export const CURRENCIES = ['USD', 'CAD', 'EUR', 'GBP', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'JPY', 'SGD', 'ZAR', 'MXN', 'BRL', 'INR'] as const;
+export const currencySchema = z.enum(CURRENCIES, { error: 'Choose a currency' });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+
+export const addressSchema = z.object({
+  line1: optionalText(200),
+  line2: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  postalCode: optionalText(20),
+  country: optionalText(100),
+});
+
+/** Uploaded file names are random: 24 hex characters and an image extension. */
+export const uploadedFileSchema = z.string().regex(/^[0-9a-f]{24}\.(png|jpg|webp|gif)$/, 'Upload the logo again');
+
+export const companyDetailsBody = z.object({
+  name: z.string().trim().min(2, 'Enter the business name').max(120),
+  email: z.union([z.literal(''), emailSchema]).transform((value) => value || null).nullable(),
+  phone: phoneSchema.transform((value) => value || null).nullable(),
+  address: addressSchema,
+  timeZone: timeZoneSchema,
+  currency: currencySchema,
+  logo: uploadedFileSchema.nullable(),
+});
+export type CompanyDetailsBody = z.input<typeof companyDetailsBody>;
+
+export const companyDetailsDto = z.object({
+  id: z.string(),
+  slug: z.string(),
+  kind: z.enum(['company', 'solo']),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.object({
+    line1: z.string().nullable(),
+    line2: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    country: z.string().nullable(),
+  }),
+  timeZone: z.string(),
+  currency: z.string(),
+  logo: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+});
+export type CompanyDetailsDto = z.infer<typeof companyDetailsDto>;
+
+export const uploadDto = z.object({ file: z.string(), url: z.string() });
+export type UploadDto = z.infer<typeof uploadDto>;
