@@ -55,7 +55,7 @@ export async function authenticate(db: Database, request: FastifyRequest): Promi
   return { sessionId: session.id, userId: session.userId, companyId: session.companyId, roleId: session.role };
 }
 
-/** preHandler: a valid session whose role is one of `roles`; 401 without one, 403 for another role. */
+/** onRequest hook (before the body is read or validated): a valid session whose role is one of `roles`; 401 without one, 403 for another role. */
 export function requireRole(roles: readonly RoleId[]) {
   return async function checkRole(request: FastifyRequest) {
     const actor = await authenticate(request.server.deps.db.db, request);
@@ -64,7 +64,7 @@ export function requireRole(roles: readonly RoleId[]) {
   };
 }
 
-/** The actor a preHandler already settled; routes behind requireRole always have one. */
+/** The actor requireRole already settled; routes behind requireRole always have one. */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized();
   return request.actor;

@@ -6,6 +6,8 @@ import { buildApp } from '../app.ts';
 import { configSchema, type Config } from '../config.ts';
 import { connectDatabase, type DatabaseConnection } from '../db/client.ts';
 import { TEMPLATE_DATABASE, withDatabase } from './global-setup.ts';
+import { createMailer } from '../jobs/mailer.ts';
+import { startJobs, type JobOptions, type Jobs } from '../jobs/runner.ts';
 
 /** A fresh database for one test file, cloned from the migrated template: no shared state. */
 export async function createTestDatabase(): Promise<DatabaseConnection & { url: string }> {
@@ -40,12 +42,26 @@ export async function createTestApp(
     config?: Partial<Record<keyof Config, string>>;
     /** Extra routes a test needs, registered before the app is ready. */
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+    /** Run the email worker, delivering to this SMTP URL (a mail catcher). */
+    smtpUrl?: string;
+    jobOptions?: JobOptions;
   } = {},
-): Promise<{ app: FastifyInstance; db: DatabaseConnection }> {
+): Promise<{ app: FastifyInstance; db: DatabaseConnection & { url: string }; jobs?: Jobs }> {
   const db = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(options.config), db }, { logger: false });
+  const config = testConfig({ ...options.config, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}) });
+  let jobs: Jobs | undefined;
+  if (options.smtpUrl) {
+    jobs = await startJobs(db.url, db.db, createMailer(config), {
+      retryDelaySeconds: 1,
+      pollingIntervalSeconds: 0.5,
+      ...options.jobOptions,
+    });
+    const started = jobs;
+    afterAll(() => started.stop());
+  }
+  const app = await buildApp({ config, db, jobs }, { logger: false });
   await options.beforeReady?.(app);
   await app.ready();
   afterAll(() => app.close());
-  return { app, db };
+  return { app, db, jobs };
 }

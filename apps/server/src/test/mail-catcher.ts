@@ -8,7 +8,10 @@ export interface CaughtMail {
 }
 
 /** A real SMTP server on loopback that keeps every message it receives. */
-export async function startMailCatcher(onMail: (mail: CaughtMail) => void | Promise<void> = () => {}) {
+export async function startMailCatcher(
+  onMail: (mail: CaughtMail) => void | Promise<void> = () => {},
+  listenPort = 0,
+) {
   const received: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -27,7 +30,7 @@ export async function startMailCatcher(onMail: (mail: CaughtMail) => void | Prom
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

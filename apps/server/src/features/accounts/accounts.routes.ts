@@ -23,7 +23,7 @@ import { requestPasswordReset, resetAnswer, resetPassword, validateResetToken } 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.db;
   const tags = ['accounts'];
-  const signedIn = { preHandler: requireRole(ANY_ROLE) };
+  const signedIn = { onRequest: requireRole(ANY_ROLE) };
 
   app.post(
     '/checkCompany',

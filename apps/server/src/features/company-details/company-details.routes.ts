@@ -11,13 +11,13 @@ export const companyDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/company/details',
-    { preHandler: requireRole(TEAM_ROLES), schema: { tags, summary: "The signed-in team member's company", response: { 200: successEnvelope(companyDetailsDto) } } },
+    { onRequest: requireRole(TEAM_ROLES), schema: { tags, summary: "The signed-in team member's company", response: { 200: successEnvelope(companyDetailsDto) } } },
     async (request) => ({ status: 1 as const, data: await getCompanyDetails(db, actorOf(request)) }),
   );
 
   app.put(
     '/company/details',
-    { preHandler: requireRole(MANAGER_ROLES), schema: { tags, summary: 'Save the company details (completes that onboarding step)', body: companyDetailsBody, response: { 200: successEnvelope(companyDetailsDto) } } },
+    { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: 'Save the company details (completes that onboarding step)', body: companyDetailsBody, response: { 200: successEnvelope(companyDetailsDto) } } },
     async (request) => {
       const { logo } = request.body;
       if (logo && !(await uploadExists(app.deps.config.DATA_DIR, logo))) {

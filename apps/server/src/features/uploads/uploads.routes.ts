@@ -16,7 +16,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/uploads',
     {
-      preHandler: requireRole(TEAM_ROLES),
+      onRequest: requireRole(TEAM_ROLES),
       schema: { tags: ['uploads'], summary: 'Upload an image (multipart field "file", at most 2 MB)', response: { 200: successEnvelope(uploadDto) } },
     },
     async (request) => {
