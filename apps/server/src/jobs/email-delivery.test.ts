@@ -16,7 +16,8 @@ describe('email outbox delivered by the job worker', () => {
     let row: { status: string; attempts: number; last_error: string | null } | undefined;
     for (let waited = 0; waited < 10_000 && !(row && row.attempts > 0); waited += 200) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      ({ rows: [row] } = await db.pool.query('select status, attempts, last_error from email_outbox'));
+      const result = await db.pool.query<NonNullable<typeof row>>('select status, attempts, last_error from email_outbox');
+      row = result.rows[0];
     }
     expect(row?.status).toBe('pending');
     expect(row?.last_error).toMatch(/ECONNREFUSED/);

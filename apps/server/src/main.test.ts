@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = await mkdtemp(path.join(tmpdir(), 'kinetic-main-'));
+await chmod(dataDir, 0o755);
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+function start(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn', SEED_DEMO: 'auto', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Kinetic is running at (\S+)/.exec(output);
+      if (match?.[1] && output.includes('Demo logins')) resolve({ child, url: match[1], output: () => output });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+const login = (url: string, email: string) =>
+  fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'kinetic-demo' }),
+  }).then((response) => response.json() as Promise<{ status: number; data: { company: { id: string; slug: string }; user: { _id: string } } }>);
+
+let firstAdmin: { company: { id: string }; user: { _id: string } } | undefined;
+
+describe('the server process (npm start)', () => {
+  it('creates the embedded database, seeds the demo, serves, and stops the database on SIGTERM', async () => {
+    const server = await start();
+    expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+    expect(server.output()).toContain('/solo-demo/solo-instructor/login');
+    const health = (await fetch(`${server.url}/api/health`).then((response) => response.json())) as { data: { database: string } };
+    expect(health.data.database).toBe('up');
+    const admin = await login(server.url, 'admin@demo.test');
+    expect(admin.status).toBe(1);
+    expect(admin.data.company.slug).toBe('demo');
+    firstAdmin = admin.data;
+    expect(await stop(server.child)).toBe(0);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+
+  it('a second start reuses the data and seeding changes nothing', async () => {
+    const server = await start();
+    const admin = await login(server.url, 'admin@demo.test');
+    expect(admin.data.user._id).toBe(firstAdmin?.user._id);
+    expect(admin.data.company.id).toBe(firstAdmin?.company.id);
+    const solo = await login(server.url, 'instructor@solo-demo.test');
+    expect(solo.data.company.slug).toBe('solo-demo');
+    const checked = await fetch(`${server.url}/api/checkCompany`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ company: 'demo', roleId: 'client' }),
+    }).then((response) => response.json() as Promise<{ status: number }>);
+    expect(checked.status).toBe(1);
+    expect(await stop(server.child)).toBe(0);
+  }, 120_000);
+
+  it('stops with a message naming a malformed variable', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('PORT');
+    expect(output).toContain('"eighty"');
+  }, 30_000);
+});
