@@ -1,0 +1,33 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMailer } from './mailer.ts';
+import { startMailCatcher } from '../test/mail-catcher.ts';
+
+const mail = { id: '6b0000000000000000000001', to: 'ada@example.com', subject: 'Hello', text: 'Plain body', html: '<p>Rich body</p>' };
+
+describe('mailer', () => {
+  it('without SMTP_URL writes each message as an .eml file under DATA_DIR/mail', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'kinetic-mail-'));
+    afterAll(() => rm(dataDir, { recursive: true, force: true }));
+    const mailer = createMailer({ DATA_DIR: dataDir, MAIL_FROM: 'Studio <studio@example.com>', SMTP_URL: undefined });
+    await mailer.send(mail);
+    const files = await readdir(path.join(dataDir, 'mail'));
+    expect(files).toEqual([`${mail.id}.eml`]);
+    const content = await readFile(path.join(dataDir, 'mail', files[0] ?? ''), 'utf8');
+    expect(content).toContain('To: ada@example.com');
+    expect(content).toContain('From: Studio <studio@example.com>');
+    expect(content).toContain('Plain body');
+  });
+
+  it('with SMTP_URL speaks SMTP to the server', async () => {
+    const catcher = await startMailCatcher();
+    afterAll(() => catcher.stop());
+    const mailer = createMailer({ DATA_DIR: '/nonexistent', MAIL_FROM: 'Studio <studio@example.com>', SMTP_URL: catcher.url });
+    await mailer.send(mail);
+    mailer.close();
+    expect(catcher.mailTo('ada@example.com')).toHaveLength(1);
+    expect(catcher.received[0]?.subject).toBe('Hello');
+  });
+});
