@@ -43,8 +43,8 @@ export function withPlatform<T>(db: Database, work: (tx: Executor) => Promise<T>
 
 function scoped<T>(db: Database, setting: string, value: string, work: (tx: Executor) => Promise<T>) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL ROLE ${APP_ROLE}`));
-    await tx.execute(sql`select set_config(${setting}, ${value}, true)`);
+    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
+    await tx.execute(sql`select set_config('role', ${APP_ROLE}, true), set_config(${setting}, ${value}, true)`);
     return work(tx);
   });
 }

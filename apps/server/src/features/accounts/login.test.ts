@@ -196,6 +196,24 @@ describe('logout (spec §7)', () => {
     expect(after.json().message).toBe('Your session has ended. Please log in again.');
   });
 
+  it('records when a session was last used, at most once a minute', async () => {
+    const owner = await signUpCompany(app);
+    await app.deps.db.pool.query(`update sessions set last_used_at = now() - interval '2 hours'`);
+    await app.inject({ method: 'GET', url: '/api/me', headers: bearer(owner.session.token) });
+    const { rows } = await app.deps.db.pool.query(
+      `select extract(epoch from now() - last_used_at)::int as age from sessions where user_id = $1`,
+      [owner.session.user._id],
+    );
+    expect(rows[0].age).toBeLessThan(60);
+  });
+
+  it('an expired session answers 401', async () => {
+    const owner = await signUpCompany(app);
+    await app.deps.db.pool.query(`update sessions set expires_at = now() - interval '1 second' where user_id = $1`, [owner.session.user._id]);
+    const response = await app.inject({ method: 'GET', url: '/api/me', headers: bearer(owner.session.token) });
+    expect(response.statusCode).toBe(401);
+  });
+
   it('needs a session', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/logout' });
     expect(response.statusCode).toBe(401);
