@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseConnection } from './db/client.ts';
-import { registerErrorHandler } from './plugins/envelope.ts';
+import { registerErrorHandler, registerTextGuard } from './plugins/envelope.ts';
 import type { Jobs } from './jobs/runner.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
@@ -45,7 +45,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.LOG_LEVEL },
-    trustProxy: deps.config.TRUST_PROXY,
+    // Named proxies only, never `true`: the left-most X-Forwarded-For entry is whatever the client wrote.
+    trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -53,6 +54,15 @@ export async function buildApp(
   const publicUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/$/, '');
   app.decorate('deps', { ...deps, publicUrl });
   registerErrorHandler(app);
+  registerTextGuard(app);
+  // While closing, answers end their connection so no client sends another request on it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -18,11 +18,11 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  /** Behind a reverse proxy, trust its X-Forwarded-For for client addresses (rate limits). */
+  /** Addresses or CIDR ranges of the reverse proxies in front, comma-separated; their X-Forwarded-For is trusted. */
   TRUST_PROXY: z
-    .enum(['true', 'false', ''])
-    .default('false')
-    .transform((value) => value === 'true'),
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   UBER_ADMIN_EMAIL: z.string().email().optional(),
   UBER_ADMIN_PASSWORD: z.string().min(12).optional(),

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -75,6 +76,33 @@ describe('the server process (npm start)', () => {
     }).then((response) => response.json() as Promise<{ status: number }>);
     expect(checked.status).toBe(1);
     expect(await stop(server.child)).toBe(0);
+  }, 120_000);
+
+  it('lets a request in flight finish before it stops on SIGTERM', async () => {
+    const server = await start();
+    const body = JSON.stringify({ email: 'admin@demo.test', password: 'kinetic-demo' });
+    // A client still sending its body when the signal arrives: the server has the request, not the answer.
+    const request = httpRequest(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answered = new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode, body: text }));
+      });
+      request.on('error', reject);
+    });
+    request.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = stop(server.child);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    request.end(body.slice(10));
+    const response = await answered;
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body).message).toBe('Logged in.');
+    expect(await exited).toBe(0);
   }, 120_000);
 
   it('stops with a message naming a malformed variable', async () => {

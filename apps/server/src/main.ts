@@ -18,6 +18,8 @@ async function main(): Promise<void> {
     console.log(`Starting the embedded PostgreSQL in ${path.resolve(dir)} ...`);
     embedded = await startEmbeddedPostgres(dir);
     databaseUrl = embedded.url;
+    // If the process dies without a clean shutdown, PostgreSQL must not outlive it holding the folder.
+    process.on('exit', embedded.killNow);
   }
   const db = connectDatabase(databaseUrl);
   await migrateDatabase(db.db);
@@ -37,13 +39,22 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    // Requests in flight get time to finish; a stuck one must not keep the process alive forever.
+    const force = setTimeout(() => {
+      console.error('Shutdown took longer than 15 s; stopping now.');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
     try {
+      // Fastify closes idle keep-alive connections; answers sent from now on say `connection: close`.
       await app.close();
       await jobs.stop();
       await db.close();
       await embedded?.stop();
-    } finally {
       process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed:', error);
+      process.exit(1);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

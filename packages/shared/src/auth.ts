@@ -37,17 +37,19 @@ export const slugSchema = z
   .refine((value) => !value.includes('--'), 'Do not use two hyphens in a row')
   .refine((value) => !(RESERVED_SLUGS as readonly string[]).includes(value), 'This address is reserved; choose another');
 
+/** An IANA zone, stored in its canonical spelling (`america/new_york` becomes `America/New_York`). */
 export const timeZoneSchema = z
   .string()
   .min(1, 'Choose a time zone')
-  .refine((value) => {
+  .max(64, 'Choose a valid time zone')
+  .transform((value, ctx) => {
     try {
-      new Intl.DateTimeFormat('en-US', { timeZone: value });
-      return true;
+      return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
     } catch {
-      return false;
+      ctx.addIssue({ code: 'custom', message: 'Choose a valid time zone' });
+      return z.NEVER;
     }
-  }, 'Choose a valid time zone');
+  });
 
 export const personNameSchema = z.string().trim().min(1, 'Enter a name').max(120, 'Use at most 120 characters');
 
@@ -141,7 +143,7 @@ export const resetPasswordDto = z.object({
 
 export const authResetPasswordBody = z
   .object({
-    currentPassword: z.string().min(1, 'Enter your current password'),
+    currentPassword: z.string().min(1, 'Enter your current password').max(200),
     userId: objectIdSchema,
     companyId: objectIdSchema,
     ...passwordPair,

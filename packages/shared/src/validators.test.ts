@@ -147,6 +147,7 @@ describe('isObjectId', () => {
 
   it('answers "Must be a valid id" from the schema', () => {
     expect(objectIdSchema.parse('65a1f0c2b3d4e5f60718293a')).toBe('65a1f0c2b3d4e5f60718293a');
+    expect(objectIdSchema.parse('65A1F0C2B3D4E5F60718293A')).toBe('65a1f0c2b3d4e5f60718293a');
     expect(firstMessage(objectIdSchema.safeParse('nope'))).toBe('Must be a valid id');
     expect(firstMessage(objectIdSchema.safeParse(12))).toBe('Must be a valid id');
   });

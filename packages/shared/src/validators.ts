@@ -62,9 +62,12 @@ export function isObjectId(value: unknown): value is string {
   return typeof value === 'string' && OBJECT_ID_PATTERN.test(value);
 }
 
+/** Lower-cased after the check, so an id typed in capitals still finds its row. */
 export const objectIdSchema = z
   .string({ error: 'Must be a valid id' })
-  .regex(OBJECT_ID_PATTERN, { error: 'Must be a valid id' });
+  .regex(OBJECT_ID_PATTERN, { error: 'Must be a valid id' })
+  // An overwrite, not a transform: response schemas can still encode it.
+  .toLowerCase();
 
 export const PHONE_DIGITS = 10;
 export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;

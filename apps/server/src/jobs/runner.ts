@@ -35,23 +35,26 @@ export async function startJobs(
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
   boss.on('error', (error) => log('job queue error', error));
   await boss.start();
+  const retryLimit = options.retryLimit ?? 12;
   await boss.createQueue(EMAIL_QUEUE, {
     name: EMAIL_QUEUE,
-    retryLimit: options.retryLimit ?? 12,
+    retryLimit,
     retryDelay: options.retryDelaySeconds ?? 10,
     retryBackoff: true,
   });
 
   await boss.work<{ outboxId: string }>(
     EMAIL_QUEUE,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 5 },
-    async (jobs) => {
-      for (const job of jobs) await deliver(job.data.outboxId);
+    // One job per fetch: pg-boss fails a whole batch when its handler throws.
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+    async ([job]) => {
+      if (job) await deliver(job.data.outboxId);
     },
   );
 
   async function deliver(outboxId: string): Promise<void> {
     // The row lock makes delivery idempotent: a duplicate job finds the email sent or locked.
+    // The mailer's own timeouts bound how long the row stays locked.
     let failure: unknown;
     await withPlatform(db, async (tx) => {
       const email = await findPendingEmail(tx, outboxId);
@@ -60,8 +63,10 @@ export async function startJobs(
         await mailer.send(email);
         await markEmailSent(tx, outboxId);
       } catch (error) {
-        failure = error;
-        await recordEmailFailure(tx, outboxId, error instanceof Error ? error.message : String(error));
+        const message = error instanceof Error ? error.message : String(error);
+        const gaveUp = await recordEmailFailure(tx, outboxId, message, retryLimit + 1);
+        if (!gaveUp) failure = error;
+        else log(`email ${outboxId} failed for good`, error);
       }
     });
     // Failing the job after the failure is on record makes pg-boss retry it later.

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { RoleId } from '@kinetic/shared';
+import { ROLE_IDS, type RoleId } from '@kinetic/shared';
 import { withPlatform, type Database } from '../db/client.ts';
 import { sessions } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -19,10 +19,7 @@ declare module 'fastify' {
   }
 }
 
-export const TEAM_ROLES: readonly RoleId[] = ['admin', 'staff', 'instructor', 'solo-instructor'];
-export const MANAGER_ROLES: readonly RoleId[] = ['admin', 'solo-instructor'];
-export const CLIENT_ROLES: readonly RoleId[] = ['client', 'solo-client'];
-export const ANY_ROLE: readonly RoleId[] = [...TEAM_ROLES, ...CLIENT_ROLES];
+export const ANY_ROLE: readonly RoleId[] = ROLE_IDS;
 
 const SESSION_EXPIRED = 'Your session has ended. Please log in again.';
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { postgresErrorCode } from '../db/errors.ts';
 import { HttpError } from './errors.ts';
 
 export interface FailureEnvelope {
@@ -35,6 +36,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .join('; ');
       return reply.code(400).send({ status: 0, message: `Please correct the request. ${summary}`, errors });
     }
+    if (isUnstorableText(error)) {
+      return reply.code(400).send({ status: 0, message: UNSTORABLE_TEXT });
+    }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type, body too large).
@@ -44,6 +48,29 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply
       .code(500)
       .send({ status: 0, message: 'Something went wrong on our side. Please try again in a moment.' });
+  });
+}
+
+const UNSTORABLE_TEXT = 'Text cannot contain the NUL character or other invalid characters.';
+
+/** PostgreSQL refuses NUL and invalid UTF-8 in text (22021, 22P05); that is the sender's mistake. */
+function isUnstorableText(error: unknown): boolean {
+  const code = postgresErrorCode(error);
+  return code === '22021' || code === '22P05';
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner, depth + 1));
+}
+
+/** Refuses NUL characters anywhere in a JSON body before any handler sees it. */
+export function registerTextGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request, reply) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      return reply.code(400).send({ status: 0, message: UNSTORABLE_TEXT });
+    }
   });
 }
 

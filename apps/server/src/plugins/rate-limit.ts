@@ -39,3 +39,23 @@ export async function consumeLimit(tx: Executor, rule: RateLimitRule): Promise<v
 export async function clearLimit(tx: Executor, key: string): Promise<void> {
   await tx.execute(sql`delete from rate_limits where key = ${key}`);
 }
+
+/** Counts of one event removed again (a login that turned out right must not use up the address's budget). */
+export async function undoEvent(tx: Executor, key: string): Promise<void> {
+  await tx.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+/**
+ * The address a limit is kept for. IPv6 clients usually hold a whole /64 and can rotate within it,
+ * so they share one bucket per /64.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = Math.max(0, 8 - headGroups.length - tailGroups.length);
+  const groups = address.includes('::') ? [...headGroups, ...Array(missing).fill('0'), ...tailGroups] : headGroups;
+  return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}

@@ -3,6 +3,8 @@ import type { SessionDto } from '@kinetic/shared';
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+/** Sign-ups are limited per address; each factory call comes from its own documentation address. */
+const nextAddress = () => `198.51.100.${(sequence % 250) + 1}`;
 
 export const PASSWORD = 'correct-horse-42';
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -25,6 +27,7 @@ export async function signUpCompany(
   const response = await app.inject({
     method: 'POST',
     url: '/api/signup/company',
+    remoteAddress: nextAddress(),
     payload: {
       kind: overrides.kind ?? 'company',
       companyName: overrides.companyName ?? `Studio ${id}`,
@@ -48,6 +51,7 @@ export async function signUpClient(
   const response = await app.inject({
     method: 'POST',
     url: '/api/signup/client',
+    remoteAddress: nextAddress(),
     payload: {
       company,
       roleId: overrides.roleId ?? 'client',

@@ -30,3 +30,29 @@ export function hostTypeForRole(roleId: string | null | undefined): HostType {
 export function isSoloRole(roleId: string | null | undefined): boolean {
   return roleId === 'solo-instructor' || roleId === 'solo-client';
 }
+
+/** The business's team; they use the admin (or solo-instructor) app. */
+export const TEAM_ROLES: readonly RoleId[] = ['admin', 'staff', 'instructor', 'solo-instructor'];
+/** Owners: they run settings and onboarding. */
+export const MANAGER_ROLES: readonly RoleId[] = ['admin', 'solo-instructor'];
+export const CLIENT_ROLES: readonly RoleId[] = ['client', 'solo-client'];
+
+/** The roles each kind of company has. */
+export const COMPANY_KIND_ROLES: Record<'company' | 'solo', readonly RoleId[]> = {
+  company: ['admin', 'staff', 'instructor', 'client'],
+  solo: ['solo-instructor', 'solo-client'],
+};
+
+/** Which accounts a login (or forgot-password) page admits; `root` is the page without a role key. */
+export const PAGE_ROLES: Record<RoleId | 'root', readonly RoleId[]> = {
+  root: ['admin', 'staff', 'instructor', 'solo-instructor'],
+  admin: ['admin', 'staff', 'instructor'],
+  staff: ['admin', 'staff', 'instructor'],
+  instructor: ['admin', 'staff', 'instructor'],
+  client: ['client'],
+  'solo-instructor': ['solo-instructor'],
+  'solo-client': ['solo-client'],
+};
+
+export const isManagerRole = (roleId: RoleId) => MANAGER_ROLES.includes(roleId);
+export const isClientRole = (roleId: RoleId) => CLIENT_ROLES.includes(roleId);

@@ -14,7 +14,7 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    status: text('status', { enum: ['pending', 'sent'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),

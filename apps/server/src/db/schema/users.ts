@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ROLE_IDS } from '@kinetic/shared';
 import { companies } from './companies.ts';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 
-export const USER_ROLES = ['admin', 'staff', 'instructor', 'client', 'solo-instructor', 'solo-client'] as const;
+const USER_ROLES = ROLE_IDS;
 
 /** People of one company: its team and its clients. Tenant table: key (company_id, id). */
 export const users = pgTable(

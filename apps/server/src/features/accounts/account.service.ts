@@ -1,5 +1,4 @@
-import type { AccountDto, AuthResetPasswordBody } from '@kinetic/shared';
-import { hostTypeForRole } from '@kinetic/shared';
+import { hostTypeForRole, isManagerRole, type AccountDto, type AuthResetPasswordBody } from '@kinetic/shared';
 import { withPlatform, withTenant, type Database } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
@@ -10,8 +9,10 @@ import {
   deleteSessionsOfUser,
   findCompanyById,
   findUser,
+  spendResetTokensOfUser,
   updatePasswordHash,
 } from './accounts.repo.ts';
+import { assertUnderLimit, clearLimit, countEvent } from '../../plugins/rate-limit.ts';
 import { onboardingFor } from './sessions.service.ts';
 
 export async function logout(db: Database, actor: Actor): Promise<void> {
@@ -23,7 +24,7 @@ export async function getAccount(db: Database, actor: Actor): Promise<AccountDto
     const user = await findUser(tx, actor.companyId, actor.userId);
     const company = await findCompanyById(tx, actor.companyId);
     if (!user || !company) throw notFound('Your account no longer exists.');
-    const manager = user.role === 'admin' || user.role === 'solo-instructor';
+    const manager = isManagerRole(user.role);
     return {
       user: { id: user.id, name: user.name, email: user.email, phone: user.phone, roleId: user.role },
       company: {
@@ -45,17 +46,29 @@ export async function getAccount(db: Database, actor: Actor): Promise<AccountDto
   });
 }
 
-/** Change password while logged in: the current one is required; other sessions end. */
+/** Change password while logged in: the current one is required; other sessions and reset links end. */
 export async function changePassword(db: Database, actor: Actor, body: AuthResetPasswordBody): Promise<void> {
   if (body.userId !== actor.userId || body.companyId !== actor.companyId) {
     throw notFound('We could not find that account.');
   }
+  const rule = {
+    key: `change-password:${actor.companyId}:${actor.userId}`,
+    limit: 5,
+    windowSeconds: 15 * 60,
+    message: 'Too many wrong current passwords. Wait 15 minutes and try again.',
+  };
+  await withPlatform(db, (tx) => assertUnderLimit(tx, rule));
   const user = await withTenant(db, actor.companyId, (tx) => findUser(tx, actor.companyId, actor.userId));
   if (!user) throw notFound('We could not find that account.');
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    await withPlatform(db, (tx) => countEvent(tx, rule));
     throw badRequest('The current password is incorrect.', { currentPassword: 'The current password is incorrect.' });
   }
   const passwordHash = await hashPassword(body.password);
-  await withTenant(db, actor.companyId, (tx) => updatePasswordHash(tx, actor.companyId, actor.userId, passwordHash));
-  await withPlatform(db, (tx) => deleteSessionsOfUser(tx, actor.companyId, actor.userId, actor.sessionId));
+  await withPlatform(db, async (tx) => {
+    await updatePasswordHash(tx, actor.companyId, actor.userId, passwordHash);
+    await spendResetTokensOfUser(tx, actor.companyId, actor.userId);
+    await deleteSessionsOfUser(tx, actor.companyId, actor.userId, actor.sessionId);
+    await clearLimit(tx, rule.key);
+  });
 }

@@ -30,6 +30,7 @@ export async function findAccountsByEmail(
   email: string,
   roles: readonly RoleId[],
   companyId?: string,
+  limit = 20,
 ): Promise<{ user: UserRow; company: CompanyRow }[]> {
   const conditions = [eq(users.email, email), inArray(users.role, [...roles])];
   if (companyId) conditions.push(eq(users.companyId, companyId));
@@ -39,7 +40,7 @@ export async function findAccountsByEmail(
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(and(...conditions))
     .orderBy(companies.name)
-    .limit(20);
+    .limit(limit);
 }
 
 /** The solo instructor of a solo company: the `soloInstructorId` every user there carries. */
@@ -92,13 +93,23 @@ export async function findUsableResetToken(tx: Executor, tokenHash: string, { lo
   return row;
 }
 
-export async function markResetTokenUsed(tx: Executor, id: string): Promise<void> {
-  await tx.update(passwordResetTokens).set({ usedAt: sql`now()` }).where(eq(passwordResetTokens.id, id));
-}
-
 export async function updatePasswordHash(tx: Executor, companyId: string, userId: string, passwordHash: string) {
   await tx
     .update(users)
     .set({ passwordHash, updatedAt: sql`now()` })
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+}
+
+/** Spends every open reset link of an account (after a reset or a password change). */
+export async function spendResetTokensOfUser(tx: Executor, companyId: string, userId: string): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.companyId, companyId),
+        eq(passwordResetTokens.userId, userId),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
 }

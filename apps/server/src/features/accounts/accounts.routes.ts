@@ -55,7 +55,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Email a password reset link', body: resetPasswordMailBody, response: { 200: messageEnvelope } } },
     async (request) => {
       await requestPasswordReset(
-        { db, jobs: app.deps.jobs, publicUrl: app.deps.publicUrl },
+        { db, jobs: app.deps.jobs, publicUrl: app.deps.publicUrl, log: (error) => request.log.error({ err: error }, 'email hand-off failed') },
         request.body,
         request.ip,
       );

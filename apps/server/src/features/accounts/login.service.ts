@@ -1,39 +1,33 @@
-import type { CheckCompanyDto, CheckCompanyBody, LoginBody, LoginResultDto, RoleId } from '@kinetic/shared';
+import {
+  COMPANY_KIND_ROLES,
+  PAGE_ROLES,
+  type CheckCompanyBody,
+  type CheckCompanyDto,
+  type LoginBody,
+  type LoginResultDto,
+} from '@kinetic/shared';
 import { withPlatform, type Database } from '../../db/client.ts';
 import { notFound, unauthorized } from '../../plugins/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../plugins/passwords.ts';
-import { assertUnderLimit, clearLimit, countEvent, type RateLimitRule } from '../../plugins/rate-limit.ts';
+import { addressKey, clearLimit, consumeLimit, undoEvent, type RateLimitRule } from '../../plugins/rate-limit.ts';
 import { findAccountsByEmail, findCompanyBySlug } from './accounts.repo.ts';
 import { startSession } from './sessions.service.ts';
 
-/** Which accounts each login page admits (the root /login has no role key). */
-const LOGIN_ROLES: Record<RoleId | 'root', readonly RoleId[]> = {
-  root: ['admin', 'staff', 'instructor', 'solo-instructor'],
-  admin: ['admin', 'staff', 'instructor'],
-  staff: ['admin', 'staff', 'instructor'],
-  instructor: ['admin', 'staff', 'instructor'],
-  client: ['client'],
-  'solo-instructor': ['solo-instructor'],
-  'solo-client': ['solo-client'],
-};
-
-const COMPANY_KIND_ROLES: Record<'company' | 'solo', readonly RoleId[]> = {
-  company: ['admin', 'staff', 'instructor', 'client'],
-  solo: ['solo-instructor', 'solo-client'],
-};
-
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
-const FAILURE_WINDOW_SECONDS = 15 * 60;
+const WINDOW_SECONDS = 15 * 60;
+/** How many accounts one email may be checked against in one login (each check is an argon2 hash). */
+const MAX_CANDIDATES = 10;
+
 export const accountLoginRule = (email: string): RateLimitRule => ({
   key: `login:account:${email}`,
   limit: 5,
-  windowSeconds: FAILURE_WINDOW_SECONDS,
+  windowSeconds: WINDOW_SECONDS,
   message: 'Too many failed attempts for this account. Wait 15 minutes or reset your password.',
 });
 export const addressLoginRule = (ip: string): RateLimitRule => ({
-  key: `login:address:${ip}`,
+  key: `login:address:${addressKey(ip)}`,
   limit: 20,
-  windowSeconds: FAILURE_WINDOW_SECONDS,
+  windowSeconds: WINDOW_SECONDS,
   message: 'Too many failed logins from your network. Wait 15 minutes and try again.',
 });
 
@@ -49,28 +43,29 @@ export async function checkCompany(db: Database, body: CheckCompanyBody): Promis
 export async function login(db: Database, body: LoginBody, ip: string): Promise<LoginResultDto> {
   const accountRule = accountLoginRule(body.email);
   const addressRule = addressLoginRule(ip);
+  // Every attempt is counted before the password is checked, in its own committed transaction, so
+  // parallel guesses cannot slip past the limit and the 401 below does not roll the count back.
   await withPlatform(db, async (tx) => {
-    await assertUnderLimit(tx, accountRule);
-    await assertUnderLimit(tx, addressRule);
+    await consumeLimit(tx, accountRule);
+    await consumeLimit(tx, addressRule);
   });
 
-  const roles = LOGIN_ROLES[body.roleId ?? 'root'];
-  const candidates = await withPlatform(db, (tx) => findAccountsByEmail(tx, body.email, roles, body.companyId));
+  const roles = PAGE_ROLES[body.roleId ?? 'root'];
+  const candidates = await withPlatform(db, (tx) =>
+    findAccountsByEmail(tx, body.email, roles, body.companyId, MAX_CANDIDATES),
+  );
   if (candidates.length === 0) await verifyAgainstNothing(body.password);
-  const matches = [];
+  const matches: typeof candidates = [];
   for (const candidate of candidates) {
     if (await verifyPassword(candidate.user.passwordHash, body.password)) matches.push(candidate);
   }
+  const [match] = matches;
+  if (!match) throw unauthorized(WRONG_CREDENTIALS);
 
-  if (matches.length === 0) {
-    // Its own transaction: the count must survive the failed request.
-    await withPlatform(db, async (tx) => {
-      await countEvent(tx, accountRule);
-      await countEvent(tx, addressRule);
-    });
-    throw unauthorized(WRONG_CREDENTIALS);
-  }
-  if (matches.length > 1) {
+  return withPlatform(db, async (tx) => {
+    await clearLimit(tx, accountRule.key);
+    await undoEvent(tx, addressRule.key);
+    if (matches.length === 1) return startSession(tx, match.user, match.company, body.isSpecial ?? 0);
     // Only after the password is verified: the list never tells a stranger where an email has accounts.
     return {
       chooseCompany: matches.map(({ company }) => ({
@@ -80,11 +75,5 @@ export async function login(db: Database, body: LoginBody, ip: string): Promise<
         kind: company.kind,
       })),
     };
-  }
-  const [match] = matches;
-  if (!match) throw unauthorized(WRONG_CREDENTIALS);
-  return withPlatform(db, async (tx) => {
-    await clearLimit(tx, accountRule.key);
-    return startSession(tx, match.user, match.company, body.isSpecial ?? 0);
   });
 }

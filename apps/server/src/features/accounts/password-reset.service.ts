@@ -1,11 +1,11 @@
-import type { ResetPasswordBody, ResetPasswordMailBody, RoleId } from '@kinetic/shared';
+import { PAGE_ROLES, type ResetPasswordBody, type ResetPasswordMailBody, type RoleId } from '@kinetic/shared';
 import { withPlatform, type Database } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import { queueEmail } from '../../jobs/email-outbox.ts';
 import type { Jobs } from '../../jobs/runner.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { hashPassword } from '../../plugins/passwords.ts';
-import { consumeLimit } from '../../plugins/rate-limit.ts';
+import { addressKey, clearLimit, consumeLimit } from '../../plugins/rate-limit.ts';
 import { hashToken, newSecretToken } from '../../plugins/tokens.ts';
 import {
   deleteSessionsOfUser,
@@ -14,26 +14,21 @@ import {
   findUsableResetToken,
   findUser,
   insertResetToken,
-  markResetTokenUsed,
+  spendResetTokensOfUser,
   updatePasswordHash,
 } from './accounts.repo.ts';
+import { accountLoginRule } from './login.service.ts';
 import { resetPasswordEmail } from './reset-password-email.ts';
 
 const RESET_LINK_MINUTES = 60;
 export const INVALID_RESET_LINK = 'This reset link has expired or was already used. Ask for a new one.';
-const ALL_ROLES: readonly RoleId[] = ['admin', 'staff', 'instructor', 'client', 'solo-instructor', 'solo-client'];
-const CLIENT_PAGE_ROLES: Partial<Record<RoleId, readonly RoleId[]>> = {
-  client: ['client'],
-  'solo-client': ['solo-client'],
-  'solo-instructor': ['solo-instructor'],
-};
 
 export const resetAnswer = (email: string) =>
   `If an account exists for ${email}, we have emailed it a link to reset the password. The link works for one hour.`;
 
 /** Emails a single-use link; answers the same whether or not the address has an account. */
 export async function requestPasswordReset(
-  deps: { db: Database; jobs?: Jobs; publicUrl: string },
+  deps: { db: Database; jobs?: Jobs; publicUrl: string; log: (error: unknown) => void },
   body: ResetPasswordMailBody,
   ip: string,
 ): Promise<void> {
@@ -45,12 +40,13 @@ export async function requestPasswordReset(
       message: 'We have already sent several reset emails to this address. Check your inbox or wait an hour.',
     });
     await consumeLimit(tx, {
-      key: `reset:address:${ip}`,
+      key: `reset:address:${addressKey(ip)}`,
       limit: 20,
       windowSeconds: 3600,
       message: 'Too many reset requests from your network. Wait an hour and try again.',
     });
-    const roles = (body.roleId && CLIENT_PAGE_ROLES[body.roleId]) ?? ALL_ROLES;
+    // The same accounts the login page it came from admits: a link always leads to a usable login.
+    const roles = PAGE_ROLES[body.roleId ?? 'root'];
     const accounts = await findAccountsByEmail(tx, body.email, roles, body.companyId);
     const ids: string[] = [];
     for (const { user, company } of accounts.slice(0, 5)) {
@@ -69,7 +65,8 @@ export async function requestPasswordReset(
     }
     return ids;
   });
-  for (const id of emailIds) await deps.jobs?.deliverEmail(id);
+  // Not awaited: the answer must not take longer for a real account; a lost hand-off is swept up later.
+  for (const id of emailIds) deps.jobs?.deliverEmail(id).catch(deps.log);
 }
 
 export async function validateResetToken(db: Database, token: string): Promise<{ email: string }> {
@@ -86,13 +83,16 @@ export async function resetPassword(
   db: Database,
   body: ResetPasswordBody,
 ): Promise<{ companySlug: string | null; roleId: RoleId | null }> {
-  const passwordHash = await hashPassword(body.password);
   return withPlatform(db, async (tx) => {
+    // The lock makes a second simultaneous use of the same link wait, then find it spent.
     const row = await findUsableResetToken(tx, hashToken(body.token), { lock: true });
-    if (!row) throw badRequest(INVALID_RESET_LINK);
-    await markResetTokenUsed(tx, row.id);
-    await updatePasswordHash(tx, row.companyId, row.userId, passwordHash);
+    const user = row && (await findUser(tx, row.companyId, row.userId));
+    if (!row || !user) throw badRequest(INVALID_RESET_LINK);
+    await updatePasswordHash(tx, row.companyId, row.userId, await hashPassword(body.password));
+    await spendResetTokensOfUser(tx, row.companyId, row.userId);
     await deleteSessionsOfUser(tx, row.companyId, row.userId);
+    // The lockout message sends people here; a new password lifts it.
+    await clearLimit(tx, accountLoginRule(user.email).key);
     const company = await findCompanyById(tx, row.companyId);
     return { companySlug: row.roleId ? (company?.slug ?? null) : null, roleId: (row.roleId as RoleId | null) ?? null };
   });

@@ -1,5 +1,7 @@
 import {
   hostTypeForRole,
+  isClientRole,
+  isManagerRole,
   pendingOnboarding,
   type OnboardingStep,
   type RoleId,
@@ -14,7 +16,7 @@ export const SESSION_DAYS = 30;
 
 /** Onboarding is the business owner's checklist: admins and solo instructors see it. */
 export function onboardingFor(role: RoleId, company: CompanyRow): OnboardingStep[] {
-  if (role !== 'admin' && role !== 'solo-instructor') return [];
+  if (!isManagerRole(role)) return [];
   return pendingOnboarding(company.kind, company.completedOnboarding);
 }
 
@@ -35,14 +37,13 @@ export async function startSession(
     expiresAt: new Date(Date.now() + SESSION_DAYS * 86_400_000),
   });
   const soloInstructorId = company.kind === 'solo' ? await findSoloInstructorId(tx, company.id) : null;
-  const isClient = user.role === 'client' || user.role === 'solo-client';
   return {
     token,
     user: {
       _id: user.id,
       companyId: company.id,
       soloInstructorId,
-      clientSignupDetailsId: isClient ? user.id : null,
+      clientSignupDetailsId: isClientRole(user.role) ? user.id : null,
     },
     roleId: user.role,
     hostType: hostTypeForRole(user.role),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companyDetailsBody, companyDetailsDto, successEnvelope } from '@kinetic/shared';
-import { actorOf, MANAGER_ROLES, requireRole, TEAM_ROLES } from '../../plugins/auth.ts';
+import { companyDetailsBody, companyDetailsDto, MANAGER_ROLES, successEnvelope, TEAM_ROLES } from '@kinetic/shared';
+import { actorOf, requireRole } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { uploadExists } from '../uploads/uploads.storage.ts';
 import { getCompanyDetails, saveCompanyDetails } from './company-details.service.ts';

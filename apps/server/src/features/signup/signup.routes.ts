@@ -12,7 +12,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: 1 as const,
       message: `Welcome to Kinetic, ${request.body.name}.`,
-      data: await signUpCompany(db, request.body),
+      data: await signUpCompany(db, request.body, request.ip),
     }),
   );
 
@@ -22,7 +22,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: 1 as const,
       message: `Welcome, ${request.body.name}.`,
-      data: await signUpClient(db, request.body),
+      data: await signUpClient(db, request.body, request.ip),
     }),
   );
 };

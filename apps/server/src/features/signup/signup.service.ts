@@ -1,7 +1,9 @@
-import type { ClientSignupBody, CompanySignupBody, SessionDto } from '@kinetic/shared';
+import { COMPANY_KIND_ROLES, type ClientSignupBody, type CompanySignupBody, type SessionDto } from '@kinetic/shared';
 import { withPlatform, type Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { generateId } from '../../db/ids.ts';
-import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+import { addressKey, consumeLimit } from '../../plugins/rate-limit.ts';
 import { hashPassword } from '../../plugins/passwords.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { startSession } from '../accounts/sessions.service.ts';
@@ -10,7 +12,8 @@ import { insertCompany, insertUserIfNew } from './signup.repo.ts';
 const SLUG_TAKEN = 'This address is taken; choose another.';
 
 /** A new business (or solo instructor) with its owner's account, already logged in. */
-export async function signUpCompany(db: Database, body: CompanySignupBody): Promise<SessionDto> {
+export async function signUpCompany(db: Database, body: CompanySignupBody, ip: string): Promise<SessionDto> {
+  await withPlatform(db, (tx) => consumeLimit(tx, signupRule(ip)));
   const passwordHash = await hashPassword(body.password);
   return withPlatform(db, async (tx) => {
     if (await findCompanyBySlug(tx, body.slug)) throw slugTaken();
@@ -22,7 +25,7 @@ export async function signUpCompany(db: Database, body: CompanySignupBody): Prom
       timeZone: body.timeZone,
     }).catch((error: unknown) => {
       // Two sign-ups racing for one address: the unique index decides.
-      if ((error as { code?: string }).code === '23505') throw slugTaken();
+      if (isUniqueViolation(error)) throw slugTaken();
       throw error;
     });
     const owner = await insertUserIfNew(tx, {
@@ -33,23 +36,30 @@ export async function signUpCompany(db: Database, body: CompanySignupBody): Prom
       email: body.email,
       passwordHash,
     });
-    if (!owner) throw new Error('The owner account was not created.');
+    if (!owner) throw new Error('A new company already had an owner.');
     return startSession(tx, owner, company);
   });
 }
 
-function slugTaken(): HttpError {
-  const error = conflict(SLUG_TAKEN);
-  return new HttpError(error.statusCode, SLUG_TAKEN, { slug: SLUG_TAKEN });
-}
+const slugTaken = () => conflict(SLUG_TAKEN, { slug: SLUG_TAKEN });
+
+/** Accounts are free to make, so their making is limited per address. */
+const signupRule = (ip: string) => ({
+  key: `signup:address:${addressKey(ip)}`,
+  limit: 30,
+  windowSeconds: 3600,
+  message: 'Too many new accounts from your network. Wait an hour and try again.',
+});
 
 /** A client joins a business from its client pages and is logged in. */
-export async function signUpClient(db: Database, body: ClientSignupBody): Promise<SessionDto> {
+export async function signUpClient(db: Database, body: ClientSignupBody, ip: string): Promise<SessionDto> {
+  await withPlatform(db, (tx) => consumeLimit(tx, signupRule(ip)));
   const passwordHash = await hashPassword(body.password);
   return withPlatform(db, async (tx) => {
     const company = await findCompanyBySlug(tx, body.company);
-    const accepts = company && (company.kind === 'solo') === (body.roleId === 'solo-client');
-    if (!company || !accepts) throw notFound(`We could not find a business at “${body.company}”.`);
+    if (!company || !COMPANY_KIND_ROLES[company.kind].includes(body.roleId)) {
+      throw notFound(`We could not find a business at “${body.company}”.`);
+    }
     const client = await insertUserIfNew(tx, {
       companyId: company.id,
       id: generateId(),
@@ -60,8 +70,9 @@ export async function signUpClient(db: Database, body: ClientSignupBody): Promis
       passwordHash,
     });
     if (!client) {
+      // Saying so is kinder than a silent failure; the per-address limit keeps it from being a directory.
       const message = `${body.email} already has an account here. Log in or reset your password.`;
-      throw new HttpError(409, message, { email: message });
+      throw conflict(message, { email: message });
     }
     return startSession(tx, client, company);
   });

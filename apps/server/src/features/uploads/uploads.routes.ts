@@ -4,8 +4,8 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { successEnvelope, uploadDto } from '@kinetic/shared';
-import { requireRole, TEAM_ROLES } from '../../plugins/auth.ts';
+import { successEnvelope, TEAM_ROLES, uploadDto } from '@kinetic/shared';
+import { requireRole } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { CONTENT_TYPES, MAX_UPLOAD_BYTES, saveImage, UPLOAD_NAME, uploadFolder, uploadUrl } from './uploads.storage.ts';
 
@@ -21,12 +21,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data in the field "file".');
-      const part = await request.file();
-      if (!part) throw badRequest('Choose an image to upload.', { file: 'Choose an image to upload.' });
-      const content = await part.toBuffer().catch(() => {
-        throw badRequest('The image is larger than 2 MB.', { file: 'The image is larger than 2 MB.' });
+      const part = await request.file().catch(() => {
+        throw badRequest('The upload could not be read. Choose the image again.');
       });
-      if (part.file.truncated) throw badRequest('The image is larger than 2 MB.', { file: 'The image is larger than 2 MB.' });
+      if (!part) throw badRequest('Choose an image to upload.', { file: 'Choose an image to upload.' });
+      const content = await part.toBuffer().catch((error: { code?: string }) => {
+        const message =
+          error.code === 'FST_REQ_FILE_TOO_LARGE' ? 'The image is larger than 2 MB.' : 'The upload could not be read. Choose the image again.';
+        throw badRequest(message, { file: message });
+      });
       const file = await saveImage(dataDir, content);
       return { status: 1 as const, message: 'Image uploaded.', data: { file, url: uploadUrl(file) } };
     },
