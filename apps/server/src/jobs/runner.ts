@@ -7,6 +7,7 @@ import {
   recordEmailFailure,
 } from './email-outbox.ts';
 import type { Mailer } from './mailer.ts';
+import { removeExpiredRecords } from './cleanup.ts';
 
 const EMAIL_QUEUE = 'email-delivery';
 
@@ -84,6 +85,7 @@ export async function startJobs(
   await sweep().catch((error: unknown) => log('email sweep failed', error));
   const sweeper = setInterval(() => {
     sweep().catch((error: unknown) => log('email sweep failed', error));
+    removeExpiredRecords(db).catch((error: unknown) => log('cleanup failed', error));
   }, 5 * 60_000);
   sweeper.unref();
 

@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import { withPlatform, type Database } from '../db/client.ts';
+
+/** Deletes what no longer matters: expired sessions and links, stale counters, old delivered mail. */
+export async function removeExpiredRecords(db: Database): Promise<void> {
+  await withPlatform(db, async (tx) => {
+    await tx.execute(sql`delete from sessions where expires_at < now()`);
+    await tx.execute(sql`delete from password_reset_tokens where expires_at < now() - interval '1 day'`);
+    await tx.execute(sql`delete from rate_limits where window_started_at < now() - interval '1 day'`);
+    await tx.execute(sql`delete from email_outbox where status = 'sent' and sent_at < now() - interval '30 days'`);
+  });
+}
