@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, connectNetworkState } from './client.ts';
+import { ApiError, apiRequest, apiUpload, connectNetworkState } from './client.ts';
 import { createNetworkStore, type Toast } from './network-state.ts';
 
 interface Seen {
@@ -33,7 +33,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   toasts.length = 0;
   store.dispatch({ type: 'RESET' });
-  for (const name of ['token', 'hosttype']) document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
+  for (const name of ['token', 'hosttype'])
+    document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
 });
 
 describe('API client (spec §7)', () => {
@@ -79,9 +80,15 @@ describe('API client (spec §7)', () => {
   it('keeps field errors for the form and shows no toast when the caller handles errors inline', async () => {
     reply = {
       code: 400,
-      body: JSON.stringify({ status: 0, message: 'Please correct the request.', errors: { email: 'Enter an email' } }),
+      body: JSON.stringify({
+        status: 0,
+        message: 'Please correct the request.',
+        errors: { email: 'Enter an email' },
+      }),
     };
-    const failure = await apiRequest('login', { body: {}, inlineErrors: true }).catch((error: unknown) => error);
+    const failure = await apiRequest('login', { body: {}, inlineErrors: true }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).errors).toEqual({ email: 'Enter an email' });
     expect((failure as ApiError).statusCode).toBe(400);
@@ -95,5 +102,25 @@ describe('API client (spec §7)', () => {
     expect(toasts[0]?.kind).toBe('error');
     expect(toasts[0]?.message).toMatch(/fetch failed|ECONNREFUSED/);
     vi.stubEnv('VITE_API_BASE', `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`);
+  });
+});
+
+describe('uploads', () => {
+  it('sends multipart form data with the same headers and reads the envelope', async () => {
+    document.cookie = 'token=abc123; Path=/';
+    reply = {
+      code: 200,
+      body: JSON.stringify({ status: 1, data: { file: 'a.png', url: '/api/uploads/original/a.png' } }),
+    };
+    const form = new FormData();
+    // A text part: Node's fetch cannot stream jsdom's Blob, and the multipart framing is what is under test.
+    form.append('file', 'image bytes');
+    const data = await apiUpload<{ file: string }>('uploads', form, { silent: true });
+    expect(data.file).toBe('a.png');
+    expect(seen.method).toBe('POST');
+    expect(seen.headers.authorization).toBe('Bearer abc123');
+    expect(seen.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen.body).toContain('name="file"');
+    expect(seen.body).toContain('image bytes');
   });
 });

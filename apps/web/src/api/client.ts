@@ -47,15 +47,27 @@ export function currentHostType(pathname: string = location.pathname): string {
   const fromCookie = readCookie(COOKIE.hostType);
   if (fromCookie) return fromCookie;
   const roleId = pathname.split('/')[2];
-  return hostTypeForRole((ROLE_IDS as readonly string[]).includes(roleId ?? '') ? (roleId as RoleId) : 'admin');
+  return hostTypeForRole(
+    (ROLE_IDS as readonly string[]).includes(roleId ?? '') ? (roleId as RoleId) : 'admin',
+  );
 }
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, silent, inlineErrors } = options;
+type Payload = { kind: 'json'; value: unknown } | { kind: 'form'; value: FormData } | { kind: 'none' };
+
+/** One path for every call: headers, the envelope, and the network state (spec §7, §4). */
+async function send<T>(path: string, payload: Payload, options: RequestOptions): Promise<T> {
+  const { method = payload.kind === 'none' ? 'GET' : 'POST', silent, inlineErrors } = options;
   const headers: Record<string, string> = { hosttype: currentHostType() };
   const token = readCookie(COOKIE.token);
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A multipart body sets its own content type with the boundary.
+  if (payload.kind === 'json') headers['content-type'] = 'application/json';
+  const body =
+    payload.kind === 'json'
+      ? JSON.stringify(payload.value)
+      : payload.kind === 'form'
+        ? payload.value
+        : undefined;
 
   networkStore?.dispatch({ type: 'REQUEST', showLoader: options.showLoader, loaderTxt: options.loaderTxt });
   let response: Response;
@@ -63,7 +75,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     response = await fetch(`${apiBase()}${path.replace(/^\//, '')}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body,
       credentials: 'include',
       signal: options.signal,
     });
@@ -81,4 +93,19 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   networkStore?.dispatch({ type: 'SUCCESS', message: envelope.message, silent });
   return envelope.data as T;
+}
+
+export function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const payload: Payload =
+    options.body === undefined ? { kind: 'none' } : { kind: 'json', value: options.body };
+  return send<T>(path, payload, options);
+}
+
+/** A multipart upload (files) through the same headers, envelope and network state. */
+export function apiUpload<T = unknown>(
+  path: string,
+  formData: FormData,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<T> {
+  return send<T>(path, { kind: 'form', value: formData }, options);
 }

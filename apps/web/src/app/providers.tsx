@@ -3,12 +3,17 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_AUTO_CLOSE_MS } from '@kinetic/shared';
+import { ApiError } from '../api/client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { NetworkProvider } from './network-context.tsx';
 import { NetworkLoader } from '../ui/network-loader.tsx';
 
+// A 4xx answer will not change on a second try (a missing company, an expired session).
+const retry = (failures: number, error: unknown) =>
+  failures < 1 && !(error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500);
+
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  defaultOptions: { queries: { retry, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -1,15 +1,32 @@
-import { createBrowserRouter, Outlet } from 'react-router';
-import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
-import { OopsPage } from '../ui/oops-page.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
+import { useSyncExternalStore } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { readHostType, subscribeSession } from '../shell/session.ts';
+import { routeSetFor, routesFor, type RouteSet } from './routes.tsx';
 
-export const router = createBrowserRouter([
-  {
-    element: <Outlet />,
-    errorElement: <OopsPage />,
-    children: [
-      { index: true, element: <HomePage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+let current: { set: RouteSet; router: ReturnType<typeof createBrowserRouter> } | null = null;
+
+/** One router per route set; a new set (after a login or logout) replaces and disposes the old one. */
+function routerFor(set: RouteSet) {
+  if (current?.set !== set) {
+    current?.router.dispose();
+    current = { set, router: createBrowserRouter(routesFor(set)) };
+  }
+  return current.router;
+}
+
+// The set changes only when a flow says the session changed, never merely because a cookie was written:
+// a login writes `hosttype` before it navigates, and switching routers then would strand the old navigation.
+let activeSet = routeSetFor(readHostType());
+
+function subscribe(listener: () => void) {
+  return subscribeSession(() => {
+    activeSet = routeSetFor(readHostType());
+    listener();
+  });
+}
+
+export function AppRouter() {
+  const set = useSyncExternalStore(subscribe, () => activeSet);
+  // A new key mounts a fresh provider; a reused one would keep showing the old router's last location.
+  return <RouterProvider key={set} router={routerFor(set)} />;
+}

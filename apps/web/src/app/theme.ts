@@ -2,11 +2,29 @@ import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from 
 
 // #4860CF (spec §1) sits at shade 6, Mantine's default primary shade in light mode.
 const kineticBlue: MantineColorsTuple = [
-  '#f0f2fb', '#dee2f6', '#c1c9ef', '#a4b0e7', '#8696df', '#6579d7', '#4860cf', '#3f54b6', '#37499d', '#2e3d84',
+  '#f0f2fb',
+  '#dee2f6',
+  '#c1c9ef',
+  '#a4b0e7',
+  '#8696df',
+  '#6579d7',
+  '#4860cf',
+  '#3f54b6',
+  '#37499d',
+  '#2e3d84',
 ];
 // #4D507B, the spec's secondary colour.
 const kineticSlate: MantineColorsTuple = [
-  '#f1f1f4', '#dfe0e7', '#c2c4d2', '#a6a8bd', '#8a8ca8', '#696c90', '#4d507b', '#44466c', '#3b3d5d', '#31334f',
+  '#f1f1f4',
+  '#dfe0e7',
+  '#c2c4d2',
+  '#a6a8bd',
+  '#8a8ca8',
+  '#696c90',
+  '#4d507b',
+  '#44466c',
+  '#3b3d5d',
+  '#31334f',
 ];
 
 export const theme = createTheme({
@@ -14,14 +32,20 @@ export const theme = createTheme({
   primaryShade: 6,
   colors: { kinetic: kineticBlue, secondary: kineticSlate },
   fontFamily: 'Lato, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  headings: { fontFamily: 'Lato, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', fontWeight: '700' },
+  headings: {
+    fontFamily: 'Lato, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    fontWeight: '700',
+  },
   defaultRadius: 'md',
   cursorType: 'pointer',
 });
 
-/** Mantine's default dimmed grey fails WCAG AA contrast on white; this one passes (5.9:1). */
+/**
+ * Mantine's default dimmed grey and error red fail WCAG AA contrast on white; these pass
+ * (grey 5.9:1, red #c92a2a 5.9:1 for field error text).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636e' },
+  light: { '--mantine-color-dimmed': '#5c636e', '--mantine-color-error': '#c92a2a' },
   dark: {},
 });

@@ -17,7 +17,8 @@ export function dashboardAddress(company: string, base: string = dashboardBaseUr
  * Where an events page lives. A template with `{company}` and `{classInstanceId}` placeholders; the
  * default is the solo client's class details page, which is where event booking will live.
  */
-export const DEFAULT_EVENTS_PAGE_TEMPLATE = '/{company}/solo-client/client/app/classes/details/{classInstanceId}';
+export const DEFAULT_EVENTS_PAGE_TEMPLATE =
+  '/{company}/solo-client/client/app/classes/details/{classInstanceId}';
 
 export function eventsPageTemplate(): string {
   return import.meta.env.VITE_EVENTS_PAGE_URL || DEFAULT_EVENTS_PAGE_TEMPLATE;

@@ -25,7 +25,10 @@ describe('login page for a protected URL (spec §2 guards)', () => {
   it.each([
     ['/jo/solo-client/client', '/jo/solo-client/client/app/login'],
     ['/jo/solo-client/client/settings/account-details', '/jo/solo-client/client/app/login'],
-    ['/jo/solo-client/client/app/classes/details/0123456789abcdef01234567', '/jo/solo-client/client/app/login'],
+    [
+      '/jo/solo-client/client/app/classes/details/0123456789abcdef01234567',
+      '/jo/solo-client/client/app/login',
+    ],
   ])('a solo-client URL %s is built from the segment before the marker: %s', (pathname, login) => {
     expect(loginPathFor(pathname)).toBe(login);
   });

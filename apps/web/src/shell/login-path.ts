@@ -68,10 +68,6 @@ export function publicPrefixFor(pathname: string): PublicPrefix {
   };
 }
 
-export function isClientRole(roleId: RoleId | null): boolean {
-  return roleId === 'client' || roleId === SOLO_CLIENT;
-}
-
 /** The client group's calendar: its index (spec §2). */
 export function clientAreaPath(company: string, roleId: RoleId): string {
   return `/${company}/${roleId}/client`;

@@ -8,9 +8,17 @@ import { postAuthTarget, type PostAuthEvent, type PostAuthInput } from './post-l
 const ID = '0123456789abcdef01234567';
 const DASHBOARD = 'https://dash.example.com/';
 
-function login(roleId: RoleId, slug: string, onBoardingData: OnboardingStep[] = [], isSpecial: 0 | 1 = 0): PostAuthEvent {
+function login(
+  roleId: RoleId,
+  slug: string,
+  onBoardingData: OnboardingStep[] = [],
+  isSpecial: 0 | 1 = 0,
+): PostAuthEvent {
   const kind = roleId.startsWith('solo') ? 'solo' : 'company';
-  return { flow: 'login', session: { roleId, onBoardingData, isSpecial, company: { id: ID, slug, name: slug, kind } } };
+  return {
+    flow: 'login',
+    session: { roleId, onBoardingData, isSpecial, company: { id: ID, slug, name: slug, kind } },
+  };
 }
 
 function target(pathname: string, event: PostAuthEvent, extra: Partial<PostAuthInput> = {}) {
@@ -44,7 +52,9 @@ describe('post-login routing (spec §4)', () => {
     });
 
     it('for a solo instructor, into the solo-instructor app', () => {
-      expect(target('/jo/solo-instructor/login', login('solo-instructor', 'jo', ['companyDetails']))).toMatchObject({
+      expect(
+        target('/jo/solo-instructor/login', login('solo-instructor', 'jo', ['companyDetails'])),
+      ).toMatchObject({
         to: '/jo/solo-instructor/app/settings/companyDetails',
         rule: 'onboarding',
       });
@@ -56,7 +66,12 @@ describe('post-login routing (spec §4)', () => {
 
   describe('rule: onboarding done → the dashboard', () => {
     it('root admin: /app', () => {
-      expect(target('/login', login('admin', 'acme'))).toEqual({ to: '/app', delayMs: 0, external: false, rule: 'dashboard' });
+      expect(target('/login', login('admin', 'acme'))).toEqual({
+        to: '/app',
+        delayMs: 0,
+        external: false,
+        rule: 'dashboard',
+      });
     });
 
     it('company admin page: its app', () => {
@@ -113,7 +128,9 @@ describe('post-login routing (spec §4)', () => {
     });
 
     it('a stored class-instance id alone → class details for that id', () => {
-      expect(target(page, special, intent({}))).toMatchObject({ to: `/jo/solo-client/client/app/classes/details/${ID}` });
+      expect(target(page, special, intent({}))).toMatchObject({
+        to: `/jo/solo-client/client/app/classes/details/${ID}`,
+      });
     });
 
     it('event flag → event booking for that id', () => {
@@ -140,7 +157,12 @@ describe('post-login routing (spec §4)', () => {
           intent: { ...NO_BOOKING_INTENT, classInstanceId: ID },
           eventsPageTemplate: 'https://events.example.com/{company}/{classInstanceId}',
         }),
-      ).toEqual({ to: `https://events.example.com/jo/${ID}`, delayMs: 0, external: true, rule: 'solo-client-reset-special' });
+      ).toEqual({
+        to: `https://events.example.com/jo/${ID}`,
+        delayMs: 0,
+        external: true,
+        rule: 'solo-client-reset-special',
+      });
     });
 
     it("by default, Kinetic's own class page, or the client calendar when no class is stored", () => {
@@ -173,7 +195,9 @@ describe('post-login routing (spec §4)', () => {
         external: false,
         rule: 'login-after-reset',
       });
-      expect(target('/acme/client/resetPassword/t', reset('acme', 'client'))).toMatchObject({ to: '/acme/client/login' });
+      expect(target('/acme/client/resetPassword/t', reset('acme', 'client'))).toMatchObject({
+        to: '/acme/client/login',
+      });
       expect(target('/jo/solo-client/resetPassword/t', reset('jo', 'solo-client'))).toMatchObject({
         to: '/jo/solo-client/client/app/login',
         delayMs: 2000,

@@ -1,5 +1,5 @@
 import type { OnboardingStep, RoleId, SessionDto } from '@kinetic/shared';
-import { POST_LOGIN_REDIRECT_MS } from '@kinetic/shared';
+import { POST_LOGIN_REDIRECT_MS, TEAM_ROLES } from '@kinetic/shared';
 import type { BookingIntent } from './booking-intent.ts';
 import { dashboardAddress, eventsPageUrl } from './config.ts';
 import { loginPathForRole, soloClientLoginPath, type PublicPrefix } from './login-path.ts';
@@ -40,8 +40,6 @@ export interface PostAuthInput {
   eventsPageTemplate: string;
 }
 
-const ADMIN_APP_ROLES: readonly RoleId[] = ['admin', 'staff', 'instructor', 'solo-instructor'];
-
 const go = (to: string, rule: PostAuthRule, delayMs = 0, external = false): PostAuthTarget => ({
   to,
   rule,
@@ -51,9 +49,13 @@ const go = (to: string, rule: PostAuthRule, delayMs = 0, external = false): Post
 
 function afterLogin(session: SessionFacts, input: PostAuthInput): PostAuthTarget {
   const slug = session.company.slug;
-  if (ADMIN_APP_ROLES.includes(session.roleId)) {
+  if (TEAM_ROLES.includes(session.roleId)) {
     const solo = session.roleId === 'solo-instructor';
-    const appBase = solo ? `/${slug}/solo-instructor/app` : input.prefix.company ? `${input.prefix.base}/app` : '/app';
+    const appBase = solo
+      ? `/${slug}/solo-instructor/app`
+      : input.prefix.company
+        ? `${input.prefix.base}/app`
+        : '/app';
     const firstStep: OnboardingStep | undefined = session.onBoardingData[0];
     if (firstStep) return go(`${appBase}/settings/${firstStep}`, 'onboarding');
     if (solo) return go(dashboardAddress(slug, input.dashboardBaseUrl), 'dashboard', 0, true);
@@ -65,7 +67,10 @@ function afterLogin(session: SessionFacts, input: PostAuthInput): PostAuthTarget
   // A details flag or an event flag without an id has nothing to open, so the stored id decides.
   if (session.isSpecial === 1 && intent.classInstanceId) {
     const page = intent.event ? 'event/book-event' : 'classes/details';
-    return go(`/${slug}/solo-client/client/app/${page}/${intent.classInstanceId}`, 'solo-client-special-booking');
+    return go(
+      `/${slug}/solo-client/client/app/${page}/${intent.classInstanceId}`,
+      'solo-client-special-booking',
+    );
   }
   // The solo client's login is `client/app/login`; one level up is its client area.
   return go(`/${slug}/solo-client/client`, 'up-one-level');
@@ -90,6 +95,10 @@ export function postAuthTarget(input: PostAuthInput): PostAuthTarget | null {
         const url = eventsPageUrl(event.companySlug, input.intent.classInstanceId, input.eventsPageTemplate);
         return go(url, 'solo-client-reset-special', 0, true);
       }
-      return go(loginPathForRole(event.companySlug, event.roleId), 'login-after-reset', POST_LOGIN_REDIRECT_MS);
+      return go(
+        loginPathForRole(event.companySlug, event.roleId),
+        'login-after-reset',
+        POST_LOGIN_REDIRECT_MS,
+      );
   }
 }

@@ -25,8 +25,12 @@ describe('public route with a stored session (spec §2, §6)', () => {
   });
 
   it('on the root, a solo instructor needs the company from the session', () => {
-    expect(publicRedirectFor(input('/login', { hostType: 'solo-instructor' }))).toEqual({ kind: 'needs-company' });
-    expect(publicRedirectFor(input('/login', { hostType: 'solo-instructor', sessionCompany: 'jo' }))).toMatchObject({
+    expect(publicRedirectFor(input('/login', { hostType: 'solo-instructor' }))).toEqual({
+      kind: 'needs-company',
+    });
+    expect(
+      publicRedirectFor(input('/login', { hostType: 'solo-instructor', sessionCompany: 'jo' })),
+    ).toMatchObject({
       to: 'https://dash.example.com/jo/dashboard',
     });
   });
@@ -35,12 +39,16 @@ describe('public route with a stored session (spec §2, §6)', () => {
     expect(publicRedirectFor(input('/login'))).toEqual({ kind: 'go', to: '/app', external: false });
     expect(publicRedirectFor(input('/forgotPassword'))).toMatchObject({ to: '/app' });
     expect(publicRedirectFor(input('/acme/admin/login'))).toMatchObject({ to: '/acme/admin/app' });
-    expect(publicRedirectFor(input('/acme/staff/resetPassword/abc'))).toMatchObject({ to: '/acme/staff/app' });
+    expect(publicRedirectFor(input('/acme/staff/resetPassword/abc'))).toMatchObject({
+      to: '/acme/staff/app',
+    });
   });
 
   it("on a client prefix, ./app is the client's area", () => {
     expect(publicRedirectFor(input('/acme/client/login'))).toMatchObject({ to: '/acme/client/client' });
-    expect(publicRedirectFor(input('/jo/solo-client/client/app/login', { hostType: 'solo-client' }))).toMatchObject({
+    expect(
+      publicRedirectFor(input('/jo/solo-client/client/app/login', { hostType: 'solo-client' })),
+    ).toMatchObject({
       to: '/jo/solo-client/client',
     });
   });

@@ -1,6 +1,6 @@
-import type { HostType } from '@kinetic/shared';
+import { isClientRole, type HostType } from '@kinetic/shared';
 import { dashboardAddress } from './config.ts';
-import { clientAreaPath, isClientRole, type PublicPrefix } from './login-path.ts';
+import { clientAreaPath, type PublicPrefix } from './login-path.ts';
 
 export type PublicRedirect =
   | { kind: 'stay' }

@@ -1,4 +1,11 @@
-import { COOKIE, cookieUserDto, hostTypeSchema, type CookieUserDto, type HostType, type SessionDto } from '@kinetic/shared';
+import {
+  COOKIE,
+  cookieUserDto,
+  hostTypeSchema,
+  type CookieUserDto,
+  type HostType,
+  type SessionDto,
+} from '@kinetic/shared';
 import { deleteCookie, readCookie, writeCookie } from '../api/cookies.ts';
 
 /**

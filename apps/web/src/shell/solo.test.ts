@@ -19,7 +19,9 @@ describe('solo status (spec §6)', () => {
   });
 
   it('is not solo otherwise', () => {
-    expect(isSoloUser({ hostType: 'company', user: { soloInstructorId: null }, pathname: '/acme/admin/app' })).toBe(false);
+    expect(
+      isSoloUser({ hostType: 'company', user: { soloInstructorId: null }, pathname: '/acme/admin/app' }),
+    ).toBe(false);
     expect(isSoloUser({ hostType: 'uber', user: null, pathname: '/app' })).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ export function NotFoundPage() {
   }, []);
   if (loading) return <PageLoader />;
   return (
-    <Center mih="80vh" p="md" component="main">
+    <Center mih="80vh" p="md" component="main" id="main">
       <Stack align="center" gap="md" maw={480} ta="center">
         <img src={notFoundImage} alt="" width={280} height={175} style={{ maxWidth: '100%', height: 'auto' }} />
         <Title order={1}>{NOT_FOUND_TEXT}</Title>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EVENTS_PAGE_TEMPLATE } from './config.ts';
-import { decideSessionWatch, type SessionWatchInput } from './session-watch.ts';
+import { decideSessionWatch, type SessionWatchInput } from './session-watcher.ts';
 
 const ID = '0123456789abcdef01234567';
 const input = (extra: Partial<SessionWatchInput>): SessionWatchInput => ({
@@ -21,7 +21,10 @@ describe('session watcher (spec §8)', () => {
   });
 
   it('a token without a user sends the visitor to the login page of the URL', () => {
-    expect(decideSessionWatch(input({ hasUser: false, pathname: '/app/calendar' }))).toEqual({ kind: 'login', to: '/login' });
+    expect(decideSessionWatch(input({ hasUser: false, pathname: '/app/calendar' }))).toEqual({
+      kind: 'login',
+      to: '/login',
+    });
   });
 
   it('a user without a token does the same, solo-instructor and solo-client aware', () => {
@@ -43,14 +46,21 @@ describe('session watcher (spec §8)', () => {
   it('in an embedded event view the top window goes to the events page of the stored class instance', () => {
     expect(
       decideSessionWatch(
-        input({ hasUser: false, embedded: true, pathname: '/jo/solo-client/client/app/classes/details/x', classInstanceId: ID }),
+        input({
+          hasUser: false,
+          embedded: true,
+          pathname: '/jo/solo-client/client/app/classes/details/x',
+          classInstanceId: ID,
+        }),
       ),
     ).toEqual({ kind: 'top-window', url: `/jo/solo-client/client/app/classes/details/${ID}` });
   });
 
   it('with the isSpecial cookie equal to "1" the page reloads instead', () => {
     expect(decideSessionWatch(input({ hasUser: false, isSpecial: '1' }))).toEqual({ kind: 'reload' });
-    expect(decideSessionWatch(input({ hasToken: false, isSpecial: '1', embedded: true, pathname: '/jo/x' }))).toEqual({
+    expect(
+      decideSessionWatch(input({ hasToken: false, isSpecial: '1', embedded: true, pathname: '/jo/x' })),
+    ).toEqual({
       kind: 'reload',
     });
     expect(decideSessionWatch(input({ hasUser: false, isSpecial: '0' }))).toMatchObject({ kind: 'login' });

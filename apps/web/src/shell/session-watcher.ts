@@ -14,10 +14,7 @@ export interface SessionWatchInput {
 }
 
 export type SessionWatchDecision =
-  | { kind: 'keep' }
-  | { kind: 'reload' }
-  | { kind: 'top-window'; url: string }
-  | { kind: 'login'; to: string };
+  { kind: 'keep' } | { kind: 'reload' } | { kind: 'top-window'; url: string } | { kind: 'login'; to: string };
 
 /**
  * Spec §8, checked every second: one of `token`/`user` without the other is a broken session. Both are
@@ -30,7 +27,10 @@ export function decideSessionWatch(input: SessionWatchInput): SessionWatchDecisi
   if (input.isSpecial === '1') return { kind: 'reload' };
   const company = input.pathname.split('/').filter(Boolean)[0];
   if (input.embedded && company) {
-    return { kind: 'top-window', url: eventsPageUrl(company, input.classInstanceId, input.eventsPageTemplate) };
+    return {
+      kind: 'top-window',
+      url: eventsPageUrl(company, input.classInstanceId, input.eventsPageTemplate),
+    };
   }
   return { kind: 'login', to: loginPathFor(input.pathname) };
 }

@@ -1,0 +1,44 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { CLIENT_ROLES } from '@kinetic/shared';
+import { PublicOnly } from '../shell/public-only.tsx';
+import { RequireSession } from '../shell/require-session.tsx';
+import { RoleGate } from '../shell/role-gate.tsx';
+import { publicChildren, soloClientPublicPages } from './public-routes.tsx';
+import { lazyPage } from './lazy-pages.ts';
+
+/** `/{company}/{roleId}/client`: the client group (spec §2), for the client and solo-client roles. */
+export function clientGroupRoute(): RouteObject {
+  return {
+    path: 'client',
+    element: <RoleGate allowed={CLIENT_ROLES} />,
+    children: [
+      {
+        path: 'app',
+        children: [
+          { index: true, element: <Navigate to="login" replace /> },
+          ...publicChildren(),
+          ...soloClientPublicPages(),
+        ],
+      },
+      { element: <PublicOnly />, children: [{ path: 'client-signup', lazy: lazyPage.clientSignup }] },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            lazy: lazyPage.clientShell,
+            children: [
+              { index: true, lazy: lazyPage.clientCalendar },
+              { path: 'settings', element: <Navigate to="account-details" replace /> },
+              { path: 'settings/account-details', lazy: lazyPage.accountDetails },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** In the solo-instructor variant the solo-client group holds only class details (spec §2). */
+export function soloClientDetailsRoute(): RouteObject {
+  return { path: ':company/solo-client/client/app', children: soloClientPublicPages().slice(0, 1) };
+}

@@ -1,0 +1,45 @@
+import type { RouteObject } from 'react-router';
+import { ComingSoonPage } from '../shell/coming-soon-page.tsx';
+import { PublicOnly } from '../shell/public-only.tsx';
+import { lazyPage } from './lazy-pages.ts';
+
+/**
+ * The four public children of spec §2, offered under the root, `/{company}/{roleId}/` and the client
+ * group's `app/`. Check-in stays reachable when signed in: a client scanning the studio's code is.
+ */
+export function publicChildren(): RouteObject[] {
+  return [
+    {
+      element: <PublicOnly />,
+      children: [
+        { path: 'login', lazy: lazyPage.login },
+        { path: 'forgotPassword', lazy: lazyPage.forgotPassword },
+        { path: 'resetPassword/:token', lazy: lazyPage.resetPassword },
+      ],
+    },
+    { path: 'check-in/:fitnessSessionId', lazy: lazyPage.checkIn },
+  ];
+}
+
+/** Solo-client class and event pages (spec §2 public list): routes exist; booking comes later. */
+export function soloClientPublicPages(): RouteObject[] {
+  return [
+    { path: 'classes/details/:classInstanceId', element: <ComingSoonPublic title="Class details" /> },
+    { path: 'event/book-event/:eventId', element: <ComingSoonPublic title="Event booking" /> },
+  ];
+}
+
+function ComingSoonPublic({ title }: { title: string }) {
+  return (
+    <main id="main" style={{ padding: '1rem' }}>
+      <ComingSoonPage title={title} />
+    </main>
+  );
+}
+
+export function widgetRoute(): RouteObject {
+  return {
+    path: ':company/widget/*',
+    element: <ComingSoonPublic title="Booking widget" />,
+  };
+}

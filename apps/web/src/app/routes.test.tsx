@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { routeSetFor, routesFor, type RouteSet } from './routes.tsx';
+
+/** The matched route's full pattern, or '*' when only the not-found route matches. */
+function patternOf(set: RouteSet, pathname: string): string {
+  const matches = matchRoutes(routesFor(set), pathname) ?? [];
+  const last = matches.at(-1);
+  if (!last || last.route.path === '*') return '*';
+  return matches
+    .map((match) => match.route.path ?? '')
+    .filter((path) => path && path !== '/')
+    .join('/');
+}
+
+const ID = '0123456789abcdef01234567';
+
+describe('route sets chosen by the hosttype cookie (spec §2)', () => {
+  it('maps host types to route sets; uber and no cookie use the company set', () => {
+    expect(routeSetFor('company')).toBe('company');
+    expect(routeSetFor('uber')).toBe('company');
+    expect(routeSetFor(null)).toBe('company');
+    expect(routeSetFor('solo-instructor')).toBe('solo-instructor');
+    expect(routeSetFor('solo-client')).toBe('solo-client');
+  });
+
+  it.each(['company', 'solo-instructor', 'solo-client'] as const)(
+    'the %s set offers the four public routes under the root and /{company}/{roleId}/',
+    (set) => {
+      for (const prefix of ['', '/acme/admin']) {
+        expect(patternOf(set, `${prefix}/login`)).toMatch(/login$/);
+        expect(patternOf(set, `${prefix}/forgotPassword`)).toMatch(/forgotPassword$/);
+        expect(patternOf(set, `${prefix}/resetPassword/abc`)).toMatch(/resetPassword\/:token$/);
+        expect(patternOf(set, `${prefix}/check-in/${ID}`)).toMatch(/check-in\/:fitnessSessionId$/);
+      }
+    },
+  );
+
+  it('the company set has every group: app, {company}/{roleId}/app, widget and client', () => {
+    expect(patternOf('company', '/app')).toBe('app');
+    expect(patternOf('company', '/app/settings/companyDetails')).toBe('app/settings/companyDetails');
+    expect(patternOf('company', '/acme/admin/app/calendar')).toBe(':company/:roleId/app/calendar');
+    expect(patternOf('company', '/acme/widget/anything')).toBe(':company/widget/*');
+    expect(patternOf('company', '/acme/client/client')).toBe(':company/:roleId/client');
+    expect(patternOf('company', '/acme/client/client/settings/account-details')).toBe(
+      ':company/:roleId/client/settings/account-details',
+    );
+    expect(patternOf('company', '/acme/client/client/client-signup')).toBe(
+      ':company/:roleId/client/client-signup',
+    );
+    expect(patternOf('company', '/signup')).toBe('signup');
+  });
+
+  it('the solo-instructor set has only the app, widget and solo-client groups', () => {
+    expect(patternOf('solo-instructor', '/jo/solo-instructor/app')).toBe(':company/:roleId/app');
+    expect(patternOf('solo-instructor', '/jo/widget/x')).toBe(':company/widget/*');
+    expect(patternOf('solo-instructor', `/jo/solo-client/client/app/classes/details/${ID}`)).toBe(
+      ':company/solo-client/client/app/classes/details/:classInstanceId',
+    );
+    expect(patternOf('solo-instructor', '/jo/solo-client/client')).toBe('*');
+    expect(patternOf('solo-instructor', '/jo/solo-client/client/settings/account-details')).toBe('*');
+  });
+
+  it('the solo-client set has only the client group', () => {
+    expect(patternOf('solo-client', '/jo/solo-client/client')).toBe(':company/:roleId/client');
+    expect(patternOf('solo-client', '/jo/solo-client/client/app/login')).toBe(
+      ':company/:roleId/client/app/login',
+    );
+    expect(patternOf('solo-client', '/jo/solo-instructor/app')).toBe('*');
+    expect(patternOf('solo-client', '/app')).toBe('*');
+    expect(patternOf('solo-client', '/jo/widget/x')).toBe('*');
+  });
+
+  it('the solo client logs in inside its client group (spec §2)', () => {
+    expect(patternOf('company', '/jo/solo-client/client/app/login')).toBe(
+      ':company/:roleId/client/app/login',
+    );
+  });
+
+  it('a solo instructor dashboard address exists on this site', () => {
+    expect(patternOf('company', '/jo/dashboard')).toBe(':company/dashboard');
+    expect(patternOf('solo-instructor', '/jo/dashboard')).toBe(':company/dashboard');
+  });
+
+  it('unknown paths fall to the not-found page', () => {
+    expect(patternOf('company', '/no/such/page/here')).toBe('*');
+  });
+});

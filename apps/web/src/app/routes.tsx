@@ -1,0 +1,67 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { TEAM_ROLES, type HostType } from '@kinetic/shared';
+import { HomePage } from '../features/home/home-page.tsx';
+import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import { DashboardRedirect } from '../shell/dashboard-redirect.tsx';
+import { PublicOnly } from '../shell/public-only.tsx';
+import { RoleGate } from '../shell/role-gate.tsx';
+import { RootLayout } from '../shell/root-layout.tsx';
+import { OopsPage } from '../ui/oops-page.tsx';
+import { PageLoader } from '../ui/page-loader.tsx';
+import { adminAppRoute } from './admin-routes.tsx';
+import { clientGroupRoute, soloClientDetailsRoute } from './client-routes.tsx';
+import { lazyPage } from './lazy-pages.ts';
+import { publicChildren, widgetRoute } from './public-routes.tsx';
+
+/** Spec §2: the `hosttype` cookie decides which route set loads. */
+export type RouteSet = 'company' | 'solo-instructor' | 'solo-client';
+
+export function routeSetFor(hostType: HostType | null): RouteSet {
+  return hostType === 'solo-instructor' || hostType === 'solo-client' ? hostType : 'company';
+}
+
+const dashboardRoute: RouteObject = { path: ':company/dashboard', element: <DashboardRedirect /> };
+
+function companyAppRoute(): RouteObject {
+  return { element: <RoleGate allowed={TEAM_ROLES} />, children: [adminAppRoute('app')] };
+}
+
+/**
+ * The company set has every group; the solo-instructor set only the app, widget and solo-client groups;
+ * the solo-client set only the client group. Public routes (root and `/{company}/{roleId}/`) are in all.
+ */
+export function routesFor(set: RouteSet): RouteObject[] {
+  const top: RouteObject[] = [
+    { index: true, element: <HomePage /> },
+    ...publicChildren(),
+    { element: <PublicOnly />, children: [{ path: 'signup', lazy: lazyPage.signup }] },
+  ];
+  const underRole: RouteObject[] = [
+    { index: true, element: <Navigate to="login" replace /> },
+    ...publicChildren(),
+  ];
+
+  if (set === 'company') {
+    top.push(adminAppRoute('app'), dashboardRoute, widgetRoute());
+    underRole.push(companyAppRoute(), clientGroupRoute());
+  } else if (set === 'solo-instructor') {
+    top.push(adminAppRoute('app'), dashboardRoute, widgetRoute(), soloClientDetailsRoute());
+    underRole.push(companyAppRoute());
+  } else {
+    underRole.push(clientGroupRoute());
+  }
+
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <OopsPage />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        ...top,
+        { path: ':company/:roleId', element: <RoleGate />, children: underRole },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

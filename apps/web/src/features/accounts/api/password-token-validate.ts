@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client.ts';
+
+export const passwordTokenValidate = (token: string) =>
+  apiRequest<{ email: string }>('passwordTokenValidate', {
+    body: { token },
+    silent: true,
+    inlineErrors: true,
+    showLoader: false,
+  });
+
+export const passwordTokenQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['password-token', token],
+    queryFn: () => passwordTokenValidate(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+export function usePasswordToken(token: string) {
+  return useQuery(passwordTokenQueryOptions(token));
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link, useNavigate } from 'react-router';
+import { resetPasswordMailBody } from '@kinetic/shared';
+import { apiFormError } from '../../ui/api-form-error.ts';
+import { AuthLayout } from '../../ui/auth-layout.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { NO_BOOKING_INTENT } from '../../shell/booking-intent.ts';
+import { dashboardBaseUrl, eventsPageTemplate } from '../../shell/config.ts';
+import { followTarget } from '../../shell/follow-target.ts';
+import { postAuthTarget } from '../../shell/post-login.ts';
+import { useResetPasswordMail } from './api/reset-password-mail.ts';
+import { PublicPageGate } from './public-page-gate.tsx';
+import type { usePublicPage } from './use-public-page.ts';
+
+type Page = Extract<ReturnType<typeof usePublicPage>, { status: 'ready' }>;
+
+const SENT =
+  'If an account uses that address, we have sent it a link to choose a new password. The link works for one hour.';
+
+function ForgotPasswordForm({ page }: { page: Page }) {
+  const { prefix, companyId, brand } = page;
+  const navigate = useNavigate();
+  const request = useResetPasswordMail();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: schemaResolver(resetPasswordMailBody, { sync: true }),
+  });
+
+  const submit = async (values: typeof form.values) => {
+    setSubmitError(null);
+    try {
+      await request.mutateAsync({ email: values.email, companyId, roleId: prefix.roleId ?? undefined });
+      setSent(SENT);
+      const target = postAuthTarget({
+        event: { flow: 'forgotPassword' },
+        prefix,
+        isSpecial: false,
+        intent: NO_BOOKING_INTENT,
+        dashboardBaseUrl: dashboardBaseUrl(),
+        eventsPageTemplate: eventsPageTemplate(),
+      });
+      if (target) window.setTimeout(() => void followTarget(navigate, target), target.delayMs);
+    } catch (error) {
+      const { fieldErrors, message } = apiFormError(error);
+      form.setErrors(fieldErrors);
+      setSubmitError(message);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      brand={brand}
+      intro="Enter the email address you log in with and we will send you a link to choose a new password."
+    >
+      {sent ? (
+        <Alert color="green" variant="light" role="status" title="Check your email">
+          {sent}
+        </Alert>
+      ) : (
+        <form onSubmit={form.onSubmit(submit)} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <FormSubmitError message={submitError} />
+            <Button type="submit" fullWidth loading={request.isPending}>
+              Send the link
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to={`${prefix.base}/login`}>
+          Back to login
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+}
+
+export function ForgotPasswordPage() {
+  return <PublicPageGate>{(page) => <ForgotPasswordForm page={page} />}</PublicPageGate>;
+}

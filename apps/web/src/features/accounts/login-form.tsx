@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link, useSearchParams } from 'react-router';
+import { isClientRole, loginBody, type CompanySummaryDto } from '@kinetic/shared';
+import { apiFormError } from '../../ui/api-form-error.ts';
+import { AuthLayout } from '../../ui/auth-layout.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import {
+  bookingIntentFromSearch,
+  readBookingIntent,
+  storeBookingIntent,
+} from '../../shell/booking-intent.ts';
+import { isSession, useLogin } from './api/login.ts';
+import { ChooseCompany } from './choose-company.tsx';
+import { loginIntro } from './login-intro.ts';
+import type { usePublicPage } from './use-public-page.ts';
+import { useFinishLogin } from './use-finish-login.ts';
+
+type Page = Extract<ReturnType<typeof usePublicPage>, { status: 'ready' }>;
+
+export function LoginForm({ page }: { page: Page }) {
+  const { prefix, companyId, brand } = page;
+  const [search] = useSearchParams();
+  const login = useLogin();
+  const finishLogin = useFinishLogin(prefix);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [choices, setChoices] = useState<CompanySummaryDto[] | null>(null);
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(loginBody, { sync: true }),
+  });
+
+  useEffect(() => {
+    // A link from an embedding site names the class or event; keep it for after a password reset too.
+    const stored = readBookingIntent();
+    const intent = bookingIntentFromSearch(search, stored);
+    if (intent !== stored) storeBookingIntent(intent);
+  }, [search]);
+
+  const send = async (values: typeof form.values, chosenCompanyId = companyId) => {
+    setSubmitError(null);
+    try {
+      const result = await login.mutateAsync({
+        ...values,
+        roleId: prefix.roleId ?? undefined,
+        companyId: chosenCompanyId,
+        isSpecial: search.get('isSpecial') === '1' ? 1 : undefined,
+      });
+      if (isSession(result)) await finishLogin(result);
+      else setChoices(result.chooseCompany);
+    } catch (error) {
+      const { fieldErrors, message } = apiFormError(error);
+      form.setErrors(fieldErrors);
+      setSubmitError(message);
+      setChoices(null);
+    }
+  };
+
+  const signupPath =
+    prefix.company && prefix.roleId && isClientRole(prefix.roleId)
+      ? `/${prefix.company}/${prefix.roleId}/client/client-signup`
+      : prefix.company
+        ? null
+        : '/signup';
+
+  return (
+    <AuthLayout title="Log in" brand={brand} intro={loginIntro(prefix.roleId, brand)}>
+      {choices ? (
+        <ChooseCompany
+          companies={choices}
+          pending={login.isPending}
+          onChoose={(id) => void send(form.values, id)}
+          onCancel={() => setChoices(null)}
+        />
+      ) : (
+        <form onSubmit={form.onSubmit((values) => send(values))} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to={`${prefix.base}/forgotPassword`} size="sm">
+                Forgot your password?
+              </Anchor>
+            </Group>
+            <FormSubmitError message={submitError} />
+            <Button type="submit" fullWidth loading={login.isPending}>
+              Log in
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {signupPath && !choices ? (
+        <Text size="sm" ta="center">
+          {prefix.company ? 'New here?' : 'New to Kinetic?'}{' '}
+          <Anchor component={Link} to={signupPath}>
+            Create an account
+          </Anchor>
+        </Text>
+      ) : null}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { connectNetworkState } from '../../api/client.ts';
+import { createNetworkStore, type Toast } from '../../api/network-state.ts';
+import { renderRoutes, stubApi } from '../../test/render-page.tsx';
+import { LoginPage } from './login-page.tsx';
+
+const ID = '0123456789abcdef01234567';
+const toasts: Toast[] = [];
+connectNetworkState(createNetworkStore((toast) => toasts.push(toast)));
+
+const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/:company/:roleId/login', element: <LoginPage /> },
+  { path: '*', element: <p>Elsewhere</p> },
+];
+
+function fillAndSubmit(email: string, password: string) {
+  fireEvent.change(screen.getByRole('textbox', { name: /email/i }), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/^password/i), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+beforeEach(() => {
+  toasts.length = 0;
+  for (const name of ['token', 'user', 'hosttype', 'isSpecial']) {
+    document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
+  }
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('login form (spec §8)', () => {
+  it('shows the shared schema field errors without calling the server', async () => {
+    const { calls, fetchStub } = stubApi({});
+    vi.stubGlobal('fetch', fetchStub);
+    renderRoutes(routes, '/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Enter your email address')).toBeTruthy();
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows a failed login's server message as the form's submit error, with no toast", async () => {
+    const { fetchStub } = stubApi({
+      login: { code: 401, body: { status: 0, message: 'The email or password is incorrect.' } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderRoutes(routes, '/login');
+    fillAndSubmit('owner@example.com', 'not-it');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The email or password is incorrect.');
+    expect(toasts).toEqual([]);
+  });
+
+  it('puts server field errors next to their inputs', async () => {
+    const { fetchStub } = stubApi({
+      login: {
+        code: 400,
+        body: { status: 0, message: 'Please correct the form.', errors: { email: 'Unknown domain' } },
+      },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderRoutes(routes, '/login');
+    fillAndSubmit('owner@example.com', 'secret');
+    expect(await screen.findByText('Unknown domain')).toBeTruthy();
+  });
+
+  it('asks which company when the root login matches several, then logs in to the chosen one', async () => {
+    const acme = { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company' as const };
+    const other = {
+      id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      slug: 'other',
+      name: 'Other Gym',
+      kind: 'company' as const,
+    };
+    const { calls, fetchStub } = stubApi({
+      login: { body: { status: 1, data: { chooseCompany: [acme, other] } } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderRoutes(routes, '/login');
+    fillAndSubmit('owner@example.com', 'secret-pass');
+    fireEvent.click(await screen.findByRole('radio', { name: /Other Gym/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toMatchObject({ email: 'owner@example.com', companyId: other.id });
+  });
+
+  it('sends the role and the company id on a company login page', async () => {
+    const { calls, fetchStub } = stubApi({
+      checkCompany: {
+        body: { status: 1, data: { companyId: ID, companyName: 'Acme Yoga', kind: 'company' } },
+      },
+      login: { code: 401, body: { status: 0, message: 'No.' } },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderRoutes(routes, '/acme/client/login');
+    expect(await screen.findByText('Acme Yoga')).toBeTruthy();
+    fillAndSubmit('client@example.com', 'secret');
+    await screen.findByRole('alert');
+    expect(calls.find((call) => call.path === 'login')?.body).toMatchObject({
+      roleId: 'client',
+      companyId: ID,
+    });
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/acme/client/client/client-signup',
+    );
+  });
+});

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PASSWORD_RULE, resetPasswordBody } from '@kinetic/shared';
+import { apiFormError } from '../../ui/api-form-error.ts';
+import { AuthLayout } from '../../ui/auth-layout.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { readBookingIntent } from '../../shell/booking-intent.ts';
+import { dashboardBaseUrl, eventsPageTemplate } from '../../shell/config.ts';
+import { followTarget } from '../../shell/follow-target.ts';
+import { postAuthTarget } from '../../shell/post-login.ts';
+import { isSpecialFlagSet } from '../../shell/session.ts';
+import { usePasswordToken } from './api/password-token-validate.ts';
+import { useResetPassword } from './api/reset-password.ts';
+import { PublicPageGate } from './public-page-gate.tsx';
+import type { usePublicPage } from './use-public-page.ts';
+
+type Page = Extract<ReturnType<typeof usePublicPage>, { status: 'ready' }>;
+
+function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
+  const { prefix, brand } = page;
+  const navigate = useNavigate();
+  const validation = usePasswordToken(token);
+  const reset = useResetPassword();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const form = useForm({
+    initialValues: { token, password: '', confirmPassword: '' },
+    validate: schemaResolver(resetPasswordBody, { sync: true }),
+  });
+
+  const submit = async (values: typeof form.values) => {
+    setSubmitError(null);
+    try {
+      const account = await reset.mutateAsync(values);
+      setDone(true);
+      const target = postAuthTarget({
+        event: { flow: 'resetPassword', companySlug: account.companySlug, roleId: account.roleId },
+        prefix,
+        isSpecial: isSpecialFlagSet(),
+        intent: readBookingIntent(),
+        dashboardBaseUrl: dashboardBaseUrl(),
+        eventsPageTemplate: eventsPageTemplate(),
+      });
+      if (target) window.setTimeout(() => void followTarget(navigate, target), target.delayMs);
+    } catch (error) {
+      const { fieldErrors, message } = apiFormError(error);
+      form.setErrors(fieldErrors);
+      setSubmitError(message);
+    }
+  };
+
+  const forgotLink = (
+    <Text size="sm" ta="center">
+      <Anchor component={Link} to={`${prefix.base}/forgotPassword`}>
+        Ask for a new link
+      </Anchor>
+    </Text>
+  );
+
+  if (validation.isPending) return <PageLoader text="Checking your link…" />;
+  if (validation.isError) {
+    return (
+      <AuthLayout title="Choose a new password" brand={brand}>
+        <Alert color="red" variant="light" role="alert" title="This link cannot be used">
+          {validation.error.message}
+        </Alert>
+        {forgotLink}
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Choose a new password" brand={brand} intro={`For ${validation.data.email}`}>
+      {done ? (
+        <Alert color="green" variant="light" role="status" title="Your password has been changed">
+          Taking you to the login page…
+        </Alert>
+      ) : (
+        <form onSubmit={form.onSubmit(submit)} noValidate>
+          <Stack gap="md">
+            <PasswordInput
+              label="New password"
+              description={PASSWORD_RULE}
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Repeat the new password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('confirmPassword')}
+            />
+            <FormSubmitError message={submitError} />
+            <Button type="submit" fullWidth loading={reset.isPending}>
+              Save the new password
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {done ? null : forgotLink}
+    </AuthLayout>
+  );
+}
+
+export function ResetPasswordPage() {
+  const token = useParams().token ?? '';
+  return <PublicPageGate>{(page) => <ResetPasswordForm page={page} token={token} />}</PublicPageGate>;
+}

@@ -1,0 +1,158 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from 'react-router';
+import { companyDetailsBody, formatPhone, type CompanyDetailsDto } from '@kinetic/shared';
+import { settingsTitle } from '../../shell/menu.ts';
+import { useAppBase, useIsSolo } from '../../shell/use-app-base.ts';
+import { apiFormError } from '../../ui/api-form-error.ts';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { TimeZoneSelect } from '../../ui/time-zone-select.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useMe } from '../accounts/api/get-me.ts';
+import { AddressFields } from './address-fields.tsx';
+import { useCompanyDetails } from './api/get-company-details.ts';
+import { useUpdateCompanyDetails } from './api/update-company-details.ts';
+import { currencyOptions, toFormValues, type CompanyDetailsValues } from './company-details-values.ts';
+import { LogoField } from './logo-field.tsx';
+
+function CompanyDetailsForm({
+  companyId,
+  details,
+  title,
+}: {
+  companyId: string;
+  details: CompanyDetailsDto;
+  title: string;
+}) {
+  const base = useAppBase();
+  const solo = useIsSolo();
+  const me = useMe();
+  const update = useUpdateCompanyDetails(companyId);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const currencies = useMemo(currencyOptions, []);
+  const form = useForm<CompanyDetailsValues>({
+    initialValues: toFormValues(details),
+    validate: schemaResolver(companyDetailsBody, { sync: true }),
+  });
+  const phone = form.getInputProps('phone');
+
+  const submit = async (values: CompanyDetailsValues) => {
+    setSubmitError(null);
+    setSaved(false);
+    try {
+      form.resetDirty(toFormValues(await update.mutateAsync(values)));
+      setSaved(true);
+    } catch (error) {
+      const { fieldErrors, message } = apiFormError(error);
+      form.setErrors(fieldErrors);
+      setSubmitError(message);
+    }
+  };
+
+  const next = me.data?.onBoardingData[0];
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="md">
+            <TextInput
+              label={solo ? 'Business or brand name' : 'Business name'}
+              required
+              {...form.getInputProps('name')}
+            />
+            <LogoField
+              value={form.values.logo}
+              onChange={(file) => form.setFieldValue('logo', file)}
+              error={form.errors.logo}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+              <TextInput
+                label="Phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder="(555) 123-4567"
+                {...phone}
+                onChange={(event) => form.setFieldValue('phone', formatPhone(event.currentTarget.value))}
+              />
+            </SimpleGrid>
+            <AddressFields form={form} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TimeZoneSelect required {...form.getInputProps('timeZone')} />
+              <Select
+                label="Currency"
+                data={currencies}
+                searchable
+                allowDeselect={false}
+                required
+                {...form.getInputProps('currency')}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+        <FormSubmitError message={submitError} />
+        {saved ? (
+          <Alert color="green" variant="light" role="status" title={`${title} saved`}>
+            {next ? (
+              <Anchor component={Link} to={`${base}/settings/${next}`} fw={700}>
+                Next: {settingsTitle(next, solo)}
+              </Anchor>
+            ) : (
+              <Text>Your changes are saved.</Text>
+            )}
+          </Alert>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Settings › Company Details ("Instructor Details" for solo users, spec §2). */
+export function CompanyDetailsPage() {
+  const solo = useIsSolo();
+  const title = settingsTitle('companyDetails', solo);
+  usePageTitle(title);
+  const me = useMe();
+  const companyId = me.data?.company.id ?? '';
+  const details = useCompanyDetails(companyId);
+  return (
+    <Stack gap="md" maw={820}>
+      <Stack gap={4}>
+        <Title order={1}>{title}</Title>
+        <Text c="dimmed">What your clients see: your name, logo and how to reach you.</Text>
+      </Stack>
+      {me.data && !me.data.can.manageSettings ? (
+        <Alert color="secondary" role="status" title="Only the business owner can change these details" />
+      ) : details.isError ? (
+        <Alert color="red" role="alert" title="The details could not be loaded">
+          {details.error.message}
+        </Alert>
+      ) : details.data ? (
+        <CompanyDetailsForm companyId={companyId} details={details.data} title={title} />
+      ) : (
+        <PageLoader />
+      )}
+    </Stack>
+  );
+}

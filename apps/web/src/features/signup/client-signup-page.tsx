@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from 'react-router';
+import { clientSignupBody, formatPhone, PASSWORD_RULE, type ClientSignupBody } from '@kinetic/shared';
+import { apiFormError } from '../../ui/api-form-error.ts';
+import { AuthLayout } from '../../ui/auth-layout.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { loginPathForRole } from '../../shell/login-path.ts';
+import { useSignupClient } from '../accounts/api/signup-client.ts';
+import { PublicPageGate } from '../accounts/public-page-gate.tsx';
+import type { usePublicPage } from '../accounts/use-public-page.ts';
+import { useFinishLogin } from '../accounts/use-finish-login.ts';
+
+type Page = Extract<ReturnType<typeof usePublicPage>, { status: 'ready' }>;
+
+function ClientSignupForm({ page }: { page: Page }) {
+  const { prefix, brand } = page;
+  const roleId = prefix.roleId === 'solo-client' ? 'solo-client' : 'client';
+  const signup = useSignupClient();
+  const finishLogin = useFinishLogin(prefix);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const form = useForm<ClientSignupBody>({
+    initialValues: { company: prefix.company ?? '', roleId, name: '', email: '', phone: '', password: '' },
+    validate: schemaResolver(clientSignupBody, { sync: true }),
+  });
+  const phone = form.getInputProps('phone');
+
+  const submit = async (values: ClientSignupBody) => {
+    setSubmitError(null);
+    try {
+      await finishLogin(await signup.mutateAsync(values));
+    } catch (error) {
+      const { fieldErrors, message } = apiFormError(error);
+      form.setErrors(fieldErrors);
+      setSubmitError(message);
+    }
+  };
+
+  return (
+    <AuthLayout title="Create your account" brand={brand} intro={`Sign up to book classes with ${brand}.`}>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <TextInput label="Your name" autoComplete="name" required {...form.getInputProps('name')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="(555) 123-4567"
+            {...phone}
+            onChange={(event) => form.setFieldValue('phone', formatPhone(event.currentTarget.value))}
+          />
+          <PasswordInput
+            label="Password"
+            description={PASSWORD_RULE}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <FormSubmitError message={submitError} />
+          <Button type="submit" fullWidth loading={signup.isPending}>
+            Create the account
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to={loginPathForRole(prefix.company, roleId)}>
+          Log in
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+}
+
+export function ClientSignupPage() {
+  return <PublicPageGate>{(page) => <ClientSignupForm page={page} />}</PublicPageGate>;
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Anchor, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link, useSearchParams } from 'react-router';
+import { companySignupBody, PASSWORD_RULE, type CompanySignupBody } from '@kinetic/shared';
+import { apiFormError } from '../../ui/api-form-error.ts';
+import { AuthLayout } from '../../ui/auth-layout.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { browserTimeZone, TimeZoneSelect } from '../../ui/time-zone-select.tsx';
+import { ROOT_PREFIX } from '../../shell/login-path.ts';
+import { useSignupCompany } from '../accounts/api/signup-company.ts';
+import { useFinishLogin } from '../accounts/use-finish-login.ts';
+import { slugify } from './slugify.ts';
+
+const KINDS = [
+  { value: 'company', label: 'Studio or gym' },
+  { value: 'solo', label: 'Solo instructor' },
+];
+
+/** `/signup`: a business (kind company) or a solo instructor (kind solo) starts here. */
+export function SignupPage() {
+  const [search] = useSearchParams();
+  const signup = useSignupCompany();
+  const finishLogin = useFinishLogin(ROOT_PREFIX);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [slugEdited, setSlugEdited] = useState(false);
+  const form = useForm<CompanySignupBody>({
+    initialValues: {
+      kind: search.get('kind') === 'solo' ? 'solo' : 'company',
+      companyName: '',
+      slug: '',
+      name: '',
+      email: '',
+      password: '',
+      timeZone: browserTimeZone(),
+    },
+    validate: schemaResolver(companySignupBody, { sync: true }),
+  });
+  const solo = form.values.kind === 'solo';
+
+  const submit = async (values: CompanySignupBody) => {
+    setSubmitError(null);
+    try {
+      await finishLogin(await signup.mutateAsync(values));
+    } catch (error) {
+      const { fieldErrors, message } = apiFormError(error);
+      form.setErrors(fieldErrors);
+      setSubmitError(message);
+    }
+  };
+
+  const companyName = form.getInputProps('companyName');
+  const slug = form.getInputProps('slug');
+
+  return (
+    <AuthLayout
+      title="Create your Kinetic account"
+      width={520}
+      intro="Set up your schedule, clients and bookings in a few minutes."
+    >
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Text component="span" id="signup-kind-label" fw={500} size="sm">
+              I am signing up as
+            </Text>
+            <SegmentedControl
+              fullWidth
+              data={KINDS}
+              aria-labelledby="signup-kind-label"
+              {...form.getInputProps('kind')}
+            />
+          </Stack>
+          <TextInput
+            label={solo ? 'Your business or brand name' : 'Business name'}
+            autoComplete="organization"
+            required
+            {...companyName}
+            onChange={(event) => {
+              companyName.onChange(event);
+              if (!slugEdited) form.setFieldValue('slug', slugify(event.currentTarget.value));
+            }}
+          />
+          <TextInput
+            label="Web address"
+            description={`Your pages will be at ${location.host}/${form.values.slug || 'your-name'}`}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            {...slug}
+            onChange={(event) => {
+              setSlugEdited(true);
+              slug.onChange(event);
+            }}
+          />
+          <TextInput label="Your name" autoComplete="name" required {...form.getInputProps('name')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            description={PASSWORD_RULE}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <TimeZoneSelect required {...form.getInputProps('timeZone')} />
+          <FormSubmitError message={submitError} />
+          <Button type="submit" fullWidth loading={signup.isPending}>
+            Create the account
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/login">
+          Log in
+        </Anchor>
+      </Text>
+    </AuthLayout>
+  );
+}

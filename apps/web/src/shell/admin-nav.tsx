@@ -1,0 +1,68 @@
+import { Badge, NavLink } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { adminMenuFor, settingsMenuFor, type Can } from './menu.ts';
+
+const soon = (
+  <Badge size="xs" variant="light" color="secondary" component="span">
+    Soon
+  </Badge>
+);
+
+interface AdminNavProps {
+  base: string;
+  solo: boolean;
+  can: Can;
+  onNavigate: () => void;
+}
+
+/** The side menu and the settings menu of spec §2; unbuilt pages carry a "Soon" badge. */
+export function AdminNav({ base, solo, can, onNavigate }: AdminNavProps) {
+  const { pathname } = useLocation();
+  const pathOf = (path: string) => (path ? `${base}/${path}` : base);
+  const isActive = (path: string) =>
+    path ? pathname === pathOf(path) || pathname.startsWith(`${pathOf(path)}/`) : pathname === base;
+
+  return adminMenuFor(solo, can).map((item) => {
+    if (item.key !== 'settings') {
+      return (
+        <NavLink
+          key={item.key}
+          data-menu="side"
+          component={Link}
+          to={pathOf(item.path)}
+          label={item.label}
+          active={isActive(item.path)}
+          aria-current={isActive(item.path) ? 'page' : undefined}
+          rightSection={item.built ? null : soon}
+          onClick={onNavigate}
+        />
+      );
+    }
+    return (
+      <NavLink
+        key={item.key}
+        data-menu="side"
+        label={item.label}
+        defaultOpened={isActive(item.path)}
+        childrenOffset="sm"
+      >
+        {settingsMenuFor(solo, can).map((setting) => {
+          const path = `settings/${setting.key}`;
+          return (
+            <NavLink
+              key={setting.key}
+              data-menu="settings"
+              component={Link}
+              to={pathOf(path)}
+              label={setting.title}
+              active={isActive(path)}
+              aria-current={isActive(path) ? 'page' : undefined}
+              rightSection={setting.built ? null : soon}
+              onClick={onNavigate}
+            />
+          );
+        })}
+      </NavLink>
+    );
+  });
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Alert, AppShell, Burger, Group, Image, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Navigate, Outlet } from 'react-router';
+import { PageLoader } from '../ui/page-loader.tsx';
+import { AccountHeader } from './account-header.tsx';
+import { AdminNav } from './admin-nav.tsx';
+import { isClientRole } from '@kinetic/shared';
+import { clientAreaPath } from './login-path.ts';
+import { useAccount } from './use-account.ts';
+import { useAppBase, useIsSolo } from './use-app-base.ts';
+import { useEndSession } from './use-end-session.ts';
+
+/** The company-admin and solo-instructor application frame (spec §2). */
+export function AdminShell() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  // Below the `sm` breakpoint a closed menu is only moved off screen; inert keeps it out of the tab order.
+  const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [loggingOut, setLoggingOut] = useState(false);
+  const base = useAppBase();
+  const solo = useIsSolo();
+  const account = useAccount();
+  const endSession = useEndSession();
+
+  if (account.isPending || account.expired) return <PageLoader />;
+  if (account.isError) {
+    return (
+      <Alert color="red" role="alert" m="md" title="Your account could not be loaded">
+        {account.error.message} Reload the page to try again.
+      </Alert>
+    );
+  }
+  const { user, company } = account.data;
+  if (isClientRole(user.roleId)) return <Navigate to={clientAreaPath(company.slug, user.roleId)} replace />;
+
+  const logout = () => {
+    setLoggingOut(true);
+    void endSession({ callServer: true });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close the menu' : 'Open the menu'}
+              aria-expanded={opened}
+              aria-controls="admin-navigation"
+            />
+            {company.logoUrl ? <Image src={company.logoUrl} alt="" h={32} w="auto" fit="contain" /> : null}
+            <Text fw={700} truncate>
+              {company.name}
+            </Text>
+          </Group>
+          <AccountHeader
+            userName={user.name}
+            accountPath={`${base}/account`}
+            onLogout={logout}
+            loggingOut={loggingOut}
+          />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id="admin-navigation" aria-label="Main menu" p="xs" inert={narrow && !opened}>
+        <AppShell.Section grow component={ScrollArea}>
+          <AdminNav base={base} solo={solo} can={account.data.can} onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id="main">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

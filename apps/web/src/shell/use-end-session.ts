@@ -1,0 +1,35 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { logout } from '../features/accounts/api/logout.ts';
+import { forgetClientsTab } from './clients-tab.ts';
+import { loginPathFor } from './login-path.ts';
+import { clearSession, notifySessionChanged } from './session.ts';
+
+/**
+ * Logout (spec §4, §8): tell the server (a failure is only logged), clear every session cookie and the
+ * stored clients tab, return to the role's login page, then empty the user state. The cache is emptied
+ * after leaving so the protected page does not refetch its data without a token on the way out.
+ */
+export function useEndSession() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async ({ callServer }: { callServer: boolean }) => {
+      const loginPath = loginPathFor(window.location.pathname);
+      if (callServer) {
+        try {
+          await logout();
+        } catch (error) {
+          console.error('The server did not confirm the logout; the session is cleared here anyway.', error);
+        }
+      }
+      clearSession();
+      forgetClientsTab(queryClient);
+      await navigate(loginPath, { replace: true });
+      queryClient.clear();
+      notifySessionChanged();
+    },
+    [navigate, queryClient],
+  );
+}

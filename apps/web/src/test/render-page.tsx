@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { theme } from '../app/theme.ts';
+
+// Mantine reads these browser APIs, which jsdom does not have.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!('ResizeObserver' in window)) {
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+/** Renders routes in a memory router with the app's providers, starting at `path`. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const wrap = (children: ReactNode) => (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+  return { router, queryClient, ...render(wrap(<RouterProvider router={router} />)) };
+}
+
+/** Answers fetch calls by API path with the spec's envelope. */
+export function stubApi(answers: Record<string, { code?: number; body: unknown }>) {
+  const calls: { path: string; body: unknown }[] = [];
+  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input).replace(/^.*\/api\//, '');
+    calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const answer = answers[path] ?? { code: 404, body: { status: 0, message: `No stub for ${path}` } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.code ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return { calls, fetchStub };
+}

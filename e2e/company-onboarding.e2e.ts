@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser.ts';
+import {
+  cookieNames,
+  createCompany,
+  fillLogin,
+  PASSWORD,
+  pngImage,
+  snap,
+  uniqueCompany,
+} from './support/journeys.ts';
+
+const browser = await launchBrowser();
+
+describe('a new company (issue 3 journey)', () => {
+  it('signs up, logs in, lands on its first onboarding page, saves Company Details and sees the checklist advance', async () => {
+    const { page, context } = await newPage(browser);
+    const company = uniqueCompany('company');
+
+    await page.goto('/signup');
+    await page.getByRole('heading', { level: 1, name: 'Create your Kinetic account' }).waitFor();
+    await page.getByRole('textbox', { name: 'Business name' }).fill(company.companyName);
+    await expect(page.getByRole('textbox', { name: 'Web address' }).inputValue()).resolves.toBe(
+      company.companyName.toLowerCase().replace(' ', '-'),
+    );
+    await page.getByRole('textbox', { name: 'Web address' }).fill(company.slug);
+    await page.getByRole('textbox', { name: 'Your name' }).fill(company.name);
+    await page.getByRole('textbox', { name: 'Email' }).fill(company.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(company.password);
+    await page.getByRole('button', { name: 'Create the account' }).click();
+
+    // Spec §4: onboarding left → the first settings page it names.
+    await page.waitForURL('**/app/settings/companyDetails');
+    await page.getByRole('heading', { level: 1, name: 'Company Details' }).waitFor();
+    expect(await cookieNames(page)).toEqual(['hosttype', 'token', 'user']);
+
+    // Logout returns to the role's login page (root admin: /login) and clears the session.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await cookieNames(page)).toEqual([]);
+
+    await fillLogin(page, company.email, company.password);
+    await page.waitForURL('**/app/settings/companyDetails');
+    await page.getByRole('textbox', { name: 'Business name' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Phone' }).fill('4045550123');
+    await expect(page.getByRole('textbox', { name: 'Phone' }).inputValue()).resolves.toBe('(404) 555-0123');
+    await page.getByRole('textbox', { name: 'City' }).fill('Atlanta');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a logo' }).click();
+    await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngImage() });
+    const preview = page.getByRole('img', { name: 'Your logo' });
+    await preview.waitFor();
+    await expect(preview.getAttribute('src')).resolves.toMatch(
+      /^\/api\/uploads\/original\/[0-9a-f]{24}\.png$/,
+    );
+    await snap(page, 'company-details-filled');
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    const next = page.getByRole('link', { name: 'Next: Studios' });
+    await next.waitFor();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    const checklist = page.getByTestId('onboarding-checklist');
+    await checklist.waitFor();
+    await expect(checklist.locator('[data-step="companyDetails"]').getAttribute('data-done')).resolves.toBe(
+      'true',
+    );
+    await expect(checklist.locator('[data-step="studios"]').getAttribute('data-done')).resolves.toBe('false');
+    await expect(page.getByText('1 of 6 steps done').isVisible()).resolves.toBe(true);
+    await snap(page, 'dashboard-after-company-details');
+
+    // A reload keeps the saved details.
+    await page.goto('/app/settings/companyDetails');
+    await expect(page.getByRole('textbox', { name: 'City' }).inputValue()).resolves.toBe('Atlanta');
+
+    // Logged in, the login page is not shown again (spec §2): ./app.
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/app');
+    await context.close();
+  });
+
+  it("logs in on the company's admin page, works under that prefix and logs out to the same page", async () => {
+    const { page, context } = await newPage(browser);
+    const company = await createCompany(page);
+    await page.goto(`/${company.slug}/admin/app/calendar`);
+    // Guard (spec §2): no session → the login page of that company and role.
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/admin/login`);
+    await page.getByText(company.companyName).first().waitFor();
+    await fillLogin(page, company.email, PASSWORD);
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/admin/app/settings/companyDetails`);
+    await page.getByRole('link', { name: 'Calendar' }).click();
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/admin/app/calendar`);
+    await page.getByText('Coming soon', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/admin/login`);
+    expect(await cookieNames(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the server message as the submit error when the password is wrong', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/login');
+    await fillLogin(page, `nobody-${Date.now()}@e2e.test`, 'wrong-password-1');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.innerText()).resolves.toContain('The email or password is incorrect.');
+    await context.close();
+  });
+});
