@@ -9,6 +9,10 @@ describe('a client of a company (issue 3 journey)', () => {
     const { page, context } = await newPage(browser);
     const company = await createCompany(page);
     const email = `client-${company.slug}@e2e.test`;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
 
     await page.goto(`/${company.slug}/client/login`);
     await page.getByText(company.companyName).first().waitFor();
@@ -25,6 +29,9 @@ describe('a client of a company (issue 3 journey)', () => {
     await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
     await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
     await snap(page, 'client-calendar');
+    // The client side never downloads the admin app's code.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => /admin-shell|company-details|dashboard-page/.test(script))).toEqual([]);
 
     await page.getByRole('link', { name: 'Account details' }).click();
     await page.getByRole('heading', { level: 1, name: 'Account details' }).waitFor();
