@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { authResetPasswordBody, PASSWORD_RULE, type AuthResetPasswordBody } from '@kinetic/shared';
-import { apiFormError } from '../../ui/api-form-error.ts';
+import { authResetPasswordBody, type AuthResetPasswordBody } from '@kinetic/shared';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { useAuthResetPassword } from './api/auth-reset-password.ts';
 
 /** Change the password while signed in (spec §7 authResetpassword: form fields, userId, companyId). */
 export function ChangePasswordForm({ userId, companyId }: { userId: string; companyId: string }) {
   const change = useAuthResetPassword();
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const initialValues: AuthResetPasswordBody = {
     currentPassword: '',
     password: '',
@@ -21,17 +20,13 @@ export function ChangePasswordForm({ userId, companyId }: { userId: string; comp
     initialValues,
     validate: schemaResolver(authResetPasswordBody, { sync: true }),
   });
+  const { submitError, runSubmit } = useFormSubmit(form);
 
   const submit = async (values: AuthResetPasswordBody) => {
-    setSubmitError(null);
-    try {
+    await runSubmit(async () => {
       await change.mutateAsync(values);
       form.reset();
-    } catch (error) {
-      const { fieldErrors, message } = apiFormError(error);
-      form.setErrors(fieldErrors);
-      setSubmitError(message);
-    }
+    });
   };
 
   return (
@@ -46,19 +41,7 @@ export function ChangePasswordForm({ userId, companyId }: { userId: string; comp
           required
           {...form.getInputProps('currentPassword')}
         />
-        <PasswordInput
-          label="New password"
-          description={PASSWORD_RULE}
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Repeat the new password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordFields form={form} />
         <FormSubmitError message={submitError} />
         <Group>
           <Button type="submit" loading={change.isPending}>

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { resetPasswordMailBody } from '@kinetic/shared';
-import { apiFormError } from '../../ui/api-form-error.ts';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { NO_BOOKING_INTENT } from '../../shell/booking-intent.ts';
@@ -23,16 +23,15 @@ function ForgotPasswordForm({ page }: { page: Page }) {
   const { prefix, companyId, brand } = page;
   const navigate = useNavigate();
   const request = useResetPasswordMail();
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '' },
     validate: schemaResolver(resetPasswordMailBody, { sync: true }),
   });
+  const { submitError, runSubmit } = useFormSubmit(form);
 
   const submit = async (values: typeof form.values) => {
-    setSubmitError(null);
-    try {
+    await runSubmit(async () => {
       await request.mutateAsync({ email: values.email, companyId, roleId: prefix.roleId ?? undefined });
       setSent(SENT);
       const target = postAuthTarget({
@@ -44,11 +43,7 @@ function ForgotPasswordForm({ page }: { page: Page }) {
         eventsPageTemplate: eventsPageTemplate(),
       });
       if (target) window.setTimeout(() => void followTarget(navigate, target), target.delayMs);
-    } catch (error) {
-      const { fieldErrors, message } = apiFormError(error);
-      form.setErrors(fieldErrors);
-      setSubmitError(message);
-    }
+    });
   };
 
   return (

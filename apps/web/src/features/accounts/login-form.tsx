@@ -3,7 +3,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@m
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
 import { isClientRole, loginBody, type CompanySummaryDto } from '@kinetic/shared';
-import { apiFormError } from '../../ui/api-form-error.ts';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import {
@@ -24,12 +24,12 @@ export function LoginForm({ page }: { page: Page }) {
   const [search] = useSearchParams();
   const login = useLogin();
   const finishLogin = useFinishLogin(prefix);
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const [choices, setChoices] = useState<CompanySummaryDto[] | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: schemaResolver(loginBody, { sync: true }),
   });
+  const { submitError, runSubmit } = useFormSubmit(form);
 
   useEffect(() => {
     // A link from an embedding site names the class or event; keep it for after a password reset too.
@@ -39,8 +39,7 @@ export function LoginForm({ page }: { page: Page }) {
   }, [search]);
 
   const send = async (values: typeof form.values, chosenCompanyId = companyId) => {
-    setSubmitError(null);
-    try {
+    const succeeded = await runSubmit(async () => {
       const result = await login.mutateAsync({
         ...values,
         roleId: prefix.roleId ?? undefined,
@@ -49,12 +48,8 @@ export function LoginForm({ page }: { page: Page }) {
       });
       if (isSession(result)) await finishLogin(result);
       else setChoices(result.chooseCompany);
-    } catch (error) {
-      const { fieldErrors, message } = apiFormError(error);
-      form.setErrors(fieldErrors);
-      setSubmitError(message);
-      setChoices(null);
-    }
+    });
+    if (!succeeded) setChoices(null);
   };
 
   const signupPath =

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PASSWORD_RULE, resetPasswordBody } from '@kinetic/shared';
-import { apiFormError } from '../../ui/api-form-error.ts';
+import { resetPasswordBody } from '@kinetic/shared';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -24,16 +25,15 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
   const navigate = useNavigate();
   const validation = usePasswordToken(token);
   const reset = useResetPassword();
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm({
     initialValues: { token, password: '', confirmPassword: '' },
     validate: schemaResolver(resetPasswordBody, { sync: true }),
   });
+  const { submitError, runSubmit } = useFormSubmit(form);
 
   const submit = async (values: typeof form.values) => {
-    setSubmitError(null);
-    try {
+    await runSubmit(async () => {
       const account = await reset.mutateAsync(values);
       setDone(true);
       const target = postAuthTarget({
@@ -45,11 +45,7 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
         eventsPageTemplate: eventsPageTemplate(),
       });
       if (target) window.setTimeout(() => void followTarget(navigate, target), target.delayMs);
-    } catch (error) {
-      const { fieldErrors, message } = apiFormError(error);
-      form.setErrors(fieldErrors);
-      setSubmitError(message);
-    }
+    });
   };
 
   const forgotLink = (
@@ -81,19 +77,7 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
       ) : (
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
-            <PasswordInput
-              label="New password"
-              description={PASSWORD_RULE}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Repeat the new password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirmPassword')}
-            />
+            <NewPasswordFields form={form} />
             <FormSubmitError message={submitError} />
             <Button type="submit" fullWidth loading={reset.isPending}>
               Save the new password

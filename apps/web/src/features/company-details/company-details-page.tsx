@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { companyDetailsBody, formatPhone, type CompanyDetailsDto } from '@kinetic/shared';
 import { settingsTitle } from '../../shell/menu.ts';
 import { useAppBase, useIsSolo } from '../../shell/use-app-base.ts';
-import { apiFormError } from '../../ui/api-form-error.ts';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { TimeZoneSelect } from '../../ui/time-zone-select.tsx';
@@ -42,26 +42,21 @@ function CompanyDetailsForm({
   const solo = useIsSolo();
   const me = useMe();
   const update = useUpdateCompanyDetails(companyId);
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const currencies = useMemo(currencyOptions, []);
   const form = useForm<CompanyDetailsValues>({
     initialValues: toFormValues(details),
     validate: schemaResolver(companyDetailsBody, { sync: true }),
   });
+  const { submitError, runSubmit } = useFormSubmit(form);
   const phone = form.getInputProps('phone');
 
   const submit = async (values: CompanyDetailsValues) => {
-    setSubmitError(null);
     setSaved(false);
-    try {
+    await runSubmit(async () => {
       form.resetDirty(toFormValues(await update.mutateAsync(values)));
       setSaved(true);
-    } catch (error) {
-      const { fieldErrors, message } = apiFormError(error);
-      form.setErrors(fieldErrors);
-      setSubmitError(message);
-    }
+    });
   };
 
   const next = me.data?.onBoardingData[0];

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { clientSignupBody, formatPhone, PASSWORD_RULE, type ClientSignupBody } from '@kinetic/shared';
-import { apiFormError } from '../../ui/api-form-error.ts';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { loginPathForRole } from '../../shell/login-path.ts';
@@ -19,22 +18,17 @@ function ClientSignupForm({ page }: { page: Page }) {
   const roleId = prefix.roleId === 'solo-client' ? 'solo-client' : 'client';
   const signup = useSignupClient();
   const finishLogin = useFinishLogin(prefix);
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const form = useForm<ClientSignupBody>({
     initialValues: { company: prefix.company ?? '', roleId, name: '', email: '', phone: '', password: '' },
     validate: schemaResolver(clientSignupBody, { sync: true }),
   });
+  const { submitError, runSubmit } = useFormSubmit(form);
   const phone = form.getInputProps('phone');
 
   const submit = async (values: ClientSignupBody) => {
-    setSubmitError(null);
-    try {
+    await runSubmit(async () => {
       await finishLogin(await signup.mutateAsync(values));
-    } catch (error) {
-      const { fieldErrors, message } = apiFormError(error);
-      form.setErrors(fieldErrors);
-      setSubmitError(message);
-    }
+    });
   };
 
   return (

@@ -3,7 +3,7 @@ import { Anchor, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
 import { companySignupBody, PASSWORD_RULE, type CompanySignupBody } from '@kinetic/shared';
-import { apiFormError } from '../../ui/api-form-error.ts';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { browserTimeZone, TimeZoneSelect } from '../../ui/time-zone-select.tsx';
@@ -22,7 +22,6 @@ export function SignupPage() {
   const [search] = useSearchParams();
   const signup = useSignupCompany();
   const finishLogin = useFinishLogin(ROOT_PREFIX);
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const [slugEdited, setSlugEdited] = useState(false);
   const form = useForm<CompanySignupBody>({
     initialValues: {
@@ -36,17 +35,13 @@ export function SignupPage() {
     },
     validate: schemaResolver(companySignupBody, { sync: true }),
   });
+  const { submitError, runSubmit } = useFormSubmit(form);
   const solo = form.values.kind === 'solo';
 
   const submit = async (values: CompanySignupBody) => {
-    setSubmitError(null);
-    try {
+    await runSubmit(async () => {
       await finishLogin(await signup.mutateAsync(values));
-    } catch (error) {
-      const { fieldErrors, message } = apiFormError(error);
-      form.setErrors(fieldErrors);
-      setSubmitError(message);
-    }
+    });
   };
 
   const companyName = form.getInputProps('companyName');
