@@ -36,9 +36,15 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
 }
 
 /** Warms `url` up, then measures it; loopback GETs only. */
-export async function measure(name: string, url: string, options: LoadOptions): Promise<LoadResult> {
+export async function measure(
+  name: string,
+  url: string,
+  options: LoadOptions,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
   const base = {
     url,
+    headers,
     connections: options.connections,
     // The load generator gets its own thread so it does not share the event loop of the in-process server.
     workers: 1,
