@@ -114,3 +114,6 @@ export function settingsTitle(key: string, solo: boolean): string {
     key
   );
 }
+
+export const isBuiltSettingsPage = (key: string): boolean =>
+  SETTINGS_MENU.some((item) => item.key === key && item.built);

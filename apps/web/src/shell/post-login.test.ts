@@ -64,6 +64,18 @@ describe('post-login routing (spec §4)', () => {
     });
   });
 
+  describe('onboarding skips settings pages that are not built yet', () => {
+    it('goes to the first built page it names, or to the dashboard when none is built', () => {
+      const built = (step: string) => step === 'companyDetails';
+      expect(
+        target('/login', login('admin', 'acme', ['companyDetails', 'studios']), { isBuiltSettingsPage: built }),
+      ).toMatchObject({ to: '/app/settings/companyDetails', rule: 'onboarding' });
+      expect(
+        target('/login', login('admin', 'acme', ['studios', 'hours']), { isBuiltSettingsPage: built }),
+      ).toMatchObject({ to: '/app', rule: 'dashboard' });
+    });
+  });
+
   describe('rule: onboarding done → the dashboard', () => {
     it('root admin: /app', () => {
       expect(target('/login', login('admin', 'acme'))).toEqual({

@@ -38,6 +38,11 @@ export interface PostAuthInput {
   intent: BookingIntent;
   dashboardBaseUrl: string;
   eventsPageTemplate: string;
+  /**
+   * Whether a settings page exists yet. Onboarding skips pages still marked "Coming soon": landing on
+   * one right after logging in is a dead end. Absent means every page exists (the spec's rule as written).
+   */
+  isBuiltSettingsPage?: (step: OnboardingStep) => boolean;
 }
 
 const go = (to: string, rule: PostAuthRule, delayMs = 0, external = false): PostAuthTarget => ({
@@ -56,7 +61,8 @@ function afterLogin(session: SessionFacts, input: PostAuthInput): PostAuthTarget
       : input.prefix.company
         ? `${input.prefix.base}/app`
         : '/app';
-    const firstStep: OnboardingStep | undefined = session.onBoardingData[0];
+    const isBuilt = input.isBuiltSettingsPage ?? (() => true);
+    const firstStep: OnboardingStep | undefined = session.onBoardingData.find(isBuilt);
     if (firstStep) return go(`${appBase}/settings/${firstStep}`, 'onboarding');
     if (solo) return go(dashboardAddress(slug, input.dashboardBaseUrl), 'dashboard', 0, true);
     return go(appBase, 'dashboard');

@@ -5,6 +5,7 @@ import { bookingIntentFromSearch, readBookingIntent } from '../../shell/booking-
 import { dashboardBaseUrl, eventsPageTemplate } from '../../shell/config.ts';
 import { followTarget } from '../../shell/follow-target.ts';
 import type { PublicPrefix } from '../../shell/login-path.ts';
+import { isBuiltSettingsPage } from '../../shell/menu.ts';
 import { postAuthTarget } from '../../shell/post-login.ts';
 import { markDashboardSession, notifySessionChanged, saveSession } from '../../shell/session.ts';
 
@@ -25,6 +26,7 @@ export function useFinishLogin(prefix: PublicPrefix) {
         isSpecial: session.isSpecial === 1,
         intent: bookingIntentFromSearch(search, readBookingIntent()),
         dashboardBaseUrl: dashboardBaseUrl(),
+        isBuiltSettingsPage,
         eventsPageTemplate: eventsPageTemplate(),
       });
       if (!target) return;
