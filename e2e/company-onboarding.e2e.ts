@@ -104,6 +104,49 @@ describe('a new company (issue 3 journey)', () => {
     await context.close();
   });
 
+  it('reaches Company Details from the dashboard with the keyboard only', async () => {
+    const { page, context } = await newPage(browser);
+    const company = await createCompany(page);
+    await page.goto('/login');
+    await fillLogin(page, company.email, PASSWORD);
+    await page.waitForURL('**/app/settings/companyDetails');
+    await page.goto('/app');
+    await page.getByTestId('onboarding-checklist').waitFor();
+
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        return {
+          tag: element?.tagName ?? '',
+          text: element?.textContent?.trim() ?? '',
+          id: element?.id ?? '',
+          expanded: element?.getAttribute('aria-expanded') ?? null,
+        };
+      });
+    async function tabTo(tag: string, text: string): Promise<void> {
+      for (let step = 0; step < 60; step += 1) {
+        await page.keyboard.press('Tab');
+        const now = await focused();
+        if (now.tag === tag && now.text.startsWith(text)) return;
+      }
+      throw new Error(`Tab never reached ${tag} "${text}"`);
+    }
+
+    // The settings group is a button: focusable, and Enter opens it.
+    await tabTo('BUTTON', 'Settings');
+    await expect(focused()).resolves.toMatchObject({ expanded: 'false' });
+    await page.keyboard.press('Enter');
+    await expect(focused()).resolves.toMatchObject({ expanded: 'true' });
+    await tabTo('A', 'Company Details');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/app/settings/companyDetails');
+    await page.getByRole('heading', { level: 1, name: 'Company Details' }).waitFor();
+    // Focus follows the navigation to the page's main region instead of staying in the menu.
+    await expect(focused()).resolves.toMatchObject({ tag: 'MAIN', id: 'main' });
+    expect(await page.locator('main').count()).toBe(1);
+    await context.close();
+  });
+
   it('shows the server message as the submit error when the password is wrong', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/login');

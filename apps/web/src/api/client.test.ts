@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, apiUpload, connectNetworkState } from './client.ts';
+import { ApiError, apiRequest, apiUpload, connectNetworkState, TIMEOUT_MESSAGE } from './client.ts';
 import { createNetworkStore, type Toast } from './network-state.ts';
 
 interface Seen {
@@ -13,6 +13,8 @@ interface Seen {
 let seen: Seen;
 let reply: { code: number; body: string };
 const server = createServer((request, response) => {
+  // This address never answers: the client's deadline has to end the wait.
+  if (request.url?.startsWith('/api/hang')) return;
   let body = '';
   request.on('data', (chunk: Buffer) => (body += chunk.toString()));
   request.on('end', () => {
@@ -29,7 +31,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   vi.stubEnv('VITE_API_BASE', `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`);
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 beforeEach(() => {
   toasts.length = 0;
   store.dispatch({ type: 'RESET' });
@@ -102,6 +110,33 @@ describe('API client (spec §7)', () => {
     expect(toasts[0]?.kind).toBe('error');
     expect(toasts[0]?.message).toMatch(/fetch failed|ECONNREFUSED/);
     vi.stubEnv('VITE_API_BASE', `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`);
+  });
+});
+
+describe('a server that does not answer', () => {
+  it('gives up after the deadline, lowers the loader and says so', async () => {
+    const started = Date.now();
+    const failure = await apiRequest('hang', { timeoutMs: 150 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).message).toBe(TIMEOUT_MESSAGE);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(store.getState().count).toBe(0);
+    expect(store.getState().loading).toBe(false);
+    expect(toasts).toEqual([
+      { kind: 'error', message: 'The server did not answer in time. Please try again.' },
+    ]);
+  });
+
+  it("still stops when the caller's own signal aborts first, with the caller's reason", async () => {
+    const controller = new AbortController();
+    const pending = apiRequest('hang', { timeoutMs: 10_000, signal: controller.signal }).catch(
+      (error: unknown) => error,
+    );
+    setTimeout(() => controller.abort(new Error('Left the page')), 30);
+    const failure = await pending;
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).message).not.toBe(TIMEOUT_MESSAGE);
+    expect(store.getState().count).toBe(0);
   });
 });
 

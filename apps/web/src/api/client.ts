@@ -16,6 +16,36 @@ export interface RequestOptions {
   showLoader?: boolean;
   loaderTxt?: string;
   signal?: AbortSignal;
+  /** How long to wait for the whole answer before giving up (tests shorten it). */
+  timeoutMs?: number;
+}
+
+/** A request that hangs would keep the global loader up for good (spec §4 network state). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const TIMEOUT_MESSAGE = 'The server did not answer in time. Please try again.';
+
+/**
+ * One signal that aborts when the caller's does or when the time is up. Built by hand rather than with
+ * `AbortSignal.any`, which older browsers (Safari before 17.4) do not have.
+ */
+function deadlineSignal(callerSignal: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const abortFromCaller = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) abortFromCaller();
+  else callerSignal?.addEventListener('abort', abortFromCaller, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(TIMEOUT_MESSAGE, 'TimeoutError'));
+  }, timeoutMs);
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', abortFromCaller);
+    },
+  };
 }
 
 export class ApiError extends Error {
@@ -70,22 +100,34 @@ async function send<T>(path: string, payload: Payload, options: RequestOptions):
         : undefined;
 
   networkStore?.dispatch({ type: 'REQUEST', showLoader: options.showLoader, loaderTxt: options.loaderTxt });
+  const deadline = deadlineSignal(options.signal, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   let response: Response;
+  let envelope: Envelope<T>;
   try {
     response = await fetch(`${apiBase()}${path.replace(/^\//, '')}`, {
       method,
       headers,
       body,
       credentials: 'include',
-      signal: options.signal,
+      signal: deadline.signal,
     });
+    // The deadline covers the body too: a server may send its headers and then stall.
+    envelope = (await response.json().catch((error: unknown) => {
+      if (deadline.timedOut()) throw error;
+      return {};
+    })) as Envelope<T>;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = deadline.timedOut()
+      ? TIMEOUT_MESSAGE
+      : error instanceof Error
+        ? error.message
+        : String(error);
     networkStore?.dispatch({ type: 'FAIL', message, inline: inlineErrors });
     throw new ApiError(message, 0);
+  } finally {
+    deadline.dispose();
   }
 
-  const envelope = (await response.json().catch(() => ({}))) as Envelope<T>;
   if (!envelope.status) {
     const inline = inlineErrors || envelope.inline === true;
     networkStore?.dispatch({ type: 'FAIL', message: envelope.message, inline });

@@ -1,7 +1,13 @@
 export function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      // A value another site or a hand edit left malformed is no value, not a crash on every page.
+      return null;
+    }
   }
   return null;
 }

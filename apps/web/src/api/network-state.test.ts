@@ -61,7 +61,10 @@ describe('network state (spec §4)', () => {
   });
 
   it('no error toast when the response asks for inline errors', () => {
-    const { state, toasts } = run([{ type: 'REQUEST' }, { type: 'FAIL', message: 'Wrong password', inline: true }]);
+    const { state, toasts } = run([
+      { type: 'REQUEST' },
+      { type: 'FAIL', message: 'Wrong password', inline: true },
+    ]);
     expect(state.error).toBe('Wrong password');
     expect(toasts).toEqual([]);
   });
@@ -73,10 +76,9 @@ describe('network state (spec §4)', () => {
   });
 
   it('RESET clears everything', () => {
-    const state = networkReducer(
-      networkReducer(initialNetworkState, { type: 'REQUEST', loaderTxt: 'x' }),
-      { type: 'RESET' },
-    );
+    const state = networkReducer(networkReducer(initialNetworkState, { type: 'REQUEST', loaderTxt: 'x' }), {
+      type: 'RESET',
+    });
     expect(state).toEqual(initialNetworkState);
   });
 

@@ -30,7 +30,7 @@ export function SettingsComingSoon() {
   const base = useAppBase();
   const solo = useIsSolo();
   const key = useParams().settingsPage ?? '';
-  if (!SETTINGS_MENU.some((item) => item.key === key)) return <NotFoundPage />;
+  if (!SETTINGS_MENU.some((item) => item.key === key)) return <NotFoundPage inShell />;
   return (
     <ComingSoonPage
       title={settingsTitle(key, solo)}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Badge, NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { adminMenuFor, settingsMenuFor, type Can } from './menu.ts';
@@ -22,6 +23,15 @@ export function AdminNav({ base, solo, can, onNavigate }: AdminNavProps) {
   const isActive = (path: string) =>
     path ? pathname === pathOf(path) || pathname.startsWith(`${pathOf(path)}/`) : pathname === base;
 
+  // The settings group opens by itself on a settings page and is toggled by its button elsewhere.
+  const onSettings = isActive('settings');
+  const [settingsOpened, setSettingsOpened] = useState(onSettings);
+  const [wasOnSettings, setWasOnSettings] = useState(onSettings);
+  if (onSettings !== wasOnSettings) {
+    setWasOnSettings(onSettings);
+    if (onSettings) setSettingsOpened(true);
+  }
+
   return adminMenuFor(solo, can).map((item) => {
     if (item.key !== 'settings') {
       return (
@@ -39,11 +49,16 @@ export function AdminNav({ base, solo, can, onNavigate }: AdminNavProps) {
       );
     }
     return (
+      // A button, not a link without an address: it has to be reachable and usable by keyboard.
       <NavLink
         key={item.key}
         data-menu="side"
+        component="button"
+        type="button"
         label={item.label}
-        defaultOpened={isActive(item.path)}
+        opened={settingsOpened}
+        onChange={setSettingsOpened}
+        aria-expanded={settingsOpened}
         childrenOffset="sm"
       >
         {settingsMenuFor(solo, can).map((setting) => {

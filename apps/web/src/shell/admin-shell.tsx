@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Alert, AppShell, Burger, Group, Image, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useParams } from 'react-router';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { AccountHeader } from './account-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { isClientRole } from '@kinetic/shared';
-import { clientAreaPath } from './login-path.ts';
+import { isForeignArea, ownAreaPath } from './own-area.ts';
 import { useAccount } from './use-account.ts';
 import { useAppBase, useIsSolo } from './use-app-base.ts';
 import { useEndSession } from './use-end-session.ts';
+import { useRouteFocus } from './use-route-focus.ts';
 
 /** The company-admin and solo-instructor application frame (spec §2). */
 export function AdminShell() {
@@ -21,6 +22,8 @@ export function AdminShell() {
   const solo = useIsSolo();
   const account = useAccount();
   const endSession = useEndSession();
+  const params = useParams();
+  const mainRef = useRouteFocus<HTMLElement>();
 
   if (account.isPending || account.expired) return <PageLoader />;
   if (account.isError) {
@@ -31,7 +34,11 @@ export function AdminShell() {
     );
   }
   const { user, company } = account.data;
-  if (isClientRole(user.roleId)) return <Navigate to={clientAreaPath(company.slug, user.roleId)} replace />;
+  const area = { companySlug: company.slug, roleId: user.roleId };
+  // Clients have no admin app; another company's (or another kind of role's) address is not this session's.
+  if (isClientRole(user.roleId) || isForeignArea(params, area)) {
+    return <Navigate to={ownAreaPath(area)} replace />;
+  }
 
   const logout = () => {
     setLoggingOut(true);
@@ -74,7 +81,7 @@ export function AdminShell() {
           <AdminNav base={base} solo={solo} can={account.data.can} onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id="main">
+      <AppShell.Main id="main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -44,3 +44,8 @@ export function bookingIntentFromSearch(search: URLSearchParams, stored: Booking
   if (!isObjectId(id) && !details && !event) return stored;
   return { classInstanceId: isObjectId(id) ? id : stored.classInstanceId, details, event };
 }
+
+/** A login spends the intent (spec §4), and a logout ends it: the next visitor must not inherit it. */
+export function clearBookingIntent(storage: Storage = localStorage): void {
+  storage.removeItem(BOOKING_INTENT_STORAGE_KEY);
+}

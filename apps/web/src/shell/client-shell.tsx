@@ -1,17 +1,22 @@
 import { useState } from 'react';
 import { Alert, Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { Navigate, NavLink, Outlet, useParams } from 'react-router';
+import { isClientRole } from '@kinetic/shared';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { useAccount } from './use-account.ts';
+import { isForeignArea, ownAreaPath } from './own-area.ts';
 import { useEndSession } from './use-end-session.ts';
+import { useRouteFocus } from './use-route-focus.ts';
 
 /** The client group's frame (spec §2): the studio's name, the client's pages and Logout. */
 export function ClientShell() {
-  const { company, roleId } = useParams();
+  const params = useParams();
+  const { company, roleId } = params;
   const base = `/${company}/${roleId}/client`;
   const account = useAccount();
   const endSession = useEndSession();
   const [loggingOut, setLoggingOut] = useState(false);
+  const mainRef = useRouteFocus<HTMLDivElement>();
 
   if (account.isPending || account.expired) return <PageLoader />;
   if (account.isError) {
@@ -20,6 +25,11 @@ export function ClientShell() {
         {account.error.message} Reload the page to try again.
       </Alert>
     );
+  }
+  const { user } = account.data;
+  const area = { companySlug: account.data.company.slug, roleId: user.roleId };
+  if (!isClientRole(user.roleId) || isForeignArea(params, area)) {
+    return <Navigate to={ownAreaPath(area)} replace />;
   }
 
   const logout = () => {
@@ -49,7 +59,7 @@ export function ClientShell() {
           </Group>
         </Container>
       </Box>
-      <Container size="md" py="lg" component="main" id="main">
+      <Container size="md" py="lg" component="main" id="main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </Container>
     </>

@@ -68,7 +68,9 @@ describe('post-login routing (spec §4)', () => {
     it('goes to the first built page it names, or to the dashboard when none is built', () => {
       const built = (step: string) => step === 'companyDetails';
       expect(
-        target('/login', login('admin', 'acme', ['companyDetails', 'studios']), { isBuiltSettingsPage: built }),
+        target('/login', login('admin', 'acme', ['companyDetails', 'studios']), {
+          isBuiltSettingsPage: built,
+        }),
       ).toMatchObject({ to: '/app/settings/companyDetails', rule: 'onboarding' });
       expect(
         target('/login', login('admin', 'acme', ['studios', 'hours']), { isBuiltSettingsPage: built }),

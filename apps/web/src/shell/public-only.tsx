@@ -4,15 +4,16 @@ import { useMe } from '../features/accounts/api/get-me.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { dashboardBaseUrl, isSameSite } from './config.ts';
 import { publicPrefixFor } from './login-path.ts';
+import type { AccountArea } from './own-area.ts';
 import { publicRedirectFor, type PublicRedirect } from './public-redirect.ts';
 import { hasSession, markDashboardSession, readHostType } from './session.ts';
 
-function decide(pathname: string, sessionCompany: string | null = null): PublicRedirect {
+function decide(pathname: string, account: AccountArea | null = null): PublicRedirect {
   return publicRedirectFor({
     hasSession: hasSession(),
     hostType: readHostType(),
     prefix: publicPrefixFor(pathname),
-    sessionCompany,
+    account,
     dashboardBaseUrl: dashboardBaseUrl(),
   });
 }
@@ -27,11 +28,13 @@ function Leave({ to, external }: { to: string; external: boolean }) {
   return <PageLoader text="Opening your dashboard…" />;
 }
 
-function SoloDashboard({ pathname }: { pathname: string }) {
+/** Signed in: the account names the company and role to send the visitor to. */
+function SignedIn({ pathname }: { pathname: string }) {
   const me = useMe();
+  // A token the server no longer accepts is no session: the page is shown (its login replaces it).
   if (me.isError) return <Outlet />;
   if (!me.data) return <PageLoader />;
-  const decision = decide(pathname, me.data.company.slug);
+  const decision = decide(pathname, { companySlug: me.data.company.slug, roleId: me.data.user.roleId });
   return decision.kind === 'go' ? <Leave to={decision.to} external={decision.external} /> : <Outlet />;
 }
 
@@ -41,8 +44,8 @@ function SoloDashboard({ pathname }: { pathname: string }) {
  */
 export function PublicOnly() {
   const { pathname } = useLocation();
-  const decision = useMemo(() => decide(pathname), [pathname]);
-  if (decision.kind === 'stay') return <Outlet />;
-  if (decision.kind === 'needs-company') return <SoloDashboard pathname={pathname} />;
-  return <Leave to={decision.to} external={decision.external} />;
+  // Read on arrival, so a login made on this page does not trigger the signed-in branch.
+  const arrivedSignedIn = useMemo(() => hasSession(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!arrivedSignedIn) return <Outlet />;
+  return <SignedIn pathname={pathname} />;
 }

@@ -65,4 +65,27 @@ describe('session watcher (spec §8)', () => {
     });
     expect(decideSessionWatch(input({ hasUser: false, isSpecial: '0' }))).toMatchObject({ kind: 'login' });
   });
+
+  it("the embedded branch uses the session's company when known and the URL's (decoded once) otherwise", () => {
+    const embedded = { hasUser: false, embedded: true, classInstanceId: ID };
+    expect(
+      decideSessionWatch(input({ ...embedded, pathname: '/other/solo-client/client', sessionCompany: 'jo' })),
+    ).toEqual({ kind: 'top-window', url: `/jo/solo-client/client/app/classes/details/${ID}` });
+    expect(decideSessionWatch(input({ ...embedded, pathname: '/caf%C3%A9/solo-client/client' }))).toEqual({
+      kind: 'top-window',
+      url: `/caf%C3%A9/solo-client/client/app/classes/details/${ID}`,
+    });
+  });
+
+  it('a framed page outside /{company}/solo-client/ is just a page: its login', () => {
+    const embedded = { hasUser: false, embedded: true, classInstanceId: ID, sessionCompany: 'acme' };
+    expect(decideSessionWatch(input({ ...embedded, pathname: '/app/calendar' }))).toEqual({
+      kind: 'login',
+      to: '/login',
+    });
+    expect(decideSessionWatch(input({ ...embedded, pathname: '/acme/client/client' }))).toEqual({
+      kind: 'login',
+      to: '/acme/client/login',
+    });
+  });
 });

@@ -9,6 +9,8 @@ export interface SessionWatchInput {
   /** An embedded event view: this page is framed by another (window.top !== window.self). */
   embedded: boolean;
   pathname: string;
+  /** The signed-in company's slug when the account was loaded (from `me`). */
+  sessionCompany?: string | null;
   classInstanceId: string | null;
   eventsPageTemplate: string;
 }
@@ -25,12 +27,31 @@ export type SessionWatchDecision =
 export function decideSessionWatch(input: SessionWatchInput): SessionWatchDecision {
   if (input.hasToken === input.hasUser) return { kind: 'keep' };
   if (input.isSpecial === '1') return { kind: 'reload' };
-  const company = input.pathname.split('/').filter(Boolean)[0];
-  if (input.embedded && company) {
+  const company = embeddedEventCompany(input);
+  if (company) {
     return {
       kind: 'top-window',
       url: eventsPageUrl(company, input.classInstanceId, input.eventsPageTemplate),
     };
   }
   return { kind: 'login', to: loginPathFor(input.pathname) };
+}
+
+const SOLO_CLIENT_PATH = /^\/([^/]+)\/solo-client(?:\/|$)/;
+
+/**
+ * Embedded event views live under `/{company}/solo-client/`; any other framed page is just a page.
+ * The session's company wins over the URL's; the URL's segment is still percent-encoded, and
+ * `eventsPageUrl` encodes it again, so it is decoded first.
+ */
+function embeddedEventCompany(input: SessionWatchInput): string | null {
+  if (!input.embedded) return null;
+  const match = SOLO_CLIENT_PATH.exec(input.pathname);
+  if (!match) return null;
+  if (input.sessionCompany) return input.sessionCompany;
+  try {
+    return decodeURIComponent(match[1] as string);
+  } catch {
+    return null;
+  }
 }

@@ -7,6 +7,7 @@ import {
   type SessionDto,
 } from '@kinetic/shared';
 import { deleteCookie, readCookie, writeCookie } from '../api/cookies.ts';
+import { clearBookingIntent } from './booking-intent.ts';
 
 /**
  * The session lives in cookies (spec §3, §7, §9): `token` (sent as the bearer token), `hosttype`
@@ -27,16 +28,22 @@ export function markDashboardSession(): void {
   if (token) writeCookie(COOKIE.dashboardToken, token);
 }
 
-/** Logout (spec §4): every session cookie goes. */
+/** Logout (spec §4): every session cookie goes, and the booking intent the session was carrying. */
 export function clearSession(): void {
   for (const name of Object.values(COOKIE)) deleteCookie(name);
+  clearBookingIntent();
 }
 
-/** The session watcher (spec §8) clears exactly these; `isSpecial` stays so the page knows to reload. */
+/**
+ * The session watcher (spec §8) clears the session's cookies; `isSpecial` stays so the page knows to
+ * reload, and the booking intent stays so an embedded view can still open the events page for it.
+ * `dashboardToken` goes too: it is a copy of the token the watcher just judged broken.
+ */
 export function clearBrokenSession(): void {
   deleteCookie(COOKIE.token);
   deleteCookie(COOKIE.user);
   deleteCookie(COOKIE.hostType);
+  deleteCookie(COOKIE.dashboardToken);
 }
 
 export function readSessionUser(): CookieUserDto | null {

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { resetPasswordMailBody } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { NO_BOOKING_INTENT } from '../../shell/booking-intent.ts';
 import { dashboardBaseUrl, eventsPageTemplate } from '../../shell/config.ts';
-import { followTarget } from '../../shell/follow-target.ts';
 import { postAuthTarget } from '../../shell/post-login.ts';
+import { useDelayedFollow } from '../../shell/use-delayed-follow.ts';
 import { useResetPasswordMail } from './api/reset-password-mail.ts';
 import { PublicPageGate } from './public-page-gate.tsx';
 import type { usePublicPage } from './use-public-page.ts';
@@ -21,7 +21,7 @@ const SENT =
 
 function ForgotPasswordForm({ page }: { page: Page }) {
   const { prefix, companyId, brand } = page;
-  const navigate = useNavigate();
+  const follow = useDelayedFollow();
   const request = useResetPasswordMail();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
@@ -42,7 +42,7 @@ function ForgotPasswordForm({ page }: { page: Page }) {
         dashboardBaseUrl: dashboardBaseUrl(),
         eventsPageTemplate: eventsPageTemplate(),
       });
-      if (target) window.setTimeout(() => void followTarget(navigate, target), target.delayMs);
+      follow(target);
     });
   };
 

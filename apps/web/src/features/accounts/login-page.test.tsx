@@ -108,4 +108,31 @@ describe('login form (spec §8)', () => {
       '/acme/client/client/client-signup',
     );
   });
+
+  it("empties the previous user's cache and spends the booking intent when a login succeeds", async () => {
+    localStorage.setItem(
+      'kinetic:booking-intent',
+      JSON.stringify({ classInstanceId: ID, details: true, event: false }),
+    );
+    const session = {
+      token: 'new-token',
+      user: { _id: ID, companyId: ID, soloInstructorId: null, clientSignupDetailsId: null },
+      roleId: 'admin',
+      hostType: 'company',
+      company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company' },
+      onBoardingData: [],
+      isSpecial: 0,
+    };
+    const { fetchStub } = stubApi({ login: { body: { status: 1, data: session } } });
+    vi.stubGlobal('fetch', fetchStub);
+    const { queryClient } = renderRoutes(routes, '/login');
+    queryClient.setQueryData(['me'], { user: { name: 'Previous User' } });
+    queryClient.setQueryData(['aaaaaaaaaaaaaaaaaaaaaaaa', 'clients-tab'], { page: 3 });
+    fillAndSubmit('owner@example.com', 'secret-pass');
+    expect(await screen.findByText('Elsewhere')).toBeTruthy();
+    expect(queryClient.getQueryData(['me'])).toBeUndefined();
+    expect(queryClient.getQueryData(['aaaaaaaaaaaaaaaaaaaaaaaa', 'clients-tab'])).toBeUndefined();
+    expect(localStorage.getItem('kinetic:booking-intent')).toBeNull();
+    expect(document.cookie).toContain('token=new-token');
+  });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { resetPasswordBody } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
@@ -10,8 +10,8 @@ import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { readBookingIntent } from '../../shell/booking-intent.ts';
 import { dashboardBaseUrl, eventsPageTemplate } from '../../shell/config.ts';
-import { followTarget } from '../../shell/follow-target.ts';
 import { postAuthTarget } from '../../shell/post-login.ts';
+import { useDelayedFollow } from '../../shell/use-delayed-follow.ts';
 import { isSpecialFlagSet } from '../../shell/session.ts';
 import { usePasswordToken } from './api/password-token-validate.ts';
 import { useResetPassword } from './api/reset-password.ts';
@@ -22,7 +22,7 @@ type Page = Extract<ReturnType<typeof usePublicPage>, { status: 'ready' }>;
 
 function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
   const { prefix, brand } = page;
-  const navigate = useNavigate();
+  const follow = useDelayedFollow();
   const validation = usePasswordToken(token);
   const reset = useResetPassword();
   const [done, setDone] = useState(false);
@@ -44,7 +44,7 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
         dashboardBaseUrl: dashboardBaseUrl(),
         eventsPageTemplate: eventsPageTemplate(),
       });
-      if (target) window.setTimeout(() => void followTarget(navigate, target), target.delayMs);
+      follow(target);
     });
   };
 

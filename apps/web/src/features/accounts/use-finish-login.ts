@@ -1,7 +1,12 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SessionDto } from '@kinetic/shared';
-import { bookingIntentFromSearch, readBookingIntent } from '../../shell/booking-intent.ts';
+import {
+  bookingIntentFromSearch,
+  clearBookingIntent,
+  readBookingIntent,
+} from '../../shell/booking-intent.ts';
 import { dashboardBaseUrl, eventsPageTemplate } from '../../shell/config.ts';
 import { followTarget } from '../../shell/follow-target.ts';
 import type { PublicPrefix } from '../../shell/login-path.ts';
@@ -16,9 +21,12 @@ import { markDashboardSession, notifySessionChanged, saveSession } from '../../s
  */
 export function useFinishLogin(prefix: PublicPrefix) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   return useCallback(
     async (session: SessionDto) => {
+      // Whatever an earlier session left in the cache (`me`, company-keyed data) is not this user's.
+      queryClient.clear();
       saveSession(session);
       const target = postAuthTarget({
         event: { flow: 'login', session },
@@ -29,11 +37,12 @@ export function useFinishLogin(prefix: PublicPrefix) {
         isBuiltSettingsPage,
         eventsPageTemplate: eventsPageTemplate(),
       });
+      clearBookingIntent();
       if (!target) return;
       if (target.rule === 'dashboard' && target.external) markDashboardSession();
       await followTarget(navigate, target);
       notifySessionChanged();
     },
-    [navigate, prefix, search],
+    [navigate, queryClient, prefix, search],
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Box, Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
 import { apiFormError } from '../../ui/api-form-error.ts';
 import { imageProblem, IMAGE_TYPES, uploadedFileUrl, useUploadImage } from '../uploads/api/upload-image.ts';
@@ -13,6 +13,10 @@ interface LogoFieldProps {
 export function LogoField({ value, onChange, error }: LogoFieldProps) {
   const upload = useUploadImage();
   const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const shownError = problem ?? error;
+  // Mantine names the parts from the wrapper's id; the button is not an input, so it is tied by hand.
+  const describedBy = [`${id}-description`, shownError ? `${id}-error` : null].filter(Boolean).join(' ');
 
   const choose = async (file: File | null) => {
     if (!file) return;
@@ -27,7 +31,15 @@ export function LogoField({ value, onChange, error }: LogoFieldProps) {
   };
 
   return (
-    <Input.Wrapper label="Logo" description="PNG, JPEG, WebP or GIF, at most 2 MB." error={problem ?? error}>
+    <Input.Wrapper
+      id={id}
+      labelElement="div"
+      role="group"
+      aria-labelledby={`${id}-label`}
+      label="Logo"
+      description="PNG, JPEG, WebP or GIF, at most 2 MB."
+      error={shownError}
+    >
       <Group gap="sm" mt={6} wrap="wrap">
         {value ? (
           <Image
@@ -53,7 +65,7 @@ export function LogoField({ value, onChange, error }: LogoFieldProps) {
         )}
         <FileButton onChange={(file) => void choose(file)} accept={IMAGE_TYPES.join(',')}>
           {(props) => (
-            <Button variant="default" loading={upload.isPending} {...props}>
+            <Button variant="default" loading={upload.isPending} aria-describedby={describedBy} {...props}>
               {value ? 'Replace the logo' : 'Upload a logo'}
             </Button>
           )}
