@@ -38,6 +38,14 @@ describe('a client of a company (issue 3 journey)', () => {
     await expect(page.getByText(email).isVisible()).resolves.toBe(true);
     await expect(page.getByText('(404) 555-7788').isVisible()).resolves.toBe(true);
 
+    // Signed in, the root login page sends a client to the client area, never to the admin app.
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
+    // Another company's client area sends the client back to their own.
+    await page.goto('/some-other-studio/client/client');
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
+    expect(scripts.filter((script) => /admin-shell|company-details|dashboard-page/.test(script))).toEqual([]);
+
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === `/${company.slug}/client/login`);
     expect(await cookieNames(page)).toEqual([]);
