@@ -14,10 +14,11 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { companyDetailsBody, formatPhone, type CompanyDetailsDto } from '@kinetic/shared';
+import { companyDetailsBody, type CompanyDetailsDto } from '@kinetic/shared';
 import { settingsTitle } from '../../shell/menu.ts';
 import { useAppBase, useIsSolo } from '../../shell/use-app-base.ts';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
+import { PhoneInput } from '../../ui/phone-input.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { TimeZoneSelect } from '../../ui/time-zone-select.tsx';
@@ -77,15 +78,7 @@ function CompanyDetailsForm({
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-              <TextInput
-                label="Phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="(555) 123-4567"
-                {...phone}
-                onChange={(event) => form.setFieldValue('phone', formatPhone(event.currentTarget.value))}
-              />
+              <PhoneInput {...phone} onPhoneChange={(value) => form.setFieldValue('phone', value)} />
             </SimpleGrid>
             <AddressFields form={form} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,9 +1,10 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { clientSignupBody, formatPhone, PASSWORD_RULE, type ClientSignupBody } from '@kinetic/shared';
+import { clientSignupBody, PASSWORD_RULE, type ClientSignupBody } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
+import { PhoneInput } from '../../ui/phone-input.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { loginPathForRole } from '../../shell/login-path.ts';
 import { useSignupClient } from '../accounts/api/signup-client.ts';
@@ -43,15 +44,7 @@ function ClientSignupForm({ page }: { page: Page }) {
             required
             {...form.getInputProps('email')}
           />
-          <TextInput
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder="(555) 123-4567"
-            {...phone}
-            onChange={(event) => form.setFieldValue('phone', formatPhone(event.currentTarget.value))}
-          />
+          <PhoneInput {...phone} onPhoneChange={(value) => form.setFieldValue('phone', value)} />
           <PasswordInput
             label="Password"
             description={PASSWORD_RULE}
