@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or an open transaction on it: repo functions accept either. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor =
+  | NodePgDatabase<typeof schema>
+  | Parameters<Parameters<NodePgDatabase<typeof schema>['transaction']>[0]>[0];
 
 export interface DatabaseConnection {
   db: Database;
@@ -41,10 +43,36 @@ export function withPlatform<T>(db: Database, work: (tx: Executor) => Promise<T>
   return scoped(db, 'app.scope', 'platform', work);
 }
 
-function scoped<T>(db: Database, setting: string, value: string, work: (tx: Executor) => Promise<T>) {
-  return db.transaction(async (tx) => {
-    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
-    await tx.execute(sql`select set_config('role', ${APP_ROLE}, true), set_config(${setting}, ${value}, true)`);
-    return work(tx);
-  });
+/** Only ids and keywords qualify: the value is written into the scoping statement itself. */
+const SCOPE_VALUE = /^[0-9a-z]{1,64}$/;
+
+/**
+ * BEGIN, the role and the setting go to the server as one statement, one round trip instead of two;
+ * that is why the value is checked and inlined rather than sent as a parameter.
+ */
+async function scoped<T>(
+  db: Database,
+  setting: 'app.company_id' | 'app.scope',
+  value: string,
+  work: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  if (!SCOPE_VALUE.test(value)) throw new Error(`Refusing to scope a transaction to ${JSON.stringify(value)}.`);
+  const client = await db.$client.connect();
+  let broken = false;
+  try {
+    await client.query(
+      `begin; select set_config('role', '${APP_ROLE}', true), set_config('${setting}', '${value}', true)`,
+    );
+    const result = await work(drizzle(client, { schema }));
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    // A connection that could not even roll back is discarded rather than reused.
+    client.release(broken);
+  }
 }

@@ -56,6 +56,26 @@ describe('row-level security (blueprint §4)', () => {
     expect(updated).toEqual([]);
   });
 
+  it('refuses to scope to anything but an id, so nothing can be smuggled into the scoping statement', async () => {
+    await expect(withTenant(db.db, "x', true); drop table users; --", async () => 1)).rejects.toThrow(/Refusing/);
+    const { rows } = await db.pool.query('select count(*)::int as n from users');
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('work that fails is rolled back and its connection goes back clean', async () => {
+    const companyId = companyA.session.company.id;
+    const failing = withTenant(db.db, companyId, async (tx) => {
+      await tx.update(companies).set({ name: 'Half-saved' }).where(sql`${companies.id} = ${companyId}`);
+      throw new Error('stop here');
+    });
+    await expect(failing).rejects.toThrow('stop here');
+    const { rows } = await db.pool.query('select name from companies where id = $1', [companyId]);
+    expect(rows[0].name).not.toBe('Half-saved');
+    const setting = await db.pool.query(`select current_setting('app.company_id', true) as id, current_user as role`);
+    expect(setting.rows[0].id ?? '').toBe('');
+    expect(setting.rows[0].role).not.toBe('kinetic_app');
+  });
+
   it('the platform path is explicit and sees across companies', async () => {
     const all = await withPlatform(db.db, (tx) => tx.select({ id: companies.id }).from(companies));
     expect(all.length).toBe(2);
