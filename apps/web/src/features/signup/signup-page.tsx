@@ -78,7 +78,7 @@ export function SignupPage() {
           />
           <TextInput
             label="Web address"
-            description={`Your pages will be at ${location.host}/${form.values.slug || 'your-name'}`}
+            description={`Your clients will log in at ${location.host}/${form.values.slug || 'your-name'}/client/login`}
             autoComplete="off"
             spellCheck={false}
             required
