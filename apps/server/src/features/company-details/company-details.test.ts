@@ -24,6 +24,17 @@ function multipart(name: string, filename: string, content: Buffer, type: string
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** Uploads one file as the owner of `token`, the way the logo field does. */
+function upload(token: string, filename: string, content: Buffer) {
+  const form = multipart('file', filename, content, 'image/png');
+  return app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
+}
+
 const details = (overrides: Record<string, unknown> = {}) => ({
   name: 'Sunrise Yoga',
   email: 'hello@sunrise.example',
@@ -76,10 +87,9 @@ describe('company details', () => {
   it('uploads a logo, serves it from /api/uploads/original/{file}, and saves it on the company', async () => {
     const owner = await signUpCompany(app);
     const headers = bearer(owner.session.token);
-    const form = multipart('file', 'logo.png', PNG, 'image/png');
-    const upload = await app.inject({ method: 'POST', url: '/api/uploads', headers: { ...headers, ...form.headers }, payload: form.payload });
-    expect(upload.statusCode).toBe(200);
-    const { file, url } = upload.json().data;
+    const uploaded = await upload(owner.session.token, 'logo.png', PNG);
+    expect(uploaded.statusCode).toBe(200);
+    const { file, url } = uploaded.json().data;
     expect(file).toMatch(/^[0-9a-f]{24}\.png$/);
     expect(url).toBe(`/api/uploads/original/${file}`);
 
@@ -94,29 +104,17 @@ describe('company details', () => {
 
   it('checks the content, not the name: a text file called .png is refused', async () => {
     const owner = await signUpCompany(app);
-    const form = multipart('file', 'evil.png', Buffer.from('<script>alert(1)</script>'), 'image/png');
-    const upload = await app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: { ...bearer(owner.session.token), ...form.headers },
-      payload: form.payload,
-    });
-    expect(upload.statusCode).toBe(400);
-    expect(upload.json().message).toBe('Upload a PNG, JPEG, WebP or GIF image.');
+    const refused = await upload(owner.session.token, 'evil.png', Buffer.from('<script>alert(1)</script>'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Upload a PNG, JPEG, WebP or GIF image.');
   });
 
   it('refuses files over 2 MB', async () => {
     const owner = await signUpCompany(app);
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]);
-    const form = multipart('file', 'big.png', big, 'image/png');
-    const upload = await app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      headers: { ...bearer(owner.session.token), ...form.headers },
-      payload: form.payload,
-    });
-    expect(upload.statusCode).toBe(400);
-    expect(upload.json().message).toBe('The image is larger than 2 MB.');
+    const refused = await upload(owner.session.token, 'big.png', big);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The image is larger than 2 MB.');
   });
 
   it('serves no path outside the uploads folder', async () => {
