@@ -7,6 +7,7 @@ import { ApiError } from '../api/client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { NetworkProvider } from './network-context.tsx';
 import { NetworkLoader } from '../ui/network-loader.tsx';
+import { UnsavedChangesDialog } from '../ui/unsaved-changes-dialog.tsx';
 
 // A 4xx answer will not change on a second try (a missing company, an expired session).
 const retry = (failures: number, error: unknown) =>
@@ -20,6 +21,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <UnsavedChangesDialog />
       <QueryClientProvider client={queryClient}>
         <NetworkProvider>
           <NetworkLoader />

@@ -1,0 +1,28 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useLeaveQuestion } from './use-unsaved-changes-guard.ts';
+
+/** The one "Leave without saving?" dialog; `useUnsavedChangesGuard` opens it. Stay is the safe default. */
+export function UnsavedChangesDialog() {
+  const question = useLeaveQuestion();
+  return (
+    <Modal
+      opened={question !== null}
+      onClose={() => question?.stay()}
+      title="Leave without saving?"
+      withCloseButton={false}
+      centered
+      size="sm"
+      zIndex={1000}
+    >
+      <Text>Your changes to this page will be lost.</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={() => question?.stay()} data-autofocus>
+          Stay
+        </Button>
+        <Button color="red" onClick={() => question?.leave()}>
+          Leave
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
