@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { renderRoutes } from '../test/render-page.tsx';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
+import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
+
+function NameForm() {
+  const [saved, setSaved] = useState('Acme');
+  const [name, setName] = useState(saved);
+  const { allowNextNavigation } = useUnsavedChangesGuard(name !== saved);
+  const navigate = useNavigate();
+  return (
+    <form onSubmit={(event) => event.preventDefault()}>
+      <label>
+        Name
+        <input value={name} onChange={(event) => setName(event.target.value)} />
+      </label>
+      <button type="button" onClick={() => setSaved(name)}>
+        Save
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          allowNextNavigation();
+          void navigate('/next');
+        }}
+      >
+        Save and continue
+      </button>
+    </form>
+  );
+}
+
+const routes = [
+  {
+    element: (
+      <>
+        <UnsavedChangesDialog />
+        <Link to="/elsewhere">Elsewhere</Link>
+        <Outlet />
+      </>
+    ),
+    children: [
+      { path: '/form', element: <NameForm /> },
+      { path: '/elsewhere', element: <p>Another page</p> },
+      { path: '/next', element: <p>Next step</p> },
+    ],
+  },
+];
+
+function editName(value: string) {
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value } });
+}
+
+afterEach(cleanup);
+
+describe('leaving a form with unsaved changes', () => {
+  it('asks first, with Stay focused; Stay keeps the page and what was typed', async () => {
+    const { router } = renderRoutes(routes, '/form');
+    editName('Acme Fitness');
+    fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog.textContent).toContain('Your changes to this page will be lost.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stay' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/form');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Acme Fitness');
+  });
+
+  it('treats Escape as Stay', async () => {
+    const { router } = renderRoutes(routes, '/form');
+    editName('Acme Fitness');
+    fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/form');
+  });
+
+  it('goes where the user asked after Leave', async () => {
+    const { router } = renderRoutes(routes, '/form');
+    editName('Acme Fitness');
+    fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Another page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/elsewhere');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('does not ask once the changes are saved', async () => {
+    renderRoutes(routes, '/form');
+    editName('Acme Fitness');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByText('Another page')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not ask when the form itself moves on after submitting', async () => {
+    renderRoutes(routes, '/form');
+    editName('Acme Fitness');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('Next step')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not ask when nothing was changed', async () => {
+    renderRoutes(routes, '/form');
+    fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByText('Another page')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('makes the browser warn on reload or tab close only while there are unsaved changes', () => {
+    renderRoutes(routes, '/form');
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    editName('Acme Fitness');
+    expect(unload()).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(unload()).toBe(false);
+  });
+});
