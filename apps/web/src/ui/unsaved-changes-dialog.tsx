@@ -19,7 +19,7 @@ export function UnsavedChangesDialog() {
         <Button variant="default" onClick={() => question?.stay()} data-autofocus>
           Stay
         </Button>
-        <Button color="red" onClick={() => question?.leave()}>
+        <Button color="red.9" onClick={() => question?.leave()}>
           Leave
         </Button>
       </Group>

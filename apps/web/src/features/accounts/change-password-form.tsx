@@ -2,6 +2,7 @@ import { Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { authResetPasswordBody, type AuthResetPasswordBody } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
+import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { useAuthResetPassword } from './api/auth-reset-password.ts';
@@ -21,6 +22,7 @@ export function ChangePasswordForm({ userId, companyId }: { userId: string; comp
     validate: schemaResolver(authResetPasswordBody, { sync: true }),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
+  useUnsavedChangesGuard(form.isDirty());
 
   const submit = async (values: AuthResetPasswordBody) => {
     await runSubmit(async () => {

@@ -23,6 +23,7 @@ import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { TimeZoneSelect } from '../../ui/time-zone-select.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { AddressFields } from './address-fields.tsx';
 import { useCompanyDetails } from './api/get-company-details.ts';
@@ -50,6 +51,7 @@ function CompanyDetailsForm({
     validate: schemaResolver(companyDetailsBody, { sync: true }),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
+  useUnsavedChangesGuard(form.isDirty());
   const phone = form.getInputProps('phone');
 
   const submit = async (values: CompanyDetailsValues) => {
