@@ -97,6 +97,7 @@ export async function buildApp(
       await api.register(signupRoutes);
       await api.register(companyDetailsRoutes);
       await api.register(uploadsRoutes);
+      await api.register((await import('./features/public-company/public-company.routes.ts')).publicCompanyRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,3 +13,5 @@ export * from './health.ts';
 export * from './onboarding.ts';
 export * from './auth.ts';
 export * from './company.ts';
+export * from './login-paths.ts';
+export * from './public-company.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, loginPathForRole, publicPrefixFor } from './login-path.ts';
+import { clientLoginPath, loginPathFor, loginPathForRole, publicPrefixFor } from './login-path.ts';
 
 describe('login page for a protected URL (spec §2 guards)', () => {
   it.each([
@@ -62,5 +62,17 @@ describe('public page prefixes (spec §2: root and /{company}/{roleId}/)', () =>
       roleId: 'solo-client',
       clientApp: true,
     });
+  });
+});
+
+describe("a company's client login page", () => {
+  it('is /{slug}/client/login for a business and the solo client group login for a solo instructor', () => {
+    expect(clientLoginPath('acme', 'company')).toBe('/acme/client/login');
+    expect(clientLoginPath('jo', 'solo')).toBe('/jo/solo-client/client/app/login');
+  });
+
+  it('is a page the router serves: the guard of the client area sends there too', () => {
+    expect(loginPathFor('/acme/client/client')).toBe(clientLoginPath('acme', 'company'));
+    expect(loginPathFor('/jo/solo-client/client')).toBe(clientLoginPath('jo', 'solo'));
   });
 });

@@ -1,4 +1,7 @@
-import { roleIdSchema, type RoleId } from '@kinetic/shared';
+import { roleIdSchema, soloClientLoginPath, type RoleId } from '@kinetic/shared';
+
+// One rule for "where does this role log in", shared with the server's login hints.
+export { clientLoginPath, loginPathForRole, soloClientLoginPath } from '@kinetic/shared';
 
 const SOLO_INSTRUCTOR = 'solo-instructor';
 const SOLO_CLIENT = 'solo-client';
@@ -10,11 +13,6 @@ function segmentsOf(pathname: string): string[] {
 function asRoleId(value: string | undefined): RoleId | null {
   const parsed = roleIdSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
-}
-
-/** The solo client's login page is inside its client group (spec §2). */
-export function soloClientLoginPath(company: string): string {
-  return `/${company}/${SOLO_CLIENT}/client/app/login`;
 }
 
 /**
@@ -33,13 +31,6 @@ export function loginPathFor(pathname: string): string {
   if (company && roleId && (area === 'app' || area === 'client')) return `/${company}/${roleId}/login`;
   if (company && second === 'dashboard') return `/${company}/${SOLO_INSTRUCTOR}/login`;
   return '/login';
-}
-
-/** The login page of a role at a company, as the reset-password answer names them. */
-export function loginPathForRole(companySlug: string | null, roleId: RoleId | null): string {
-  if (!companySlug || !roleId) return '/login';
-  if (roleId === SOLO_CLIENT) return soloClientLoginPath(companySlug);
-  return `/${companySlug}/${roleId}/login`;
 }
 
 /**

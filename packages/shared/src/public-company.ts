@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** `GET /api/public/{company}`: the path names the company by its slug. */
+export const publicCompanyParams = z.object({
+  company: z.string().trim().min(1, 'Name the company').max(60, 'That is not a company address'),
+});
+export type PublicCompanyParams = z.infer<typeof publicCompanyParams>;
+
+/**
+ * What any visitor may see of a company: the name, logo and contact details its owner chose to show
+ * ("What your clients see" on Company Details). Nothing else leaves the server.
+ */
+export const publicCompanyDto = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  kind: z.enum(['company', 'solo']),
+  logoUrl: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.object({
+    line1: z.string().nullable(),
+    line2: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    country: z.string().nullable(),
+  }),
+});
+export type PublicCompanyDto = z.infer<typeof publicCompanyDto>;
