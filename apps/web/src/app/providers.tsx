@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { useMediaQuery } from '@mantine/hooks';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_AUTO_CLOSE_MS } from '@kinetic/shared';
 import { ApiError } from '../api/client.ts';
@@ -17,10 +18,21 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
+/**
+ * Toasts sit at the bottom, away from the header, the menu button and the page's title and actions at
+ * the top: in the right corner on wide screens (forms keep their buttons on the left), centred on phones.
+ */
+function Toasts() {
+  const wide = useMediaQuery('(min-width: 48em)') ?? false;
+  return (
+    <Notifications position={wide ? 'bottom-right' : 'bottom-center'} autoClose={TOAST_AUTO_CLOSE_MS} />
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <Toasts />
       <UnsavedChangesDialog />
       <QueryClientProvider client={queryClient}>
         <NetworkProvider>
