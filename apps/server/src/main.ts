@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { EmbeddedDatabaseError } from './db/postgres-user.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { ensurePlatformAdmin } from './features/demo/platform-admin.ts';
 import { demoLogins, seedDemo } from './features/demo/seed-demo.ts';
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseError) {
     console.error(error.message);
   } else {
     console.error('Kinetic could not start:', error);

