@@ -1,22 +1,28 @@
 import {
   COMPANY_KIND_ROLES,
+  isClientRole,
+  loginPathForRole,
   PAGE_ROLES,
+  ROLE_IDS,
+  type RoleId,
   type CheckCompanyBody,
   type CheckCompanyDto,
   type LoginBody,
   type LoginResultDto,
 } from '@kinetic/shared';
 import { withPlatform, type Database } from '../../db/client.ts';
-import { notFound, unauthorized } from '../../plugins/errors.ts';
+import { HttpError, notFound, unauthorized } from '../../plugins/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../plugins/passwords.ts';
 import { addressKey, clearLimit, consumeLimit, undoEvent, type RateLimitRule } from '../../plugins/rate-limit.ts';
-import { findAccountsByEmail, findCompanyBySlug } from './accounts.repo.ts';
+import { findAccountsByEmail, findCompanyBySlug, type CompanyRow } from './accounts.repo.ts';
 import { startSession } from './sessions.service.ts';
 
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 const WINDOW_SECONDS = 15 * 60;
 /** How many accounts one email may be checked against in one login (each check is an argon2 hash). */
 const MAX_CANDIDATES = 10;
+/** How many accounts of other kinds (a client at the team login, ...) one login may check. */
+const MAX_OTHER_KIND = 3;
 
 export const accountLoginRule = (email: string): RateLimitRule => ({
   key: `login:account:${email}`,
@@ -51,16 +57,27 @@ export async function login(db: Database, body: LoginBody, ip: string): Promise<
   });
 
   const roles = PAGE_ROLES[body.roleId ?? 'root'];
-  const candidates = await withPlatform(db, (tx) =>
-    findAccountsByEmail(tx, body.email, roles, body.companyId, MAX_CANDIDATES),
-  );
-  if (candidates.length === 0) await verifyAgainstNothing(body.password);
+  const otherRoles = ROLE_IDS.filter((role) => !roles.includes(role));
+  const [candidates, otherKinds] = await withPlatform(db, async (tx) => [
+    await findAccountsByEmail(tx, body.email, roles, body.companyId, MAX_CANDIDATES),
+    await findAccountsByEmail(tx, body.email, otherRoles, body.companyId, MAX_OTHER_KIND),
+  ]);
+  // An address with no account at all costs one argon2 check too, so timing does not tell it apart.
+  if (candidates.length === 0 && otherKinds.length === 0) await verifyAgainstNothing(body.password);
   const matches: typeof candidates = [];
   for (const candidate of candidates) {
     if (await verifyPassword(candidate.user.passwordHash, body.password)) matches.push(candidate);
   }
   const [match] = matches;
-  if (!match) throw unauthorized(WRONG_CREDENTIALS);
+  if (!match) {
+    const elsewhere: typeof otherKinds = [];
+    for (const other of otherKinds) {
+      if (await verifyPassword(other.user.passwordHash, body.password)) elsewhere.push(other);
+    }
+    // Only someone who knows that account's password learns it exists, and where it logs in.
+    if (elsewhere.length > 0) throw wrongLoginPage(body.roleId, elsewhere);
+    throw unauthorized(WRONG_CREDENTIALS);
+  }
 
   return withPlatform(db, async (tx) => {
     await clearLimit(tx, accountRule.key);
@@ -76,4 +93,30 @@ export async function login(db: Database, body: LoginBody, ip: string): Promise<
       })),
     };
   });
+}
+
+type Account = { user: { role: RoleId }; company: Pick<CompanyRow, 'name' | 'slug'> };
+
+/** Who logs in where, as a sentence: "Clients of Studio X log in at /studio-x/client/login." */
+function whereToLogIn({ user, company }: Account): { sentence: string; path: string } {
+  const path = loginPathForRole(company.slug, user.role);
+  if (isClientRole(user.role)) return { sentence: `Clients of ${company.name} log in at ${path}.`, path };
+  if (user.role === 'solo-instructor') return { sentence: `${company.name}'s instructor logs in at ${path}.`, path };
+  return { sentence: `The ${company.name} team logs in at ${path}.`, path };
+}
+
+/**
+ * The password is right for an account this page does not admit: say which page does. Still a 401
+ * (nobody was logged in), with the first page's path as `errors.loginPath` for a link.
+ */
+function wrongLoginPage(pageRoleId: RoleId | undefined, accounts: readonly Account[]): HttpError {
+  const page =
+    pageRoleId && isClientRole(pageRoleId)
+      ? 'This is the client login.'
+      : pageRoleId === 'solo-instructor'
+        ? 'This is the instructor login.'
+        : 'This is the team login.';
+  const places = accounts.map(whereToLogIn);
+  const message = [page, ...places.map((place) => place.sentence)].join(' ');
+  return new HttpError(401, message, { loginPath: places[0]?.path ?? '/login' });
 }

@@ -226,3 +226,85 @@ describe('logout (spec §7)', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('login on the wrong page names the right one, only after the password is verified', () => {
+  // Each case from its own address, so the per-address limit of the cases above does not interfere.
+  let hintAddress = 0;
+  const logIn = (server: typeof app, payload: Record<string, unknown>) =>
+    server.inject({ method: 'POST', url: '/api/login', payload, remoteAddress: `203.0.113.${++hintAddress}` });
+
+  it('a client at the root /login is told their studio’s client login page', async () => {
+    const owner = await signUpCompany(app, { companyName: 'Studio Hint' });
+    const client = await signUpClient(app, owner.slug);
+    const response = await logIn(app, { email: client.email, password: PASSWORD });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      status: 0,
+      message: `This is the team login. Clients of Studio Hint log in at /${owner.slug}/client/login.`,
+      errors: { loginPath: `/${owner.slug}/client/login` },
+    });
+  });
+
+  it('a solo instructor’s client at the root /login is sent to the solo client login', async () => {
+    const solo = await signUpCompany(app, { kind: 'solo', companyName: 'Jo Moves' });
+    const client = await signUpClient(app, solo.slug, { roleId: 'solo-client' });
+    const response = await logIn(app, { email: client.email, password: PASSWORD });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(
+      `This is the team login. Clients of Jo Moves log in at /${solo.slug}/solo-client/client/app/login.`,
+    );
+    expect(response.json().errors.loginPath).toBe(`/${solo.slug}/solo-client/client/app/login`);
+  });
+
+  it('an admin at the client login page is told the team login page', async () => {
+    const owner = await signUpCompany(app, { companyName: 'Studio Team' });
+    const response = await logIn(app, {
+      email: owner.email,
+      password: PASSWORD,
+      roleId: 'client',
+      companyId: owner.session.company.id,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(
+      `This is the client login. The Studio Team team logs in at /${owner.slug}/admin/login.`,
+    );
+    expect(response.json().errors).toEqual({ loginPath: `/${owner.slug}/admin/login` });
+  });
+
+  it('a wrong password for an account of the other kind says only "incorrect"', async () => {
+    const owner = await signUpCompany(app, { companyName: 'Studio Quiet' });
+    const client = await signUpClient(app, owner.slug);
+    const atRoot = await logIn(app, { email: client.email, password: 'not-the-password-1' });
+    expect(atRoot.statusCode).toBe(401);
+    expect(atRoot.json()).toEqual({ status: 0, message: 'The email or password is incorrect.' });
+    const atClientPage = await logIn(app, {
+      email: owner.email,
+      password: 'not-the-password-1',
+      roleId: 'client',
+      companyId: owner.session.company.id,
+    });
+    expect(atClientPage.json()).toEqual({ status: 0, message: 'The email or password is incorrect.' });
+  });
+
+  it('on a company page, an account of another kind in another company is not named', async () => {
+    const first = await signUpCompany(app);
+    const second = await signUpCompany(app);
+    const client = await signUpClient(app, first.slug);
+    const response = await logIn(app, {
+      email: client.email,
+      password: PASSWORD,
+      roleId: 'admin',
+      companyId: second.session.company.id,
+    });
+    expect(response.json()).toEqual({ status: 0, message: 'The email or password is incorrect.' });
+  });
+
+  it('a hint is still a failed attempt: it counts towards the account limit', async () => {
+    const owner = await signUpCompany(app);
+    const client = await signUpClient(app, owner.slug);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await logIn(app, { email: client.email, password: PASSWORD })).statusCode).toBe(401);
+    }
+    expect((await logIn(app, { email: client.email, password: PASSWORD })).statusCode).toBe(429);
+  });
+});
