@@ -1,10 +1,17 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AdminComingSoon, SettingsComingSoon } from '../shell/admin-coming-soon.tsx';
+import { PageAccessGate, type PageAccessHandle } from '../shell/page-access-gate.tsx';
 import { RequireSession } from '../shell/require-session.tsx';
 import { lazyPage } from './lazy-pages.ts';
 
+const menuPage = (key: string): PageAccessHandle => ({ access: { area: 'menu', key } });
+const settingsPage = (key: PageAccessHandle['access']['key']): PageAccessHandle => ({
+  access: { area: 'settings', key },
+});
+
 const soon = (path: string, itemKey: string): RouteObject => ({
   path,
+  handle: menuPage(itemKey),
   element: <AdminComingSoon itemKey={itemKey} />,
 });
 
@@ -17,25 +24,35 @@ export function adminAppRoute(path: string): RouteObject {
       {
         lazy: lazyPage.adminShell,
         children: [
-          { index: true, lazy: lazyPage.dashboard },
-          soon('appointment', 'appointment'),
-          soon('calendar', 'calendar'),
-          soon('classes', 'classes'),
-          soon('classes/details/:classInstanceId', 'class-details'),
-          soon('classes/:classInstanceId', 'classes'),
-          soon('clients', 'clients'),
-          soon('clients/profile/:clientId/:userId', 'client-profile'),
-          soon('client-insights', 'client-insights'),
-          soon('clientreports', 'clientreports'),
-          soon('staff', 'staff'),
-          soon('studios', 'studios'),
-          { path: 'account', lazy: lazyPage.myAccount },
           {
-            path: 'settings',
+            // One gate for every page: what the role may not use says so before "Coming soon".
+            element: <PageAccessGate />,
             children: [
-              { index: true, element: <Navigate to="companyDetails" replace /> },
-              { path: 'companyDetails', lazy: lazyPage.companyDetails },
-              { path: ':settingsPage/*', element: <SettingsComingSoon /> },
+              { index: true, lazy: lazyPage.dashboard },
+              soon('appointment', 'appointment'),
+              soon('calendar', 'calendar'),
+              soon('classes', 'classes'),
+              soon('classes/details/:classInstanceId', 'class-details'),
+              soon('classes/:classInstanceId', 'classes'),
+              soon('clients', 'clients'),
+              soon('clients/profile/:clientId/:userId', 'client-profile'),
+              soon('client-insights', 'client-insights'),
+              soon('clientreports', 'clientreports'),
+              soon('staff', 'staff'),
+              soon('studios', 'studios'),
+              { path: 'account', lazy: lazyPage.myAccount },
+              {
+                path: 'settings',
+                children: [
+                  { index: true, element: <Navigate to="companyDetails" replace /> },
+                  { path: 'companyDetails', handle: settingsPage('companyDetails'), lazy: lazyPage.companyDetails },
+                  {
+                    path: ':settingsPage/*',
+                    handle: settingsPage((params) => params.settingsPage),
+                    element: <SettingsComingSoon />,
+                  },
+                ],
+              },
             ],
           },
         ],

@@ -1,21 +1,14 @@
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { ComingSoonPage } from './coming-soon-page.tsx';
-import { ADMIN_MENU, isDisabledForSolo, SETTINGS_MENU, settingsTitle } from './menu.ts';
+import { isDisabledForSolo, pageTitleFor, SETTINGS_MENU, settingsTitle } from './menu.ts';
 import { useAppBase, useIsSolo } from './use-app-base.ts';
 
-const EXTRA_TITLES: Record<string, string> = {
-  'client-insights': 'Client Insights',
-  clientreports: 'Client Reports',
-  'class-details': 'Class Details',
-  'client-profile': 'Client Profile',
-};
-
-/** An admin menu page that is not built yet (or disabled for solo users). */
+/** An admin menu page that is not built yet (the access gate has already let the role in). */
 export function AdminComingSoon({ itemKey }: { itemKey: string }) {
   const base = useAppBase();
   const solo = useIsSolo();
-  const title = ADMIN_MENU.find((item) => item.key === itemKey)?.label ?? EXTRA_TITLES[itemKey] ?? itemKey;
+  const title = pageTitleFor(itemKey, 'menu', solo);
   return (
     <ComingSoonPage
       title={title}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ONBOARDING_STEPS } from '@kinetic/shared';
-import { adminMenuFor, isDisabledForSolo, settingsMenuFor, settingsTitle, SETTINGS_MENU } from './menu.ts';
+import {
+  adminMenuFor,
+  isDisabledForSolo,
+  pageAccess,
+  settingsMenuFor,
+  settingsTitle,
+  SETTINGS_MENU,
+  whoMayUse,
+} from './menu.ts';
 
 describe('admin side menu (spec §2)', () => {
   it('lists every item for a company, in order, with its path', () => {
@@ -81,7 +89,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
     expect(settingsMenuFor(false, all)).toHaveLength(15);
   });
 
-  it('hides staff and studio pages from a role that may not manage them', () => {
+  it('hides staff and studio pages from a role that may not manage them; Settings offers only Company Details', () => {
     const staff = { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: true };
     expect(adminMenuFor(false, staff).map((item) => item.label)).toEqual([
       'Dashboard',
@@ -89,8 +97,19 @@ describe('menus follow the server’s capability flags (me.can)', () => {
       'Calendar',
       'Classes',
       'Clients',
+      'Settings',
     ]);
-    expect(settingsMenuFor(false, staff)).toEqual([]);
+    expect(settingsMenuFor(false, staff).map((item) => item.key)).toEqual(['companyDetails']);
+  });
+
+  it('offers no page that the access gate would refuse', () => {
+    const staff = { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: true };
+    for (const item of adminMenuFor(false, staff)) expect(pageAccess(item.key, 'menu', false, staff)).toBe('open');
+    for (const item of settingsMenuFor(false, staff)) {
+      expect(pageAccess(item.key, 'settings', false, staff)).toBe('open');
+    }
+    const refused = SETTINGS_MENU.filter((item) => pageAccess(item.key, 'settings', false, staff) === 'denied');
+    expect(refused).toHaveLength(14);
   });
 
   it('a solo instructor keeps Clients and Settings, without the studio and staff settings', () => {
@@ -104,5 +123,30 @@ describe('menus follow the server’s capability flags (me.can)', () => {
     const keys = settingsMenuFor(true, solo).map((item) => item.key);
     expect(keys).not.toContain('studios');
     expect(keys).toHaveLength(12);
+  });
+});
+
+describe('page access, decided before "Coming soon"', () => {
+  const staff = { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: true };
+  const soloOwner = { manageSettings: true, manageStaff: false, manageStudios: false, viewClients: true };
+
+  it('refuses staff the staff, studios and settings pages, built or not, and says who may use them', () => {
+    expect(pageAccess('staff', 'menu', false, staff)).toBe('denied');
+    expect(pageAccess('studios', 'menu', false, staff)).toBe('denied');
+    expect(pageAccess('hours', 'settings', false, staff)).toBe('denied');
+    expect(whoMayUse('staff', 'menu')).toBe('Only the business owner or an admin can manage staff.');
+    expect(whoMayUse('hours', 'settings')).toBe('Only the business owner or an admin can use this settings page.');
+  });
+
+  it('lets every team role read Company Details and open the pages it may use', () => {
+    expect(pageAccess('companyDetails', 'settings', false, staff)).toBe('open');
+    expect(pageAccess('calendar', 'menu', false, staff)).toBe('open');
+    expect(pageAccess('client-profile', 'menu', false, staff)).toBe('open');
+  });
+
+  it('tells a solo instructor a page is not part of the solo account rather than refusing it', () => {
+    expect(pageAccess('staff', 'menu', true, soloOwner)).toBe('not-for-solo');
+    expect(pageAccess('studios', 'settings', true, soloOwner)).toBe('not-for-solo');
+    expect(pageAccess('hours', 'settings', true, soloOwner)).toBe('open');
   });
 });

@@ -37,14 +37,8 @@ export const ADMIN_MENU: readonly MenuItem[] = [
     built: false,
     needs: 'manageStudios',
   },
-  {
-    key: 'settings',
-    label: 'Settings',
-    path: 'settings',
-    hiddenForSolo: false,
-    built: true,
-    needs: 'manageSettings',
-  },
+  // Shown when the role may open at least one settings page (see `settingsMenuFor`).
+  { key: 'settings', label: 'Settings', path: 'settings', hiddenForSolo: false, built: true },
 ];
 
 export interface SettingsItem {
@@ -57,7 +51,11 @@ export interface SettingsItem {
   needs?: Capability;
 }
 
-/** Every settings page and title of spec §2, in its order; paths keep the spec's spelling. */
+/**
+ * Every settings page and title of spec §2, in its order; paths keep the spec's spelling. Settings
+ * pages need `manageSettings` unless they name another capability; Company Details names none because
+ * every team role may read it (only managers may change it, which the page itself asks `can` about).
+ */
 export const SETTINGS_MENU: readonly SettingsItem[] = [
   {
     key: 'companyDetails',
@@ -66,27 +64,32 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
     hiddenForSolo: false,
     built: true,
   },
-  { key: 'reportSettings', label: 'Services and Products', hiddenForSolo: false, built: false },
-  { key: 'classesSettings', label: 'Sessions Settings', hiddenForSolo: false, built: false },
-  { key: 'hours', label: 'Peak/Non Peak Hours', hiddenForSolo: false, built: false },
-  { key: 'clientWaiver', label: 'Client Waiver', hiddenForSolo: false, built: false },
-  { key: 'contractTerms', label: 'Policies & Procedures', hiddenForSolo: false, built: false },
+  { key: 'reportSettings', label: 'Services and Products', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'classesSettings', label: 'Sessions Settings', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'hours', label: 'Peak/Non Peak Hours', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'clientWaiver', label: 'Client Waiver', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'contractTerms', label: 'Policies & Procedures', hiddenForSolo: false, built: false, needs: 'manageSettings' },
   { key: 'studios', label: 'Studios', hiddenForSolo: false, built: false, needs: 'manageStudios' },
   { key: 'staffPayRates', label: 'Staff Payrates', hiddenForSolo: true, built: false, needs: 'manageStaff' },
   { key: 'staffMembers', label: 'Staff Members', hiddenForSolo: true, built: false, needs: 'manageStaff' },
-  { key: 'packages', label: 'Packages', hiddenForSolo: false, built: false },
-  { key: 'promoCodes', label: 'Promo-Codes', hiddenForSolo: false, built: false },
-  { key: 'instructors', label: 'Instructors', hiddenForSolo: false, built: false },
-  { key: 'fascilitators', label: 'Facilitators', hiddenForSolo: false, built: false },
-  { key: 'fitnessClassTemplate', label: 'Templates', hiddenForSolo: false, built: false },
-  { key: 'email', label: 'Email Settings', hiddenForSolo: false, built: false },
+  { key: 'packages', label: 'Packages', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'promoCodes', label: 'Promo-Codes', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'instructors', label: 'Instructors', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'fascilitators', label: 'Facilitators', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'fitnessClassTemplate', label: 'Templates', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'email', label: 'Email Settings', hiddenForSolo: false, built: false, needs: 'manageSettings' },
 ];
 
 const allowed = (item: { needs?: Capability }, can?: Can) => !can || !item.needs || can[item.needs];
 
 /** Spec §6 hides some items from solo users; the server's `can` hides what the role may not use. */
 export function adminMenuFor(solo: boolean, can?: Can): MenuItem[] {
-  return ADMIN_MENU.filter((item) => !(solo && item.hiddenForSolo) && allowed(item, can));
+  return ADMIN_MENU.filter(
+    (item) =>
+      !(solo && item.hiddenForSolo) &&
+      allowed(item, can) &&
+      (item.key !== 'settings' || settingsMenuFor(solo, can).length > 0),
+  );
 }
 
 export interface VisibleSettingsItem extends SettingsItem {
@@ -94,7 +97,6 @@ export interface VisibleSettingsItem extends SettingsItem {
 }
 
 export function settingsMenuFor(solo: boolean, can?: Can): VisibleSettingsItem[] {
-  if (can && !can.manageSettings) return [];
   return SETTINGS_MENU.filter((item) => !(solo && item.hiddenForSolo) && allowed(item, can)).map((item) => ({
     ...item,
     title: solo && item.soloLabel ? item.soloLabel : item.label,
@@ -117,3 +119,51 @@ export function settingsTitle(key: string, solo: boolean): string {
 
 export const isBuiltSettingsPage = (key: string): boolean =>
   SETTINGS_MENU.some((item) => item.key === key && item.built);
+
+/** Admin pages outside the menu, and the capability each needs. */
+const EXTRA_PAGES: readonly { key: string; label: string; needs?: Capability }[] = [
+  { key: 'class-details', label: 'Class Details' },
+  { key: 'client-profile', label: 'Client Profile', needs: 'viewClients' },
+  { key: 'client-insights', label: 'Client Insights', needs: 'viewClients' },
+  { key: 'clientreports', label: 'Client Reports', needs: 'viewClients' },
+];
+
+export function pageTitleFor(key: string, area: 'menu' | 'settings', solo: boolean): string {
+  if (area === 'settings') return settingsTitle(key, solo);
+  return [...ADMIN_MENU, ...EXTRA_PAGES].find((item) => item.key === key)?.label ?? key;
+}
+
+/** What the role needs for a page, by its menu, settings or extra-page key; undefined when open to all. */
+export function capabilityFor(key: string, area: 'menu' | 'settings'): Capability | undefined {
+  const items: readonly { key: string; needs?: Capability }[] =
+    area === 'settings' ? SETTINGS_MENU : [...ADMIN_MENU, ...EXTRA_PAGES];
+  return items.find((item) => item.key === key)?.needs;
+}
+
+export type PageAccess = 'open' | 'not-for-solo' | 'denied';
+
+/**
+ * Whether the signed-in role may open a page, decided before whether it is built. A solo instructor
+ * owns the account, so what it may not use is not part of the solo account rather than refused.
+ */
+export function pageAccess(key: string, area: 'menu' | 'settings', solo: boolean, can: Can): PageAccess {
+  const hiddenForSolo = (area === 'settings' ? SETTINGS_MENU : ADMIN_MENU).some(
+    (item) => item.key === key && item.hiddenForSolo,
+  );
+  const needs = capabilityFor(key, area);
+  if (solo && (hiddenForSolo || (needs && !can[needs]))) return 'not-for-solo';
+  return needs && !can[needs] ? 'denied' : 'open';
+}
+
+const WHO_MAY: Record<Capability, string> = {
+  manageSettings: 'Only the business owner or an admin can use this settings page.',
+  manageStaff: 'Only the business owner or an admin can manage staff.',
+  manageStudios: 'Only the business owner or an admin can manage studios.',
+  viewClients: 'Only the business owner, admins, staff and instructors can see clients.',
+};
+
+/** The sentence a refused page shows: who may use it, so the reader knows whom to ask. */
+export function whoMayUse(key: string, area: 'menu' | 'settings'): string {
+  const needs = capabilityFor(key, area);
+  return needs ? WHO_MAY[needs] : 'Ask the business owner or an admin for access.';
+}

@@ -30,6 +30,7 @@ import { useCompanyDetails } from './api/get-company-details.ts';
 import { useUpdateCompanyDetails } from './api/update-company-details.ts';
 import { currencyOptions, toFormValues, type CompanyDetailsValues } from './company-details-values.ts';
 import { LogoField } from './logo-field.tsx';
+import { CompanyDetailsView } from './company-details-view.tsx';
 
 function CompanyDetailsForm({
   companyId,
@@ -132,12 +133,17 @@ export function CompanyDetailsPage() {
         <Title order={1}>{title}</Title>
         <Text c="dimmed">What your clients see: your name, logo and how to reach you.</Text>
       </Stack>
-      {me.data && !me.data.can.manageSettings ? (
-        <Alert color="secondary" role="status" title="Only the business owner can change these details" />
-      ) : details.isError ? (
+      {details.isError ? (
         <Alert color="red" role="alert" title="The details could not be loaded">
           {details.error.message}
         </Alert>
+      ) : details.data && me.data && !me.data.can.manageSettings ? (
+        <>
+          <Alert color="secondary" variant="light" title="Read only">
+            Only the owner or an admin can change these details.
+          </Alert>
+          <CompanyDetailsView details={details.data} solo={solo} />
+        </>
       ) : details.data ? (
         <CompanyDetailsForm companyId={companyId} details={details.data} title={title} />
       ) : (

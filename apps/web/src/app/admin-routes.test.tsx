@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { AccountDto, CompanyDetailsDto, RoleId } from '@kinetic/shared';
+import { renderRoutes, stubApi } from '../test/render-page.tsx';
+import { adminAppRoute } from './admin-routes.tsx';
+
+const ID = '0123456789abcdef01234567';
+
+function account(roleId: RoleId, can: AccountDto['can']): AccountDto {
+  return {
+    user: { id: ID, name: 'Sam Staff', email: 'sam@example.com', phone: null, roleId },
+    company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null },
+    hostType: 'company',
+    onBoardingData: [],
+    can,
+  };
+}
+const staff = account('staff', { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: true });
+const admin = account('admin', { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true });
+
+const details: CompanyDetailsDto = {
+  id: ID,
+  slug: 'acme',
+  kind: 'company',
+  name: 'Acme Yoga',
+  email: 'hello@acme.test',
+  phone: '(404) 555-0100',
+  address: { line1: '100 Peachtree St', line2: null, city: 'Atlanta', state: 'GA', postalCode: '30303', country: null },
+  timeZone: 'America/New_York',
+  currency: 'USD',
+  logo: null,
+  logoUrl: null,
+};
+
+function signedInAs(me: AccountDto) {
+  const api = stubApi({
+    me: { body: { status: 1, data: me } },
+    'company/details': { body: { status: 1, data: details } },
+  });
+  vi.stubGlobal('fetch', api.fetchStub);
+}
+
+beforeEach(() => {
+  document.cookie = 'token=t; Path=/';
+  document.cookie = `user=${encodeURIComponent(JSON.stringify({ id: ID }))}; Path=/`;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const routes = [adminAppRoute('/app')];
+const main = async () => within(await screen.findByRole('main'));
+
+describe('a page the role may not use says so before "Coming soon"', () => {
+  it.each([
+    ['/app/staff', 'Only the business owner or an admin can manage staff.'],
+    ['/app/studios', 'Only the business owner or an admin can manage studios.'],
+    ['/app/settings/hours', 'Only the business owner or an admin can use this settings page.'],
+    ['/app/settings/staffMembers', 'Only the business owner or an admin can manage staff.'],
+  ])('staff opening %s', async (path, whoMay) => {
+    signedInAs(staff);
+    renderRoutes(routes, path);
+    const page = await main();
+    await page.findByRole('heading', { level: 1, name: 'You do not have access to this page' });
+    expect(page.getByText(whoMay, { exact: false })).toBeTruthy();
+    expect(page.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/app');
+    expect(page.queryByText(/coming soon/i)).toBeNull();
+  });
+
+  it('an admin opening the same unbuilt page sees "Coming soon"', async () => {
+    signedInAs(admin);
+    renderRoutes(routes, '/app/settings/hours');
+    const page = await main();
+    expect(await page.findByText(/Peak\/Non Peak Hours is coming soon/)).toBeTruthy();
+    expect(page.queryByText('You do not have access to this page')).toBeNull();
+  });
+});
+
+describe('Company Details for staff', () => {
+  it('shows the saved details as text, with no field, no Save button and who may change them', async () => {
+    signedInAs(staff);
+    renderRoutes(routes, '/app/settings/companyDetails');
+    const page = await main();
+    await page.findByText('Only the owner or an admin can change these details.');
+    expect(page.getByText('Acme Yoga')).toBeTruthy();
+    expect(page.getByText('hello@acme.test')).toBeTruthy();
+    expect(page.getByText('100 Peachtree St, Atlanta GA 30303')).toBeTruthy();
+    expect(page.getByText('USD — US Dollar')).toBeTruthy();
+    expect(page.queryAllByRole('textbox')).toEqual([]);
+    expect(page.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('is offered under Settings in the menu, without the pages staff may not use', async () => {
+    signedInAs(staff);
+    renderRoutes(routes, '/app/settings/companyDetails');
+    const nav = within(await screen.findByRole('navigation', { name: 'Main menu' }));
+    const settings = nav.getAllByRole('link').map((link) => link.textContent);
+    expect(settings).toContain('Company Details');
+    expect(settings).not.toContain('Staff Members');
+    expect(settings).not.toContain('Peak/Non Peak Hours');
+  });
+});
