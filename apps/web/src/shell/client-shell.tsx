@@ -1,14 +1,19 @@
 import { useState } from 'react';
-import { Alert, Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Container, Group } from '@mantine/core';
 import { Navigate, NavLink, Outlet, useParams } from 'react-router';
 import { isClientRole } from '@kinetic/shared';
 import { PageLoader } from '../ui/page-loader.tsx';
+import { usePublicCompany } from '../features/public-company/api/get-public-company.ts';
+import { CompanyBrand, CompanyFooter } from '../features/public-company/company-branding.tsx';
 import { useAccount } from './use-account.ts';
 import { isForeignArea, ownAreaPath } from './own-area.ts';
 import { useEndSession } from './use-end-session.ts';
 import { useRouteFocus } from './use-route-focus.ts';
 
-/** The client group's frame (spec §2): the studio's name, the client's pages and Logout. */
+/**
+ * The client group's frame (spec §2): the studio's logo and name, the client's pages, Logout, and a
+ * footer with the studio's contact details.
+ */
 export function ClientShell() {
   const params = useParams();
   const { company, roleId } = params;
@@ -17,6 +22,7 @@ export function ClientShell() {
   const endSession = useEndSession();
   const [loggingOut, setLoggingOut] = useState(false);
   const mainRef = useRouteFocus<HTMLDivElement>();
+  const branding = usePublicCompany(company);
 
   if (account.isPending || account.expired) return <PageLoader />;
   if (account.isError) {
@@ -42,9 +48,11 @@ export function ClientShell() {
       <Box component="header" className="client-header">
         <Container size="md" py="sm">
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={700} truncate>
-              {account.data.company.name}
-            </Text>
+            <CompanyBrand
+              align="start"
+              logoHeight={40}
+              company={{ name: account.data.company.name, logoUrl: branding.data?.logoUrl ?? null }}
+            />
             <Button variant="default" size="sm" onClick={logout} loading={loggingOut}>
               Logout
             </Button>
@@ -62,6 +70,7 @@ export function ClientShell() {
       <Container size="md" py="lg" component="main" id="main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </Container>
+      {branding.data ? <CompanyFooter company={branding.data} /> : null}
     </>
   );
 }

@@ -6,30 +6,49 @@ interface AuthLayoutProps {
   title: string;
   /** Whose page this is: a company name on company pages, Kinetic on the root ones. */
   brand?: string;
+  /** Replaces the plain brand line, e.g. with the company's logo and name. */
+  header?: ReactNode;
+  /** Below the card, outside the main landmark: e.g. the company's contact details. */
+  footer?: ReactNode;
   intro?: ReactNode;
   children: ReactNode;
   width?: number;
 }
 
 /** The frame of the public account pages: one card, one h1, inside the page's main landmark. */
-export function AuthLayout({ title, brand = 'Kinetic', intro, children, width = 440 }: AuthLayoutProps) {
+export function AuthLayout({
+  title,
+  brand = 'Kinetic',
+  header,
+  footer,
+  intro,
+  children,
+  width = 440,
+}: AuthLayoutProps) {
   usePageTitle(title);
   return (
-    <Center component="main" id="main" mih="100vh" px="sm" py="xl">
-      <Box w="100%" maw={width}>
-        <Text ta="center" fw={700} c="kinetic.8" size="lg" mb="sm">
-          {brand}
-        </Text>
-        <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
-          <Stack gap="md">
-            <Title order={1} size="h2">
-              {title}
-            </Title>
-            {intro ? <Text c="dimmed">{intro}</Text> : null}
-            {children}
-          </Stack>
-        </Paper>
-      </Box>
-    </Center>
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Center component="main" id="main" px="sm" py="xl" style={{ flex: 1 }}>
+        <Box w="100%" maw={width}>
+          <Box mb="sm">
+            {header ?? (
+              <Text ta="center" fw={700} c="kinetic.8" size="lg">
+                {brand}
+              </Text>
+            )}
+          </Box>
+          <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
+            <Stack gap="md">
+              <Title order={1} size="h2">
+                {title}
+              </Title>
+              {intro ? <Text c="dimmed">{intro}</Text> : null}
+              {children}
+            </Stack>
+          </Paper>
+        </Box>
+      </Center>
+      {footer}
+    </Box>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { resetPasswordMailBody } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
+import { companyFrame } from '../public-company/company-frame.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { NO_BOOKING_INTENT } from '../../shell/booking-intent.ts';
 import { dashboardBaseUrl, eventsPageTemplate } from '../../shell/config.ts';
@@ -50,6 +51,7 @@ function ForgotPasswordForm({ page }: { page: Page }) {
     <AuthLayout
       title="Forgot your password?"
       brand={brand}
+      {...companyFrame(page.company)}
       intro="Enter the email address you log in with and we will send you a link to choose a new password."
     >
       {sent ? (

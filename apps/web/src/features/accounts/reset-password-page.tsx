@@ -6,6 +6,7 @@ import { resetPasswordBody } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
+import { companyFrame } from '../public-company/company-frame.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { readBookingIntent } from '../../shell/booking-intent.ts';
@@ -59,7 +60,7 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
   if (validation.isPending) return <PageLoader text="Checking your link…" />;
   if (validation.isError) {
     return (
-      <AuthLayout title="Choose a new password" brand={brand}>
+      <AuthLayout title="Choose a new password" brand={brand} {...companyFrame(page.company)}>
         <Alert color="red" variant="light" role="alert" title="This link cannot be used">
           {validation.error.message}
         </Alert>
@@ -69,7 +70,11 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
   }
 
   return (
-    <AuthLayout title="Choose a new password" brand={brand} intro={`For ${validation.data.email}`}>
+    <AuthLayout
+      title="Choose a new password"
+      brand={brand}
+      {...companyFrame(page.company)}
+      intro={`For ${validation.data.email}`}>
       {done ? (
         <Alert color="green" variant="light" role="status" title="Your password has been changed">
           Taking you to the login page…

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { onboardingStepsFor } from '@kinetic/shared';
+import { clientLoginPath } from '../../shell/login-path.ts';
 import { useAppBase, useIsSolo } from '../../shell/use-app-base.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -14,11 +15,21 @@ export function DashboardPage() {
   const solo = useIsSolo();
   if (!me.data) return <PageLoader />;
   const { user, company, onBoardingData, can } = me.data;
+  const clientLogin = clientLoginPath(company.slug, company.kind);
   return (
     <Stack gap="lg" maw={720}>
       <Stack gap={4}>
         <Title order={1}>Dashboard</Title>
         <Text size="lg">Welcome, {user.name}.</Text>
+        {can.manageSettings ? (
+          <Text>
+            Your clients log in at{' '}
+            <Text span fw={700} data-testid="client-login-address" style={{ overflowWrap: 'anywhere' }}>
+              {location.host}
+              {clientLogin}
+            </Text>
+          </Text>
+        ) : null}
       </Stack>
       {can.manageSettings ? (
         <OnboardingChecklist

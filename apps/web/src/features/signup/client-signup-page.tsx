@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import { clientSignupBody, PASSWORD_RULE, type ClientSignupBody } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
+import { companyFrame } from '../public-company/company-frame.tsx';
 import { PhoneInput } from '../../ui/phone-input.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { loginPathForRole } from '../../shell/login-path.ts';
+import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { useSignupClient } from '../accounts/api/signup-client.ts';
 import { PublicPageGate } from '../accounts/public-page-gate.tsx';
 import type { usePublicPage } from '../accounts/use-public-page.ts';
@@ -24,16 +26,23 @@ function ClientSignupForm({ page }: { page: Page }) {
     validate: schemaResolver(clientSignupBody, { sync: true }),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
+  const { allowNextNavigation } = useUnsavedChangesGuard(form.isDirty());
   const phone = form.getInputProps('phone');
 
   const submit = async (values: ClientSignupBody) => {
     await runSubmit(async () => {
-      await finishLogin(await signup.mutateAsync(values));
+      const session = await signup.mutateAsync(values);
+      allowNextNavigation();
+      await finishLogin(session);
     });
   };
 
   return (
-    <AuthLayout title="Create your account" brand={brand} intro={`Sign up to book classes with ${brand}.`}>
+    <AuthLayout
+      title="Create your account"
+      brand={brand}
+      {...companyFrame(page.company)}
+      intro={`Sign up to book classes with ${brand}.`}>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <TextInput label="Your name" autoComplete="name" required {...form.getInputProps('name')} />

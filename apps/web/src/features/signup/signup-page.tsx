@@ -7,7 +7,8 @@ import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { browserTimeZone, TimeZoneSelect } from '../../ui/time-zone-select.tsx';
-import { ROOT_PREFIX } from '../../shell/login-path.ts';
+import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
+import { clientLoginPath, ROOT_PREFIX } from '../../shell/login-path.ts';
 import { useSignupCompany } from '../accounts/api/signup-company.ts';
 import { useFinishLogin } from '../accounts/use-finish-login.ts';
 import { slugify } from './slugify.ts';
@@ -36,11 +37,15 @@ export function SignupPage() {
     validate: schemaResolver(companySignupBody, { sync: true }),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
+  const { allowNextNavigation } = useUnsavedChangesGuard(form.isDirty());
   const solo = form.values.kind === 'solo';
+  const clientLogin = clientLoginPath(form.values.slug || 'your-name', form.values.kind);
 
   const submit = async (values: CompanySignupBody) => {
     await runSubmit(async () => {
-      await finishLogin(await signup.mutateAsync(values));
+      const session = await signup.mutateAsync(values);
+      allowNextNavigation();
+      await finishLogin(session);
     });
   };
 
@@ -78,7 +83,7 @@ export function SignupPage() {
           />
           <TextInput
             label="Web address"
-            description={`Your clients will log in at ${location.host}/${form.values.slug || 'your-name'}/client/login`}
+            description={`Your clients will log in at ${location.host}${clientLogin}`}
             autoComplete="off"
             spellCheck={false}
             required
