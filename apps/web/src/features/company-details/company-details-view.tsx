@@ -1,9 +1,12 @@
-import { Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Image, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { CompanyDetailsDto } from '@kinetic/shared';
 
-function Field({ label, value }: { label: string; value: string | null }) {
+// The list is one grid of dt/dd groups (a <dl> may only hold those, so no layout wrappers inside it).
+const wide = { gridColumn: '1 / -1' };
+
+function Field({ label, value, full = false }: { label: string; value: string | null; full?: boolean }) {
   return (
-    <div>
+    <div style={full ? wide : undefined}>
       <Text component="dt" fw={700} size="sm">
         {label}
       </Text>
@@ -25,9 +28,9 @@ export function CompanyDetailsView({ details, solo }: { details: CompanyDetailsD
   const currencyName = new Intl.DisplayNames(['en'], { type: 'currency' }).of(details.currency);
   return (
     <Paper withBorder p="md" radius="md">
-      <Stack gap="md" component="dl" m={0}>
-        <Field label={solo ? 'Business or brand name' : 'Business name'} value={details.name} />
-        <div>
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
+        <Field label={solo ? 'Business or brand name' : 'Business name'} value={details.name} full />
+        <div style={wide}>
           <Text component="dt" fw={700} size="sm">
             Logo
           </Text>
@@ -39,16 +42,12 @@ export function CompanyDetailsView({ details, solo }: { details: CompanyDetailsD
             )}
           </Text>
         </div>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Field label="Email" value={details.email} />
-          <Field label="Phone" value={details.phone} />
-        </SimpleGrid>
-        <Field label="Address" value={addressText(details)} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Field label="Time zone" value={details.timeZone.replaceAll('_', ' ')} />
-          <Field label="Currency" value={currencyName ? `${details.currency} — ${currencyName}` : details.currency} />
-        </SimpleGrid>
-      </Stack>
+        <Field label="Email" value={details.email} />
+        <Field label="Phone" value={details.phone} />
+        <Field label="Address" value={addressText(details)} full />
+        <Field label="Time zone" value={details.timeZone.replaceAll('_', ' ')} />
+        <Field label="Currency" value={currencyName ? `${details.currency} — ${currencyName}` : details.currency} />
+      </SimpleGrid>
     </Paper>
   );
 }
