@@ -2,7 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AdminComingSoon, SettingsComingSoon } from '../shell/admin-coming-soon.tsx';
 import { PageAccessGate, type PageAccessHandle } from '../shell/page-access-gate.tsx';
 import { RequireSession } from '../shell/require-session.tsx';
-import { lazyPage } from './lazy-pages.ts';
+import { adminLazyPage } from './admin-lazy-pages.ts';
 
 const menuPage = (key: string): PageAccessHandle => ({ access: { area: 'menu', key } });
 const settingsPage = (key: PageAccessHandle['access']['key']): PageAccessHandle => ({
@@ -22,13 +22,13 @@ export function adminAppRoute(path: string): RouteObject {
     element: <RequireSession />,
     children: [
       {
-        lazy: lazyPage.adminShell,
+        lazy: adminLazyPage.adminShell,
         children: [
           {
             // One gate for every page: what the role may not use says so before "Coming soon".
             element: <PageAccessGate />,
             children: [
-              { index: true, lazy: lazyPage.dashboard },
+              { index: true, lazy: adminLazyPage.dashboard },
               soon('appointment', 'appointment'),
               soon('calendar', 'calendar'),
               soon('classes', 'classes'),
@@ -40,12 +40,12 @@ export function adminAppRoute(path: string): RouteObject {
               soon('clientreports', 'clientreports'),
               soon('staff', 'staff'),
               soon('studios', 'studios'),
-              { path: 'account', lazy: lazyPage.myAccount },
+              { path: 'account', lazy: adminLazyPage.myAccount },
               {
                 path: 'settings',
                 children: [
                   { index: true, element: <Navigate to="companyDetails" replace /> },
-                  { path: 'companyDetails', handle: settingsPage('companyDetails'), lazy: lazyPage.companyDetails },
+                  { path: 'companyDetails', handle: settingsPage('companyDetails'), lazy: adminLazyPage.companyDetails },
                   {
                     path: ':settingsPage/*',
                     handle: settingsPage((params) => params.settingsPage),

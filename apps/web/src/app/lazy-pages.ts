@@ -1,6 +1,7 @@
 /**
  * Route modules load on demand, one chunk per page or shell: the client group and public pages never
- * download the admin shell or admin pages (code-split by route group).
+ * download the admin shell or admin pages (code-split by route group). Admin pages live in
+ * `admin-lazy-pages.ts`, which the build reads to keep them out of the service worker's precache.
  */
 export const lazyPage = {
   login: () => import('../features/accounts/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
@@ -14,15 +15,6 @@ export const lazyPage = {
   signup: () => import('../features/signup/signup-page.tsx').then((m) => ({ Component: m.SignupPage })),
   clientSignup: () =>
     import('../features/signup/client-signup-page.tsx').then((m) => ({ Component: m.ClientSignupPage })),
-  adminShell: () => import('../shell/admin-shell.tsx').then((m) => ({ Component: m.AdminShell })),
-  dashboard: () =>
-    import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
-  companyDetails: () =>
-    import('../features/company-details/company-details-page.tsx').then((m) => ({
-      Component: m.CompanyDetailsPage,
-    })),
-  myAccount: () =>
-    import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
   clientShell: () => import('../shell/client-shell.tsx').then((m) => ({ Component: m.ClientShell })),
   clientCalendar: () =>
     import('../features/client-calendar/client-calendar-page.tsx').then((m) => ({

@@ -1,0 +1,16 @@
+/**
+ * The admin / solo-instructor pages, loaded on demand. Every module imported here is an admin entry:
+ * `vite.config.ts` leaves the chunks only these reach out of the service worker's precache (client
+ * devices never download them; admins get them from the runtime cache after the first visit).
+ */
+export const adminLazyPage = {
+  adminShell: () => import('../shell/admin-shell.tsx').then((m) => ({ Component: m.AdminShell })),
+  dashboard: () =>
+    import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+  companyDetails: () =>
+    import('../features/company-details/company-details-page.tsx').then((m) => ({
+      Component: m.CompanyDetailsPage,
+    })),
+  myAccount: () =>
+    import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
+};
