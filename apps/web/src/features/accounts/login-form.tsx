@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isClientRole, loginBody, type CompanySummaryDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
-import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { companyFrame } from '../public-company/company-frame.tsx';
 import {
   bookingIntentFromSearch,
   readBookingIntent,
@@ -14,6 +14,7 @@ import {
 import { isSession, useLogin } from './api/login.ts';
 import { ChooseCompany } from './choose-company.tsx';
 import { loginIntro } from './login-intro.ts';
+import { LoginSubmitError, loginPathOf } from './login-submit-error.tsx';
 import type { usePublicPage } from './use-public-page.ts';
 import { useFinishLogin } from './use-finish-login.ts';
 
@@ -25,6 +26,7 @@ export function LoginForm({ page }: { page: Page }) {
   const login = useLogin();
   const finishLogin = useFinishLogin(prefix);
   const [choices, setChoices] = useState<CompanySummaryDto[] | null>(null);
+  const [otherLoginPath, setOtherLoginPath] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: schemaResolver(loginBody, { sync: true }),
@@ -39,13 +41,19 @@ export function LoginForm({ page }: { page: Page }) {
   }, [search]);
 
   const send = async (values: typeof form.values, chosenCompanyId = companyId) => {
+    setOtherLoginPath(null);
     const succeeded = await runSubmit(async () => {
-      const result = await login.mutateAsync({
-        ...values,
-        roleId: prefix.roleId ?? undefined,
-        companyId: chosenCompanyId,
-        isSpecial: search.get('isSpecial') === '1' ? 1 : undefined,
-      });
+      const result = await login
+        .mutateAsync({
+          ...values,
+          roleId: prefix.roleId ?? undefined,
+          companyId: chosenCompanyId,
+          isSpecial: search.get('isSpecial') === '1' ? 1 : undefined,
+        })
+        .catch((error: unknown) => {
+          setOtherLoginPath(loginPathOf(error));
+          throw error;
+        });
       if (isSession(result)) await finishLogin(result);
       else setChoices(result.chooseCompany);
     });
@@ -60,7 +68,11 @@ export function LoginForm({ page }: { page: Page }) {
         : '/signup';
 
   return (
-    <AuthLayout title="Log in" brand={brand} intro={loginIntro(prefix.roleId, brand)}>
+    <AuthLayout
+      title="Log in"
+      brand={brand}
+      {...companyFrame(page.company)}
+      intro={loginIntro(prefix.roleId, brand)}>
       {choices ? (
         <ChooseCompany
           companies={choices}
@@ -89,7 +101,7 @@ export function LoginForm({ page }: { page: Page }) {
                 Forgot your password?
               </Anchor>
             </Group>
-            <FormSubmitError message={submitError} />
+            <LoginSubmitError message={submitError} loginPath={otherLoginPath} />
             <Button type="submit" fullWidth loading={login.isPending}>
               Log in
             </Button>
