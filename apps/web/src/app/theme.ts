@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, PasswordInput, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // #4860CF (spec §1) sits at shade 6, Mantine's default primary shade in light mode.
 const kineticBlue: MantineColorsTuple = [
@@ -38,6 +38,16 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // Mantine takes the show-password button out of the Tab order; keyboard users need it. Its name stays
+    // "Show password" while aria-pressed says whether the password is shown (a toggle button's pattern).
+    PasswordInput: PasswordInput.extend({
+      defaultProps: {
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': 'Show password' },
+      },
+    }),
+  },
 });
 
 /**
