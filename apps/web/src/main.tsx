@@ -1,19 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import '@fontsource/lato/400.css';
-import '@fontsource/lato/700.css';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import './app/global.css';
-import { Providers } from './app/providers.tsx';
-import { AppRouter } from './app/router.tsx';
+import './zod-setup.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
-);
+// zod must be configured before any schema is built, and the bundler may put the shared schemas in a
+// chunk that runs before this module's body; loading the app afterwards is the one order it keeps.
+void import('./mount.tsx');
