@@ -43,7 +43,13 @@ function findAdminOnlyChunks(): Plugin {
       if (!chunks.some((chunk) => chunk.moduleIds.includes(ADMIN_LAZY_PAGES))) {
         this.error(`${ADMIN_LAZY_PAGES} is not in the bundle: the admin precache rule would exclude nothing.`);
       }
-      for (const chunk of chunks) if (!reached.has(chunk.fileName)) adminOnlyChunks.add(chunk.fileName);
+      const cssOf = (chunk: (typeof chunks)[number]) => [...(chunk.viteMetadata?.importedCss ?? [])];
+      const reachedCss = new Set(chunks.filter((chunk) => reached.has(chunk.fileName)).flatMap(cssOf));
+      for (const chunk of chunks) {
+        if (reached.has(chunk.fileName)) continue;
+        adminOnlyChunks.add(chunk.fileName);
+        for (const css of cssOf(chunk)) if (!reachedCss.has(css)) adminOnlyChunks.add(css);
+      }
     },
   };
 }
