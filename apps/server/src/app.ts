@@ -16,7 +16,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseConnection } from './db/client.ts';
-import { registerErrorHandler, registerTextGuard } from './plugins/envelope.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler, registerTextGuard } from './plugins/envelope.ts';
+import { registerRequestContext } from './plugins/auth.ts';
+import { startSessionTouches, type SessionTouches } from './plugins/session-touches.ts';
 import type { Jobs } from './jobs/runner.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
@@ -33,7 +35,7 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps & { publicUrl: string };
+    deps: AppDeps & { publicUrl: string; sessionTouches: SessionTouches };
   }
 }
 
@@ -48,11 +50,18 @@ export async function buildApp(
     // Named proxies only, never `true`: the left-most X-Forwarded-For entry is whatever the client wrote.
     trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const publicUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/$/, '');
-  app.decorate('deps', { ...deps, publicUrl });
+  const sessionTouches = startSessionTouches(deps.db.db, {
+    log: (error) => app.log.error({ err: error }, 'recording session use failed'),
+  });
+  app.decorate('deps', { ...deps, publicUrl, sessionTouches });
+  app.addHook('onClose', () => sessionTouches.stop());
+  registerRequestContext(app);
   registerErrorHandler(app);
   registerTextGuard(app);
   // While closing, answers end their connection so no client sends another request on it.
@@ -105,12 +114,26 @@ export async function buildApp(
   const webDist = deps.config.WEB_DIST_DIR ? path.resolve(deps.config.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Vite names every file under assets/ by its content hash: it never changes, so browsers keep it
+      // a year. Everything else (index.html, the service worker, the manifest) is revalidated each time.
+      setHeaders: (reply, filePath) => {
+        const hashed = path.relative(webDist, filePath).startsWith(`assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!pathname.startsWith('/api/') && pathname !== '/api' && wantsPage && hasWeb) {
+    // A missing hashed file (an old tab asking for a chunk of the previous build) must fail as a 404,
+    // not parse the app page as script.
+    const isAsset = pathname.startsWith('/assets/');
+    if (!pathname.startsWith('/api/') && pathname !== '/api' && !isAsset && wantsPage && hasWeb) {
       // The single-page app owns every other path, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -1,4 +1,7 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { drizzle, NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { createTableRelationsHelpers, extractTablesRelationalConfig } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -27,23 +30,61 @@ export function connectDatabase(url: string, { max = 20 }: { max?: number } = {}
 export const APP_ROLE = 'kinetic_app';
 
 /**
+ * What one request has opened ahead for its first tenant transaction (see `openSessionScope`).
+ * Requests run inside `requestContext` (a hook of the app), so `withTenant` and `withPlatform`
+ * find it without every service passing it along.
+ */
+export interface RequestContext {
+  parked?: ParkedTransaction;
+}
+export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+/**
  * Runs `work` in a transaction scoped to one company: as the restricted role, with `app.company_id`
  * set, so row-level security hides every other company's rows even from a query that forgot its WHERE.
+ * The first call of a signed-in request uses the transaction its session look-up already opened.
  */
-export function withTenant<T>(db: Database, companyId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
+export async function withTenant<T>(db: Database, companyId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
+  const parked = requestContext.getStore()?.parked?.take(companyId);
+  if (parked) return finish(parked, work);
   return scoped(db, 'app.company_id', companyId, work);
 }
 
 /**
  * The explicit platform path: look-ups made before a company is known (login by email, sessions,
  * reset tokens, company slugs). Still the restricted role; the policies admit it by `app.scope`.
+ * Always its own transaction, committed when `work` ends (rate-limit counts must outlive a 4xx).
  */
-export function withPlatform<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+export async function withPlatform<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+  // A request never holds a parked connection while it waits for a second one: with every
+  // connection parked and each request waiting for another, the pool would deadlock.
+  await requestContext.getStore()?.parked?.discard();
   return scoped(db, 'app.scope', 'platform', work);
+}
+
+/**
+ * What `drizzle(client, { schema })` rebuilds on every call (the dialect and the relational map of
+ * every table), built once: a transaction then only wraps its connection in two small objects.
+ */
+const dialect = new PgDialect();
+const tablesConfig = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+const relationalSchema = {
+  fullSchema: schema,
+  schema: tablesConfig.tables,
+  tableNamesMap: tablesConfig.tableNamesMap,
+};
+
+function onConnection(client: pg.PoolClient): Executor {
+  // The class generics only carry the schema's types, which `Executor` states; the values are the same.
+  const session = new NodePgSession(client, dialect, relationalSchema as never, {});
+  return new NodePgDatabase(dialect, session, relationalSchema as never) as unknown as Executor;
 }
 
 /** Only ids and keywords qualify: the value is written into the scoping statement itself. */
 const SCOPE_VALUE = /^[0-9a-z]{1,64}$/;
+
+/** BEGIN and the restricted role, the start of every scoped transaction's first message. */
+export const BEGIN_AS_APP = `begin; select set_config('role', '${APP_ROLE}', true)`;
 
 /**
  * BEGIN, the role and the setting go to the server as one statement, one round trip instead of two;
@@ -57,12 +98,20 @@ async function scoped<T>(
 ): Promise<T> {
   if (!SCOPE_VALUE.test(value)) throw new Error(`Refusing to scope a transaction to ${JSON.stringify(value)}.`);
   const client = await db.$client.connect();
+  try {
+    await client.query(`${BEGIN_AS_APP}, set_config('${setting}', '${value}', true)`);
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+  return finish(client, work);
+}
+
+/** Runs `work` on a connection whose transaction is open and scoped; commits, or rolls back on a throw. */
+async function finish<T>(client: pg.PoolClient, work: (tx: Executor) => Promise<T>): Promise<T> {
   let broken = false;
   try {
-    await client.query(
-      `begin; select set_config('role', '${APP_ROLE}', true), set_config('${setting}', '${value}', true)`,
-    );
-    const result = await work(drizzle(client, { schema }));
+    const result = await work(onConnection(client));
     await client.query('commit');
     return result;
   } catch (error) {
@@ -72,6 +121,41 @@ async function scoped<T>(
     throw error;
   } finally {
     // A connection that could not even roll back is discarded rather than reused.
+    client.release(broken);
+  }
+}
+
+/**
+ * A tenant transaction opened ahead, on the same round trip as the session look-up, for the first
+ * `withTenant` of the request. Taken at most once; otherwise discarded when the request ends.
+ */
+export class ParkedTransaction {
+  private client: pg.PoolClient | undefined;
+
+  constructor(
+    client: pg.PoolClient,
+    readonly companyId: string,
+  ) {
+    this.client = client;
+  }
+
+  /** The open transaction, if it is still parked and scoped to this company. */
+  take(companyId: string): pg.PoolClient | undefined {
+    if (companyId !== this.companyId) return undefined;
+    const client = this.client;
+    this.client = undefined;
+    return client;
+  }
+
+  /** Ends the transaction unused (nothing was written in it) and returns the connection. */
+  async discard(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    let broken = false;
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
     client.release(broken);
   }
 }

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { postgresErrorCode } from '../db/errors.ts';
 import { HttpError } from './errors.ts';
@@ -53,26 +54,79 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 const UNSTORABLE_TEXT = 'Text cannot contain the NUL character or other invalid characters.';
 
-/** PostgreSQL refuses NUL and invalid UTF-8 in text (22021, 22P05); that is the sender's mistake. */
+/**
+ * PostgreSQL refuses NUL and invalid UTF-8 in text (22021, 22P05) and a malformed value for a typed
+ * column, such as an unpaired surrogate escape in jsonb (22P02): each is the sender's mistake. The
+ * guard below stops them before any handler runs; this is the net behind it.
+ */
 function isUnstorableText(error: unknown): boolean {
   const code = postgresErrorCode(error);
-  return code === '22021' || code === '22P05';
+  return code === '22021' || code === '22P05' || code === '22P02';
 }
 
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+/**
+ * NUL (refused by PostgreSQL text) and UTF-16 surrogates without their pair (not Unicode: text
+ * columns would store U+FFFD in their place, jsonb refuses them) in a string or an object key.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern looks for.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function containsUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
   if (depth > 20 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner, depth + 1));
+  return Object.entries(value).some(
+    ([key, inner]) => UNSTORABLE.test(key) || containsUnstorableText(inner, depth + 1),
+  );
 }
 
-/** Refuses NUL characters anywhere in a JSON body before any handler sees it. */
+/** Refuses unstorable text anywhere in the body, query or path before any handler sees it. */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request, reply) => {
-    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+    if (containsUnstorableText(request.body) || containsUnstorableText(request.query) || containsUnstorableText(request.params)) {
       return reply.code(400).send({ status: 0, message: UNSTORABLE_TEXT });
     }
   });
 }
+
+/**
+ * Errors Fastify answers before any route or hook runs (a URL that is not valid percent-encoding,
+ * a path segment longer than the router accepts): the envelope, without echoing the URL.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).send({ status: 0, message: 'The address is too long. Check the link.' });
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send({ status: 0, message: 'The address is not valid: it has a malformed %-escape. Check the link.' });
+    return;
+  }
+  void reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({
+    status: 0,
+    message: 'The request could not be understood.',
+  });
+}
+
+/** Requests Node's HTTP parser refuses (malformed or oversized headers, a timeout): the envelope too. */
+export const clientErrorHandler: FastifyServerOptions['clientErrorHandler'] = function (
+  error: Error & { code?: string },
+  socket: Socket,
+) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, reason, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+        : [400, 'Bad Request', 'The request could not be read: it is not valid HTTP.'];
+  const body = JSON.stringify({ status: 0, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${code} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+};
 
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {

@@ -7,8 +7,8 @@ import { uploadUrl } from '../uploads/uploads.storage.ts';
 import {
   deleteSession,
   deleteSessionsOfUser,
-  findCompanyById,
   findUser,
+  findUserWithCompany,
   spendResetTokensOfUser,
   updatePasswordHash,
 } from './accounts.repo.ts';
@@ -20,30 +20,28 @@ export async function logout(db: Database, actor: Actor): Promise<void> {
 }
 
 export async function getAccount(db: Database, actor: Actor): Promise<AccountDto> {
-  return withTenant(db, actor.companyId, async (tx) => {
-    const user = await findUser(tx, actor.companyId, actor.userId);
-    const company = await findCompanyById(tx, actor.companyId);
-    if (!user || !company) throw notFound('Your account no longer exists.');
-    const manager = isManagerRole(user.role);
-    return {
-      user: { id: user.id, name: user.name, email: user.email, phone: user.phone, roleId: user.role },
-      company: {
-        id: company.id,
-        slug: company.slug,
-        name: company.name,
-        kind: company.kind,
-        logoUrl: company.logo ? uploadUrl(company.logo) : null,
-      },
-      hostType: hostTypeForRole(user.role),
-      onBoardingData: onboardingFor(user.role, company),
-      can: {
-        manageSettings: manager,
-        manageStaff: user.role === 'admin',
-        manageStudios: user.role === 'admin',
-        viewClients: manager || user.role === 'staff' || user.role === 'instructor',
-      },
-    };
-  });
+  const found = await withTenant(db, actor.companyId, (tx) => findUserWithCompany(tx, actor.companyId, actor.userId));
+  if (!found) throw notFound('Your account no longer exists.');
+  const { user, company } = found;
+  const manager = isManagerRole(user.role);
+  return {
+    user: { id: user.id, name: user.name, email: user.email, phone: user.phone, roleId: user.role },
+    company: {
+      id: company.id,
+      slug: company.slug,
+      name: company.name,
+      kind: company.kind,
+      logoUrl: company.logo ? uploadUrl(company.logo) : null,
+    },
+    hostType: hostTypeForRole(user.role),
+    onBoardingData: onboardingFor(user.role, company),
+    can: {
+      manageSettings: manager,
+      manageStaff: user.role === 'admin',
+      manageStudios: user.role === 'admin',
+      viewClients: manager || user.role === 'staff' || user.role === 'instructor',
+    },
+  };
 }
 
 /** Change password while logged in: the current one is required; other sessions and reset links end. */

@@ -1,0 +1,38 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './test/harness.ts';
+
+/** A built web app as Vite lays it out: hashed files under assets/, the rest at the top. */
+const webDist = mkdtempSync(path.join(tmpdir(), 'kinetic-web-dist-'));
+mkdirSync(path.join(webDist, 'assets'));
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kinetic</title><div id="root"></div>');
+writeFileSync(path.join(webDist, 'assets', 'index-B4x9Qk2a.js'), 'console.log("app")');
+writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{}');
+
+const { app } = await createTestApp({ config: { WEB_DIST_DIR: webDist } });
+
+describe('caching of the web app', () => {
+  it('serves content-hashed assets immutable for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-B4x9Qk2a.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('has browsers revalidate index.html, the service worker and the manifest on every visit', async () => {
+    for (const url of ['/index.html', '/sw.js', '/manifest.webmanifest', '/app/settings/companyDetails', '/studio/client/login']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('a missing asset is not answered with the app page (a stale chunk must fail, not parse HTML)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/gone-123.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({ status: 0, message: 'There is no GET /assets/gone-123.js.' });
+  });
+});
