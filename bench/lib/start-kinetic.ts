@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -26,8 +26,6 @@ export async function startKinetic(resources: Resources): Promise<RunningKinetic
     process.off('exit', removeDir);
     removeDir();
   });
-  // As root, PostgreSQL runs as the `postgres` system user, which must be able to enter the folder.
-  await chmod(dir, 0o755);
 
   const embedded = await startEmbeddedPostgres(path.join(dir, 'data'));
   resources.add(() => embedded.stop());

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,6 @@ export default async function setup(project: TestProject) {
     writeFile(path.join(mailDir, `${String(sequence++).padStart(6, '0')}.json`), JSON.stringify(message)),
   );
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kinetic-e2e-'));
-  await chmod(dataDir, 0o755);
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {

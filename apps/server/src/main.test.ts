@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = await mkdtemp(path.join(tmpdir(), 'kinetic-main-'));
-await chmod(dataDir, 0o755);
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 function start(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {

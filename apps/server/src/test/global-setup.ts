@@ -21,10 +21,8 @@ export default async function setup(project: TestProject) {
   let serverUrl = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (!serverUrl) {
-    // The postgres system user must be able to reach the folder when tests run as root.
+    // A private (0700) folder: as root, startEmbeddedPostgres lets the postgres user through it.
     const dir = await mkdtemp(path.join(tmpdir(), 'kinetic-test-pg-'));
-    const { chmod } = await import('node:fs/promises');
-    await chmod(dir, 0o755);
     const embedded = await startEmbeddedPostgres(path.join(dir, 'data'));
     serverUrl = embedded.url;
     stop = async () => {
