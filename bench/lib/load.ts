@@ -15,6 +15,7 @@ export interface LoadResult {
   requests: number;
   /** Connection errors and timeouts, warm-up included: a broken warm-up spoils the run too. */
   errors: number;
+  /** Answers with another status than the one expected (2xx unless the target names one). */
   non2xx: number;
 }
 
@@ -35,12 +36,13 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return value;
 }
 
-/** Warms `url` up, then measures it; loopback GETs only. */
+/** Warms `url` up, then measures it; loopback GETs only. `expectedStatus` for a target that answers, say, 404 on purpose. */
 export async function measure(
   name: string,
   url: string,
   options: LoadOptions,
   headers: Record<string, string> = {},
+  expectedStatus?: number,
 ): Promise<LoadResult> {
   const base = {
     url,
@@ -58,6 +60,11 @@ export async function measure(
     latencyP99Ms: result.latency.p99,
     requests: result.requests.total,
     errors: warmup.errors + result.errors,
-    non2xx: warmup.non2xx + result.non2xx,
+    non2xx: expectedStatus === undefined ? warmup.non2xx + result.non2xx : unexpected(warmup, expectedStatus) + unexpected(result, expectedStatus),
   };
+}
+
+function unexpected(result: { statusCodeStats?: unknown }, expectedStatus: number): number {
+  const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  return Object.entries(stats).reduce((sum, [code, { count }]) => (Number(code) === expectedStatus ? sum : sum + count), 0);
 }

@@ -14,7 +14,7 @@ writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{}');
 
 const { app } = await createTestApp({ config: { WEB_DIST_DIR: webDist } });
 
-describe('caching of the web app', () => {
+describe('caching and headers of the web app', () => {
   it('serves content-hashed assets immutable for a year', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-B4x9Qk2a.js' });
     expect(response.statusCode).toBe(200);
@@ -34,5 +34,28 @@ describe('caching of the web app', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
     expect(response.json()).toEqual({ status: 0, message: 'There is no GET /assets/gone-123.js.' });
+  });
+
+  it('every page carries helmet\'s headers: a strict CSP and no framing by other sites', async () => {
+    for (const url of ['/app/settings/companyDetails', '/assets/index-B4x9Qk2a.js', '/api/docs']) {
+      const response = await app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe/);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['strict-transport-security'], url).toContain('max-age=31536000');
+    }
+  });
+
+  it('API answers (data, never documents) allow nothing to run or frame them', async () => {
+    for (const url of ['/api/health', '/api/no-such-route', '/api/me']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['strict-transport-security'], url).toContain('max-age=31536000');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+    }
   });
 });

@@ -12,9 +12,16 @@ export interface Actor {
   roleId: RoleId;
 }
 
+/** The signed-in user and company, read with the session when a route asks for it (`withAccount`). */
+export interface SessionAccount {
+  user: { id: string; name: string; email: string; phone: string | null; role: RoleId };
+  company: { id: string; slug: string; name: string; kind: 'company' | 'solo'; logo: string | null; completedOnboarding: string[] };
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     actor?: Actor;
+    account?: SessionAccount;
   }
 }
 
@@ -38,40 +45,56 @@ interface SessionRow {
   stale: boolean;
 }
 
-const SESSION_COLUMNS = `id, company_id, user_id, role, last_used_at < now() - interval '${TOUCH_AFTER_MS} milliseconds' as stale`;
+interface AccountRow {
+  user_id: string;
+  user_name: string;
+  user_email: string;
+  user_phone: string | null;
+  user_role: RoleId;
+  company_id: string;
+  company_slug: string;
+  company_name: string;
+  company_kind: 'company' | 'solo';
+  company_logo: string | null;
+  company_completed_onboarding: string[];
+}
 
 /**
- * The session behind a token, in one round trip. The look-up runs in the platform scope; when
- * `open` is set, the same message begins a transaction and, once the session is found, scopes it to
- * the session's company, ready for the request's first `withTenant`. The token's hash is 64 hex
- * characters, so inlining it is safe. Every request reads the row, so a logout or an expiry is seen
- * by the next request in every process.
+ * What the session look-up's one message also does:
+ * - `look-up`: nothing more (an implicit transaction whose settings end with it);
+ * - `open`: begins the request's tenant transaction, scoped to the session's company, and parks it
+ *   for the first `withTenant` (for requests whose body is already read or absent);
+ * - `account`: also reads the signed-in user and company (GET /api/me), so that route needs no
+ *   second round trip and no transaction.
+ */
+type Mode = 'look-up' | 'open' | 'account';
+
+/**
+ * The session behind a token, in one round trip. `kinetic_open_session` (migration 0003) finds it
+ * in the platform scope and scopes the rest of the transaction to its company and user. The token's
+ * hash is 64 hex characters, so inlining it is safe. Every request reads the row, so a logout or an
+ * expiry is seen by the next request in every process.
  */
 async function findSession(
   pool: pg.Pool,
   token: string,
-  open: boolean,
-): Promise<{ session: SessionRow | undefined; parked?: ParkedTransaction }> {
+  mode: Mode,
+): Promise<{ session?: SessionRow; parked?: ParkedTransaction; account?: AccountRow }> {
   const tokenHash = hashToken(token);
-  if (!/^[0-9a-f]{64}$/.test(tokenHash)) return { session: undefined };
-  const lookUp = `select ${SESSION_COLUMNS} from sessions where token_hash = '${tokenHash}' and expires_at > now()`;
-  if (!open) {
+  if (!/^[0-9a-f]{64}$/.test(tokenHash)) return {};
+  const lookUp = `select * from kinetic_open_session('${tokenHash}', '${TOUCH_AFTER_MS} milliseconds')`;
+  if (mode !== 'open') {
     // Without BEGIN the message runs as one implicit transaction: the settings end with it.
+    const readAccount = mode === 'account' ? '; select * from kinetic_session_account()' : '';
     const results = (await pool.query(
-      `select set_config('role', '${APP_ROLE}', true), set_config('app.scope', 'platform', true); ${lookUp}`,
+      `select set_config('role', '${APP_ROLE}', true); ${lookUp}${readAccount}`,
     )) as unknown as pg.QueryResult[];
-    return { session: results[1]?.rows[0] as SessionRow | undefined };
+    return { session: results[1]?.rows[0], account: results[2]?.rows[0] };
   }
   const client = await pool.connect();
   let results: pg.QueryResult[];
   try {
-    // The unique token hash finds at most one row, whose company the transaction is then scoped to.
-    results = (await client.query(
-      `${BEGIN_AS_APP}, set_config('app.scope', 'platform', true);
-       select ${SESSION_COLUMNS}, set_config('app.company_id', company_id, true)
-         from sessions where token_hash = '${tokenHash}' and expires_at > now();
-       select set_config('app.scope', '', true)`,
-    )) as unknown as pg.QueryResult[];
+    results = (await client.query(`${BEGIN_AS_APP}; ${lookUp}`)) as unknown as pg.QueryResult[];
   } catch (error) {
     await client.query('rollback').catch(() => {});
     client.release(true);
@@ -81,7 +104,7 @@ async function findSession(
   const parked = new ParkedTransaction(client, session?.company_id ?? '');
   if (!session) {
     await parked.discard();
-    return { session };
+    return {};
   }
   return { session, parked };
 }
@@ -92,26 +115,42 @@ function hasNoBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
 }
 
-/**
- * The session behind the Authorization header (the only credential the server reads). For a request
- * without a body the answer comes with its tenant transaction already open (one round trip for both).
- */
-export async function authenticate(request: FastifyRequest): Promise<Actor> {
+function toAccount(row: AccountRow): SessionAccount {
+  return {
+    user: { id: row.user_id, name: row.user_name, email: row.user_email, phone: row.user_phone, role: row.user_role },
+    company: {
+      id: row.company_id,
+      slug: row.company_slug,
+      name: row.company_name,
+      kind: row.company_kind,
+      logo: row.company_logo,
+      completedOnboarding: row.company_completed_onboarding,
+    },
+  };
+}
+
+/** The session behind the Authorization header (the only credential the server reads). */
+export async function authenticate(request: FastifyRequest, { withAccount = false } = {}): Promise<Actor> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Please log in to continue.');
   const { db, sessionTouches } = request.server.deps;
   const context = requestContext.getStore();
-  const { session, parked } = await findSession(db.pool, token, context !== undefined && hasNoBody(request));
+  const mode: Mode = withAccount ? 'account' : context !== undefined && hasNoBody(request) ? 'open' : 'look-up';
+  const { session, parked, account } = await findSession(db.pool, token, mode);
   if (!session) throw unauthorized(SESSION_EXPIRED);
   if (session.stale) sessionTouches.add(session.id);
   if (context && parked) context.parked = parked;
+  if (account) request.account = toAccount(account);
   return { sessionId: session.id, userId: session.user_id, companyId: session.company_id, roleId: session.role };
 }
 
-/** onRequest hook (before the body is read or validated): a valid session whose role is one of `roles`; 401 without one, 403 for another role. */
-export function requireRole(roles: readonly RoleId[]) {
+/**
+ * onRequest hook (before the body is read or validated): a valid session whose role is one of
+ * `roles`; 401 without one, 403 for another role. `withAccount` also reads the user and company.
+ */
+export function requireRole(roles: readonly RoleId[], options: { withAccount?: boolean } = {}) {
   return async function checkRole(request: FastifyRequest) {
-    const actor = await authenticate(request);
+    const actor = await authenticate(request, options);
     if (!roles.includes(actor.roleId)) {
       await requestContext.getStore()?.parked?.discard();
       throw forbidden('Your account cannot do this.');
@@ -132,10 +171,13 @@ export function registerRequestContext(app: FastifyInstance): void {
     contexts.set(request, context);
     requestContext.run(context, done);
   });
-  const discardParked = async (request: FastifyRequest) => {
-    await contexts.get(request)?.parked?.discard();
+  // Callback style, not async: these run on every answer, and most have nothing parked.
+  const discardParked = (request: FastifyRequest, done: () => void) => {
+    const parked = contexts.get(request)?.parked;
+    if (parked) void parked.discard().finally(done);
+    else done();
   };
-  app.addHook('onResponse', discardParked);
+  app.addHook('onResponse', (request, _reply, done) => discardParked(request, done));
   app.addHook('onRequestAbort', discardParked);
 }
 

@@ -1,6 +1,6 @@
 import { hostTypeForRole, isManagerRole, type AccountDto, type AuthResetPasswordBody } from '@kinetic/shared';
 import { withPlatform, withTenant, type Database } from '../../db/client.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import type { Actor, SessionAccount } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { hashPassword, verifyPassword } from '../../plugins/passwords.ts';
 import { uploadUrl } from '../uploads/uploads.storage.ts';
@@ -8,7 +8,6 @@ import {
   deleteSession,
   deleteSessionsOfUser,
   findUser,
-  findUserWithCompany,
   spendResetTokensOfUser,
   updatePasswordHash,
 } from './accounts.repo.ts';
@@ -19,10 +18,10 @@ export async function logout(db: Database, actor: Actor): Promise<void> {
   await withPlatform(db, (tx) => deleteSession(tx, actor.sessionId));
 }
 
-export async function getAccount(db: Database, actor: Actor): Promise<AccountDto> {
-  const found = await withTenant(db, actor.companyId, (tx) => findUserWithCompany(tx, actor.companyId, actor.userId));
-  if (!found) throw notFound('Your account no longer exists.');
-  const { user, company } = found;
+/** The signed-in account as GET /api/me answers it, from what the session look-up read with it. */
+export function toAccountDto(account: SessionAccount | undefined): AccountDto {
+  if (!account) throw notFound('Your account no longer exists.');
+  const { user, company } = account;
   const manager = isManagerRole(user.role);
   return {
     user: { id: user.id, name: user.name, email: user.email, phone: user.phone, roleId: user.role },

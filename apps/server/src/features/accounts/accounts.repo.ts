@@ -24,20 +24,6 @@ export async function findUser(tx: Executor, companyId: string, userId: string):
   return row;
 }
 
-/** A user and their company in one query (the signed-in account, read on every page). */
-export async function findUserWithCompany(
-  tx: Executor,
-  companyId: string,
-  userId: string,
-): Promise<{ user: UserRow; company: CompanyRow } | undefined> {
-  const [row] = await tx
-    .select({ user: users, company: companies })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
-  return row;
-}
-
 /** Accounts with this email in the given roles, in one company or (root login) in every company. */
 export async function findAccountsByEmail(
   tx: Executor,

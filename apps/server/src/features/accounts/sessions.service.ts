@@ -15,7 +15,10 @@ import { findSoloInstructorId, insertSession, type CompanyRow, type UserRow } fr
 export const SESSION_DAYS = 30;
 
 /** Onboarding is the business owner's checklist: admins and solo instructors see it. */
-export function onboardingFor(role: RoleId, company: CompanyRow): OnboardingStep[] {
+export function onboardingFor(
+  role: RoleId,
+  company: Pick<CompanyRow, 'kind' | 'completedOnboarding'>,
+): OnboardingStep[] {
   if (!isManagerRole(role)) return [];
   return pendingOnboarding(company.kind, company.completedOnboarding);
 }
