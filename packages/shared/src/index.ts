@@ -15,3 +15,8 @@ export * from './auth.ts';
 export * from './company.ts';
 export * from './login-paths.ts';
 export * from './public-company.ts';
+export * from './whole-number.ts';
+export * from './time-ranges.ts';
+export * from './session-settings.ts';
+export * from './hours.ts';
+export * from './studios.ts';

@@ -1,3 +1,6 @@
 export * from './companies.ts';
 export * from './users.ts';
 export * from './email-outbox.ts';
+export * from './session-settings.ts';
+export * from './hours.ts';
+export * from './studios.ts';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, type CompanyAddress } from '../../db/schema/index.ts';
+import { withOnboardingStep } from '../onboarding/onboarding.repo.ts';
 
 export interface CompanyDetailsUpdate {
   name: string;
@@ -19,9 +20,7 @@ export async function updateCompanyDetails(tx: Executor, companyId: string, valu
     .set({
       ...values,
       updatedAt: sql`now()`,
-      completedOnboarding: sql`case when 'companyDetails' = any(${companies.completedOnboarding})
-        then ${companies.completedOnboarding}
-        else array_append(${companies.completedOnboarding}, 'companyDetails') end`,
+      completedOnboarding: withOnboardingStep('companyDetails'),
     })
     .where(eq(companies.id, companyId))
     .returning();
