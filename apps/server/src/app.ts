@@ -95,6 +95,7 @@ export async function buildApp(
       await api.register((await import('./features/public-company/public-company.routes.ts')).publicCompanyRoutes);
       await api.register((await import('./features/session-settings/session-settings.routes.ts')).sessionSettingsRoutes);
       await api.register((await import('./features/hours/hours.routes.ts')).hoursRoutes);
+      await api.register((await import('./features/studios/studios.routes.ts')).studiosRoutes);
     },
     { prefix: '/api' },
   );

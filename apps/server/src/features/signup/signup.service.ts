@@ -7,6 +7,7 @@ import { addressKey, consumeLimit } from '../../plugins/rate-limit.ts';
 import { hashPassword } from '../../plugins/passwords.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { startSession } from '../accounts/sessions.service.ts';
+import { addImplicitStudio } from '../studios/studios.service.ts';
 import { insertCompany, insertUserIfNew } from './signup.repo.ts';
 
 const SLUG_TAKEN = 'This address is taken; choose another.';
@@ -37,6 +38,7 @@ export async function signUpCompany(db: Database, body: CompanySignupBody, ip: s
       passwordHash,
     });
     if (!owner) throw new Error('A new company already had an owner.');
+    if (company.kind === 'solo') await addImplicitStudio(tx, company.id, company.name);
     return startSession(tx, owner, company);
   });
 }
