@@ -25,6 +25,37 @@ describe('demo data', () => {
     expect(await seedDemo(db.db)).toEqual({ created: false });
     expect(await count('users')).toBe(6);
     expect(await count('companies')).toBe(2);
+    expect(await count('studios')).toBe(3);
+    expect(await count('studio_rooms')).toBe(3);
+    expect(await count('session_settings')).toBe(2);
+    expect(await count('company_hours')).toBe(1);
+  });
+
+  it('gives demo session rules, peak hours and two studios (one with two rooms), and solo-demo rules and its one studio', async () => {
+    await seedDemo(db.db);
+    const studios = await db.pool.query(
+      `select c.slug, s.name, s.time_zone, (select count(*)::int from studio_rooms r where r.company_id = s.company_id and r.studio_id = s.id) as rooms
+       from studios s join companies c on c.id = s.company_id order by c.slug, s.name`,
+    );
+    expect(studios.rows).toEqual([
+      { slug: 'demo', name: 'Decatur', time_zone: 'America/New_York', rooms: 1 },
+      { slug: 'demo', name: 'Midtown', time_zone: 'America/New_York', rooms: 2 },
+      { slug: 'solo-demo', name: 'Solo Demo Yoga', time_zone: 'America/New_York', rooms: 0 },
+    ]);
+    const rules = await db.pool.query(
+      `select c.slug, s.booking_opens_days_before, s.waitlist_mode, s.late_cancel_fee from session_settings s join companies c on c.id = s.company_id order by c.slug`,
+    );
+    expect(rules.rows).toEqual([
+      { slug: 'demo', booking_opens_days_before: 14, waitlist_mode: 'offer', late_cancel_fee: 1000 },
+      { slug: 'solo-demo', booking_opens_days_before: 14, waitlist_mode: 'offer', late_cancel_fee: 0 },
+    ]);
+    const hours = await db.pool.query(`select h.peak_hour->'monday' as monday, h.peak_non_peak_allowed from company_hours h join companies c on c.id = h.company_id where c.slug = 'demo'`);
+    expect(hours.rows).toEqual([{ monday: [{ start: '06:00', end: '09:00' }, { start: '17:00', end: '20:00' }], peak_non_peak_allowed: true }]);
+    const onboarding = await db.pool.query(`select slug, completed_onboarding from companies order by slug`);
+    expect(onboarding.rows).toEqual([
+      { slug: 'demo', completed_onboarding: ['companyDetails', 'classesSettings', 'hours', 'studios'] },
+      { slug: 'solo-demo', completed_onboarding: ['companyDetails', 'classesSettings'] },
+    ]);
   });
 
   it('creates the platform admin from its variables once, with no company', async () => {

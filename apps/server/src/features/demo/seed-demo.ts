@@ -4,6 +4,7 @@ import { generateId } from '../../db/ids.ts';
 import { hashPassword } from '../../plugins/passwords.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { insertCompany, insertUserIfNew } from '../signup/signup.repo.ts';
+import { seedStudioSetup } from './seed-studio-setup.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
 
@@ -55,6 +56,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
           completedOnboarding: ['companyDetails'],
         });
       }
+      await seedStudioSetup(tx, company);
       for (const [role, name] of demo.users) {
         await insertUserIfNew(tx, {
           companyId: company.id,

@@ -1,0 +1,74 @@
+import { SESSION_SETTINGS_DEFAULTS, type StudioValues } from '@kinetic/shared';
+import type { Executor } from '../../db/client.ts';
+import { companyHours, sessionSettings } from '../../db/schema/index.ts';
+import { completeOnboardingStep } from '../onboarding/onboarding.repo.ts';
+import { countStudios } from '../studios/studios.repo.ts';
+import { addImplicitStudio, addStudioIn } from '../studios/studios.service.ts';
+
+const weekdays = (ranges: { start: string; end: string }[]) =>
+  Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => [day, ranges]));
+
+const address = (line1: string, postalCode: string) => ({ line1, line2: null, city: 'Atlanta', state: 'GA', postalCode, country: 'United States' });
+
+const DEMO_STUDIOS: StudioValues[] = [
+  {
+    name: 'Midtown',
+    address: address('100 Peachtree St NW', '30303'),
+    phone: '(404) 555-0110',
+    email: 'midtown@demo.test',
+    timeZone: null,
+    openingHours: { ...weekdays([{ start: '06:00', end: '21:00' }]), saturday: [{ start: '08:00', end: '14:00' }] },
+    amenities: [
+      { name: 'Showers', value: 'Yes' },
+      { name: 'Mat hire', value: '$2 a class' },
+    ],
+    rooms: [
+      { name: 'Studio A', capacity: 24 },
+      { name: 'Reformer Room', capacity: 10 },
+    ],
+  },
+  {
+    name: 'Decatur',
+    address: address('200 E Ponce de Leon Ave', '30030'),
+    phone: '(404) 555-0120',
+    email: 'decatur@demo.test',
+    timeZone: null,
+    openingHours: { ...weekdays([{ start: '06:30', end: '10:00' }, { start: '16:00', end: '20:30' }]), sunday: [{ start: '09:00', end: '12:00' }] },
+    amenities: [{ name: 'Parking', value: 'Free' }],
+    rooms: [{ name: 'Main Room', capacity: 18 }],
+  },
+];
+
+/**
+ * Issue 7's settings for a demo company: session rules (the defaults, with a late-cancel fee so the
+ * field shows a value), peak hours, and studios. Each piece is added only when missing, so a second
+ * run, or a demo user's own changes, are left alone.
+ */
+export async function seedStudioSetup(tx: Executor, company: { id: string; kind: 'company' | 'solo'; name: string }): Promise<void> {
+  await tx
+    .insert(sessionSettings)
+    .values({ companyId: company.id, ...SESSION_SETTINGS_DEFAULTS, lateCancelFee: company.kind === 'company' ? 1000 : 0 })
+    .onConflictDoNothing();
+  await completeOnboardingStep(tx, company.id, 'classesSettings');
+
+  if (company.kind === 'solo') {
+    if ((await countStudios(tx, company.id)) === 0) await addImplicitStudio(tx, company.id, company.name);
+    return;
+  }
+
+  await tx
+    .insert(companyHours)
+    .values({
+      companyId: company.id,
+      peakHour: { ...weekdays([{ start: '06:00', end: '09:00' }, { start: '17:00', end: '20:00' }]), saturday: [{ start: '08:00', end: '12:00' }] },
+      nonPeakHour: weekdays([{ start: '09:00', end: '17:00' }]),
+      peakNonPeakAllowed: true,
+    })
+    .onConflictDoNothing();
+  await completeOnboardingStep(tx, company.id, 'hours');
+
+  if ((await countStudios(tx, company.id)) === 0) {
+    for (const studio of DEMO_STUDIOS) await addStudioIn(tx, company.id, studio);
+  }
+  await completeOnboardingStep(tx, company.id, 'studios');
+}
