@@ -96,6 +96,7 @@ export async function buildApp(
       await api.register((await import('./features/session-settings/session-settings.routes.ts')).sessionSettingsRoutes);
       await api.register((await import('./features/hours/hours.routes.ts')).hoursRoutes);
       await api.register((await import('./features/studios/studios.routes.ts')).studiosRoutes);
+      await api.register((await import('./features/class-templates/class-templates.routes.ts')).classTemplatesRoutes);
     },
     { prefix: '/api' },
   );

@@ -20,3 +20,4 @@ export * from './time-ranges.ts';
 export * from './session-settings.ts';
 export * from './hours.ts';
 export * from './studios.ts';
+export * from './class-templates.ts';

@@ -4,3 +4,4 @@ export * from './email-outbox.ts';
 export * from './session-settings.ts';
 export * from './hours.ts';
 export * from './studios.ts';
+export * from './class-templates.ts';
