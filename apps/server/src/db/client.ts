@@ -17,8 +17,14 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, { max = 20 }: { max?: number } = {}): DatabaseConnection {
-  const pool = new pg.Pool({ connectionString: url, max });
+/** How long a request waits for a free connection before it answers 503 instead of hanging. */
+export const CONNECTION_WAIT_MS = 10_000;
+
+export function connectDatabase(
+  url: string,
+  { max = 20, waitMs = CONNECTION_WAIT_MS }: { max?: number; waitMs?: number } = {},
+): DatabaseConnection {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: waitMs });
   // An idle client that loses its server (restart, network) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
@@ -36,6 +42,8 @@ export const APP_ROLE = 'kinetic_app';
  */
 export interface RequestContext {
   parked?: ParkedTransaction;
+  /** The answer has gone or the client has: a transaction opened from now on is ended at once. */
+  ended?: boolean;
 }
 export const requestContext = new AsyncLocalStorage<RequestContext>();
 
@@ -45,8 +53,11 @@ export const requestContext = new AsyncLocalStorage<RequestContext>();
  * The first call of a signed-in request uses the transaction its session look-up already opened.
  */
 export async function withTenant<T>(db: Database, companyId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
-  const parked = requestContext.getStore()?.parked?.take(companyId);
+  const context = requestContext.getStore();
+  const parked = context?.parked?.take(companyId);
   if (parked) return finish(parked, work);
+  // Another company's work (platform tools): never hold the parked connection while waiting for one.
+  await context?.parked?.discard();
   return scoped(db, 'app.company_id', companyId, work);
 }
 
@@ -156,6 +167,10 @@ export class ParkedTransaction {
     await client.query('rollback').catch(() => {
       broken = true;
     });
-    client.release(broken);
+    try {
+      client.release(broken);
+    } catch {
+      // Already released: nothing is left to give back.
+    }
   }
 }

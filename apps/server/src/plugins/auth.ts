@@ -130,25 +130,43 @@ function toAccount(row: AccountRow): SessionAccount {
 }
 
 /** The session behind the Authorization header (the only credential the server reads). */
-export async function authenticate(request: FastifyRequest, { withAccount = false } = {}): Promise<Actor> {
+export async function authenticate(
+  request: FastifyRequest,
+  { withAccount = false, park = true }: AuthOptions = {},
+): Promise<Actor> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Please log in to continue.');
   const { db, sessionTouches } = request.server.deps;
   const context = requestContext.getStore();
-  const mode: Mode = withAccount ? 'account' : context !== undefined && hasNoBody(request) ? 'open' : 'look-up';
+  const mode: Mode = withAccount ? 'account' : park && context !== undefined && hasNoBody(request) ? 'open' : 'look-up';
   const { session, parked, account } = await findSession(db.pool, token, mode);
   if (!session) throw unauthorized(SESSION_EXPIRED);
   if (session.stale) sessionTouches.add(session.id);
-  if (context && parked) context.parked = parked;
+  if (parked) {
+    // The client may have gone while the look-up ran: then no hook is left to end this transaction.
+    if (!context || context.ended || request.raw.destroyed) await parked.discard();
+    else context.parked = parked;
+  }
   if (account) request.account = toAccount(account);
   return { sessionId: session.id, userId: session.user_id, companyId: session.company_id, roleId: session.role };
 }
 
+export interface AuthOptions {
+  /** Also read the signed-in user and company with the session (GET /api/me). */
+  withAccount?: boolean;
+  /**
+   * Open the tenant transaction with the look-up (default). Routes that stream an answer or wait on
+   * slow work before their first query (argon2, a payment provider) pass `false`, so no connection is
+   * held idle while they do.
+   */
+  park?: boolean;
+}
+
 /**
  * onRequest hook (before the body is read or validated): a valid session whose role is one of
- * `roles`; 401 without one, 403 for another role. `withAccount` also reads the user and company.
+ * `roles`; 401 without one, 403 for another role.
  */
-export function requireRole(roles: readonly RoleId[], options: { withAccount?: boolean } = {}) {
+export function requireRole(roles: readonly RoleId[], options: AuthOptions = {}) {
   return async function checkRole(request: FastifyRequest) {
     const actor = await authenticate(request, options);
     if (!roles.includes(actor.roleId)) {
@@ -166,14 +184,21 @@ export function requireRole(roles: readonly RoleId[], options: { withAccount?: b
 export function registerRequestContext(app: FastifyInstance): void {
   // Kept beside the request too: response events do not always run in the request's async context.
   const contexts = new WeakMap<FastifyRequest, RequestContext>();
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const context: RequestContext = {};
     contexts.set(request, context);
+    // 'close' comes for every answer, also when the client went away and 'finish' never will.
+    reply.raw.once('close', () => {
+      context.ended = true;
+      void context.parked?.discard();
+    });
     requestContext.run(context, done);
   });
   // Callback style, not async: these run on every answer, and most have nothing parked.
   const discardParked = (request: FastifyRequest, done: () => void) => {
-    const parked = contexts.get(request)?.parked;
+    const context = contexts.get(request);
+    if (context) context.ended = true;
+    const parked = context?.parked;
     if (parked) void parked.discard().finally(done);
     else done();
   };

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { postgresErrorCode } from '../db/errors.ts';
 import { HttpError } from './errors.ts';
+import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 export interface FailureEnvelope {
   status: 0;
@@ -40,6 +41,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isUnstorableText(error)) {
       return reply.code(400).send({ status: 0, message: UNSTORABLE_TEXT });
     }
+    if (isPoolExhausted(error)) {
+      request.log.warn({ err: error }, 'no database connection free in time');
+      return reply.code(503).send({ status: 0, message: 'The server is busy. Please try again in a moment.' });
+    }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type, body too large).
@@ -51,6 +56,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .send({ status: 0, message: 'Something went wrong on our side. Please try again in a moment.' });
   });
 }
+
+/** node-postgres's pool gives up waiting for a free connection after `connectionTimeoutMillis`. */
+const isPoolExhausted = (error: Error) => error.message === 'timeout exceeded when trying to connect';
 
 const UNSTORABLE_TEXT = 'Text cannot contain the NUL character or other invalid characters.';
 
@@ -93,6 +101,8 @@ export function registerTextGuard(app: FastifyInstance): void {
  * a path segment longer than the router accepts): the envelope, without echoing the URL.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  // No hook has run for these answers, so they get their security headers here.
+  void reply.headers(API_SECURITY_HEADERS);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.code(414).send({ status: 0, message: 'The address is too long. Check the link.' });
     return;
@@ -120,7 +130,9 @@ export const clientErrorHandler: FastifyServerOptions['clientErrorHandler'] = fu
         ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
         : [400, 'Bad Request', 'The request could not be read: it is not valid HTTP.'];
   const body = JSON.stringify({ status: 0, message });
-  if (socket.writable) {
+  // An answer already on the wire (an early 401 while the body was still arriving) must not get a second status line.
+  const answered = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (socket.writable && !answered) {
     socket.write(
       `HTTP/1.1 ${code} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     );

@@ -287,6 +287,11 @@ describe('malformed input on every route of /api/docs/json', () => {
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ status: 0, message: 'The address is too long. Check the link.' });
     expect(long.body).not.toContain('bbbb');
+    // No hook runs for these answers; they still carry the API's security headers.
+    for (const response of [badEscape, long]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
   });
 
   it('an unpaired surrogate in a saved address answers 400 and changes nothing', async () => {

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/harness.ts';
+import { connect } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ANY_ROLE, requireRole } from './auth.ts';
+import { buildApp } from '../app.ts';
+import { connectDatabase, withTenant } from '../db/client.ts';
+import { createTestApp, testConfig } from '../test/harness.ts';
 import { bearer, signUpClient, signUpCompany } from '../test/factories.ts';
 
 /**
@@ -7,7 +14,23 @@ import { bearer, signUpClient, signUpCompany } from '../test/factories.ts';
  * its session look-up (plugins/auth.ts, db/client.ts). These tests hold that path to what users
  * notice: right answers, ended sessions refused at once, and no connection ever left behind.
  */
-const { app, db } = await createTestApp();
+const { app, db } = await createTestApp({
+  beforeReady: (instance) => {
+    // A signed-in route that never queries (its parked transaction is only ever discarded).
+    instance.get('/api/test/ping', { onRequest: requireRole(ANY_ROLE) }, async () => ({ status: 1 }));
+    // What a platform tool does: a signed-in request that works on a company named in the path.
+    instance.withTypeProvider<ZodTypeProvider>().get(
+      '/api/test/companies/:companyId/name',
+      { onRequest: requireRole(ANY_ROLE), schema: { params: z.object({ companyId: z.string().regex(/^[0-9a-f]{24}$/) }) } },
+      async (request) => {
+        const rows = await withTenant(instance.deps.db.db, request.params.companyId, (tx) =>
+          tx.execute(sql`select name from companies where id = ${request.params.companyId}`),
+        );
+        return { status: 1, data: rows.rows[0] ?? null };
+      },
+    );
+  },
+});
 
 /** Connections of this test database that sit inside a transaction nobody is using. */
 async function idleInTransaction(): Promise<number> {
@@ -85,5 +108,51 @@ describe('the signed-in request path', () => {
     expect(saved.statusCode).toBe(200);
     const again = await app.inject({ method: 'GET', url: '/api/me', headers });
     expect(again.json().data.company.name).toBe('Renamed Studio');
+  });
+
+  it('a request working on another company than its session\'s never waits on itself (more requests than connections)', async () => {
+    const admin = await signUpCompany(app);
+    const other = await signUpCompany(app);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        app.inject({ method: 'GET', url: `/api/test/companies/${other.session.user.companyId}/name`, headers: bearer(admin.session.token) }),
+      ),
+    );
+    expect(answers.map((response) => response.statusCode)).toEqual(answers.map(() => 200));
+    expect(await idleInTransaction()).toBe(0);
+  });
+
+  it('a client that hangs up while its session is being looked up leaves no connection behind', async () => {
+    const owner = await signUpCompany(app);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    // Every connection busy, so the look-up waits; the client gives up meanwhile.
+    const held = await Promise.all(Array.from({ length: 10 }, () => db.pool.connect()));
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(new URL(address).port), '127.0.0.1', () => {
+        socket.write(`GET /api/test/ping HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${owner.session.token}\r\n\r\n`);
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 150);
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const client of held) client.release();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await idleInTransaction()).toBe(0);
+    expect(db.pool.idleCount).toBe(db.pool.totalCount);
+  });
+
+  it('when no connection frees up in time the answer is 503 in the envelope, not a hang', async () => {
+    const small = connectDatabase(db.url, { max: 1, waitMs: 200 });
+    afterAll(() => small.close());
+    const busyApp = await buildApp({ config: testConfig(), db: small }, { logger: false });
+    afterAll(() => busyApp.close());
+    const owner = await signUpCompany(app);
+    const held = await small.pool.connect();
+    const response = await busyApp.inject({ method: 'GET', url: '/api/me', headers: bearer(owner.session.token) });
+    held.release();
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 0, message: 'The server is busy. Please try again in a moment.' });
   });
 });

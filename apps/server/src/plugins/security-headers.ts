@@ -46,18 +46,21 @@ export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     ...Object.fromEntries(keep.flatMap((name) => (pageHeaders[name] ? [[name, pageHeaders[name]]] : []))),
+    // Answers carry personal data; a route whose answer may be kept (uploaded images) says so itself.
+    'cache-control': 'no-store',
   };
 }
+
+export const PAGE_SECURITY_HEADERS = securityHeaders();
+export const API_SECURITY_HEADERS = apiSecurityHeaders(PAGE_SECURITY_HEADERS);
 
 /** The documentation pages under /api/docs are documents (HTML, scripts), so they get the page headers. */
 const isApiData = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const pageHeaders = securityHeaders();
-  const apiHeaders = apiSecurityHeaders(pageHeaders);
   // Callback style, not async: this runs on every request.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiData(request.url) ? apiHeaders : pageHeaders);
+    reply.headers(isApiData(request.url) ? API_SECURITY_HEADERS : PAGE_SECURITY_HEADERS);
     done();
   });
 }
