@@ -18,8 +18,10 @@ function newestChange(dir) {
 }
 
 const sources = [path.join(root, 'apps/web'), path.join(root, 'packages/shared/src')];
+// WEB_DIST_DIR names a build of one's own: then there is nothing here to build.
 const stale =
-  !existsSync(builtIndex) || Math.max(...sources.map(newestChange)) > statSync(builtIndex).mtimeMs;
+  !process.env.WEB_DIST_DIR &&
+  (!existsSync(builtIndex) || Math.max(...sources.map(newestChange)) > statSync(builtIndex).mtimeMs);
 if (stale) {
   console.log('Building the web app ...');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
@@ -34,3 +36,14 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
 // The server stops itself (and its database) on these signals; this wrapper only waits for it.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
+
+// `npm start` stopped by its PID (a process manager, `kill`): npm exits without passing the signal on,
+// and this wrapper is handed to another parent. Then stop the server as if the signal had come here.
+const parent = process.ppid;
+const watchParent = setInterval(() => {
+  if (process.ppid !== parent) {
+    clearInterval(watchParent);
+    server.kill('SIGTERM');
+  }
+}, 500);
+watchParent.unref();
