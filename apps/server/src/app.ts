@@ -97,6 +97,8 @@ export async function buildApp(
       await api.register((await import('./features/hours/hours.routes.ts')).hoursRoutes);
       await api.register((await import('./features/studios/studios.routes.ts')).studiosRoutes);
       await api.register((await import('./features/class-templates/class-templates.routes.ts')).classTemplatesRoutes);
+      await api.register((await import('./features/instructors/instructors.routes.ts')).instructorsRoutes);
+      await api.register((await import('./features/facilitators/facilitators.routes.ts')).facilitatorsRoutes);
     },
     { prefix: '/api' },
   );

@@ -21,3 +21,4 @@ export * from './session-settings.ts';
 export * from './hours.ts';
 export * from './studios.ts';
 export * from './class-templates.ts';
+export * from './people.ts';

@@ -5,3 +5,4 @@ export * from './session-settings.ts';
 export * from './hours.ts';
 export * from './studios.ts';
 export * from './class-templates.ts';
+export * from './people.ts';
