@@ -36,6 +36,16 @@ export const companyDetailsBody = z.object({
 });
 export type CompanyDetailsBody = z.input<typeof companyDetailsBody>;
 
+/** An address as the server answers it: every line present, empty ones null. */
+export const addressDto = z.object({
+  line1: z.string().nullable(),
+  line2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+});
+
 export const companyDetailsDto = z.object({
   id: z.string(),
   slug: z.string(),
@@ -43,14 +53,7 @@ export const companyDetailsDto = z.object({
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  address: z.object({
-    line1: z.string().nullable(),
-    line2: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    postalCode: z.string().nullable(),
-    country: z.string().nullable(),
-  }),
+  address: addressDto,
   timeZone: z.string(),
   currency: z.string(),
   logo: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressDto } from './company.ts';
 
 /** `GET /api/public/{company}`: the path names the company by its slug. */
 export const publicCompanyParams = z.object({
@@ -18,13 +19,6 @@ export const publicCompanyDto = z.object({
   logoUrl: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  address: z.object({
-    line1: z.string().nullable(),
-    line2: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    postalCode: z.string().nullable(),
-    country: z.string().nullable(),
-  }),
+  address: addressDto,
 });
 export type PublicCompanyDto = z.infer<typeof publicCompanyDto>;
