@@ -1,6 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { SESSION_SETTINGS_DEFAULTS, type StudioValues } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
-import { companyHours, sessionSettings } from '../../db/schema/index.ts';
+import {
+  classTemplates,
+  companyHours,
+  facilitators,
+  instructors,
+  sessionSettings,
+} from '../../db/schema/index.ts';
+import { generateId } from '../../db/ids.ts';
 import { completeOnboardingStep } from '../onboarding/onboarding.repo.ts';
 import { countStudios } from '../studios/studios.repo.ts';
 import { addImplicitStudio, addStudioIn } from '../studios/studios.service.ts';
@@ -8,7 +16,14 @@ import { addImplicitStudio, addStudioIn } from '../studios/studios.service.ts';
 const weekdays = (ranges: { start: string; end: string }[]) =>
   Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => [day, ranges]));
 
-const address = (line1: string, postalCode: string) => ({ line1, line2: null, city: 'Atlanta', state: 'GA', postalCode, country: 'United States' });
+const address = (line1: string, postalCode: string) => ({
+  line1,
+  line2: null,
+  city: 'Atlanta',
+  state: 'GA',
+  postalCode,
+  country: 'United States',
+});
 
 const DEMO_STUDIOS: StudioValues[] = [
   {
@@ -17,7 +32,10 @@ const DEMO_STUDIOS: StudioValues[] = [
     phone: '(404) 555-0110',
     email: 'midtown@demo.test',
     timeZone: null,
-    openingHours: { ...weekdays([{ start: '06:00', end: '21:00' }]), saturday: [{ start: '08:00', end: '14:00' }] },
+    openingHours: {
+      ...weekdays([{ start: '06:00', end: '21:00' }]),
+      saturday: [{ start: '08:00', end: '14:00' }],
+    },
     amenities: [
       { name: 'Showers', value: 'Yes' },
       { name: 'Mat hire', value: '$2 a class' },
@@ -33,7 +51,13 @@ const DEMO_STUDIOS: StudioValues[] = [
     phone: '(404) 555-0120',
     email: 'decatur@demo.test',
     timeZone: null,
-    openingHours: { ...weekdays([{ start: '06:30', end: '10:00' }, { start: '16:00', end: '20:30' }]), sunday: [{ start: '09:00', end: '12:00' }] },
+    openingHours: {
+      ...weekdays([
+        { start: '06:30', end: '10:00' },
+        { start: '16:00', end: '20:30' },
+      ]),
+      sunday: [{ start: '09:00', end: '12:00' }],
+    },
     amenities: [{ name: 'Parking', value: 'Free' }],
     rooms: [{ name: 'Main Room', capacity: 18 }],
   },
@@ -41,16 +65,24 @@ const DEMO_STUDIOS: StudioValues[] = [
 
 /**
  * Issue 7's settings for a demo company: session rules (the defaults, with a late-cancel fee so the
- * field shows a value), peak hours, and studios. Each piece is added only when missing, so a second
+ * field shows a value), peak hours, studios, class templates, instructors and a facilitator. Each piece is added only when missing, so a second
  * run, or a demo user's own changes, are left alone.
  */
-export async function seedStudioSetup(tx: Executor, company: { id: string; kind: 'company' | 'solo'; name: string }): Promise<void> {
+export async function seedStudioSetup(
+  tx: Executor,
+  company: { id: string; kind: 'company' | 'solo'; name: string },
+): Promise<void> {
   await tx
     .insert(sessionSettings)
-    .values({ companyId: company.id, ...SESSION_SETTINGS_DEFAULTS, lateCancelFee: company.kind === 'company' ? 1000 : 0 })
+    .values({
+      companyId: company.id,
+      ...SESSION_SETTINGS_DEFAULTS,
+      lateCancelFee: company.kind === 'company' ? 1000 : 0,
+    })
     .onConflictDoNothing();
   await completeOnboardingStep(tx, company.id, 'classesSettings');
 
+  await seedTemplatesAndPeople(tx, company);
   if (company.kind === 'solo') {
     if ((await countStudios(tx, company.id)) === 0) await addImplicitStudio(tx, company.id, company.name);
     return;
@@ -60,7 +92,13 @@ export async function seedStudioSetup(tx: Executor, company: { id: string; kind:
     .insert(companyHours)
     .values({
       companyId: company.id,
-      peakHour: { ...weekdays([{ start: '06:00', end: '09:00' }, { start: '17:00', end: '20:00' }]), saturday: [{ start: '08:00', end: '12:00' }] },
+      peakHour: {
+        ...weekdays([
+          { start: '06:00', end: '09:00' },
+          { start: '17:00', end: '20:00' },
+        ]),
+        saturday: [{ start: '08:00', end: '12:00' }],
+      },
       nonPeakHour: weekdays([{ start: '09:00', end: '17:00' }]),
       peakNonPeakAllowed: true,
     })
@@ -71,4 +109,96 @@ export async function seedStudioSetup(tx: Executor, company: { id: string; kind:
     for (const studio of DEMO_STUDIOS) await addStudioIn(tx, company.id, studio);
   }
   await completeOnboardingStep(tx, company.id, 'studios');
+}
+
+const DEMO_TEMPLATES = [
+  {
+    name: 'Power Yoga',
+    description: 'A strong vinyasa flow for all levels.',
+    durationMinutes: 60,
+    defaultCapacity: 20,
+    dropInPrice: 2500,
+    colour: '#4860cf',
+    tags: ['Yoga', 'Strength'],
+  },
+  {
+    name: 'Spin',
+    description: 'Forty-five minutes on the bike, intervals to music.',
+    durationMinutes: 45,
+    defaultCapacity: 24,
+    dropInPrice: 2000,
+    colour: '#e8590c',
+    tags: ['Cardio'],
+  },
+  {
+    name: 'Reformer Pilates',
+    description: 'Small-group reformer class.',
+    durationMinutes: 50,
+    defaultCapacity: 10,
+    dropInPrice: 3500,
+    colour: '#2f9e44',
+    tags: ['Pilates'],
+  },
+];
+
+/** A few class templates, instructors and a facilitator, when the company has none yet. */
+async function seedTemplatesAndPeople(
+  tx: Executor,
+  company: { id: string; kind: 'company' | 'solo'; name: string },
+): Promise<void> {
+  const [template] = await tx
+    .select({ id: classTemplates.id })
+    .from(classTemplates)
+    .where(eq(classTemplates.companyId, company.id))
+    .limit(1);
+  if (!template) {
+    const templates = company.kind === 'solo' ? DEMO_TEMPLATES.slice(0, 1) : DEMO_TEMPLATES;
+    await tx
+      .insert(classTemplates)
+      .values(
+        templates.map((values) => ({ companyId: company.id, id: generateId(), image: null, ...values })),
+      );
+  }
+  const [instructor] = await tx
+    .select({ id: instructors.id })
+    .from(instructors)
+    .where(eq(instructors.companyId, company.id))
+    .limit(1);
+  if (!instructor) {
+    const people =
+      company.kind === 'solo'
+        ? [{ name: 'Sol Instructor', email: 'instructor@solo-demo.test' }]
+        : [
+            { name: 'Indira Instructor', email: 'instructor@demo.test' },
+            { name: 'Marco Reyes', email: 'marco@demo.test' },
+          ];
+    await tx.insert(instructors).values(
+      people.map((values) => ({
+        companyId: company.id,
+        id: generateId(),
+        bio: null,
+        phone: null,
+        photo: null,
+        ...values,
+      })),
+    );
+  }
+  if (company.kind === 'company') {
+    const [facilitator] = await tx
+      .select({ id: facilitators.id })
+      .from(facilitators)
+      .where(eq(facilitators.companyId, company.id))
+      .limit(1);
+    if (!facilitator) {
+      await tx.insert(facilitators).values({
+        companyId: company.id,
+        id: generateId(),
+        name: 'Fran Facilitator',
+        email: 'fran@demo.test',
+        phone: null,
+        bio: 'Runs our community events and workshops.',
+        photo: null,
+      });
+    }
+  }
 }
