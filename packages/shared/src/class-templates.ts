@@ -18,22 +18,59 @@ export const colourSchema = z
   .toLowerCase();
 
 /** An uploaded image's random name (from `POST /api/uploads`). */
-export const templateImageSchema = z.string().regex(/^[0-9a-f]{24}\.(png|jpg|webp|gif)$/, 'Upload the image again');
+export const templateImageSchema = z
+  .string()
+  .regex(/^[0-9a-f]{24}\.(png|jpg|webp|gif)$/, 'Upload the image again');
 
 const tagsSchema = z
-  .array(z.string({ error: 'Tags are words' }).trim().min(1, 'A tag cannot be empty').max(40, 'Use at most 40 characters a tag'))
+  .array(
+    z
+      .string({ error: 'Tags are words' })
+      .trim()
+      .min(1, 'A tag cannot be empty')
+      .max(40, 'Use at most 40 characters a tag'),
+  )
   .max(MAX_TEMPLATE_TAGS, `Use at most ${MAX_TEMPLATE_TAGS} tags`)
   // "Yoga" and "yoga" are one tag: the first spelling wins.
-  .transform((tags) => tags.filter((tag, index) => tags.findIndex((other) => other.toLowerCase() === tag.toLowerCase()) === index));
+  .transform((tags) =>
+    tags.filter(
+      (tag, index) => tags.findIndex((other) => other.toLowerCase() === tag.toLowerCase()) === index,
+    ),
+  );
 
 /** `POST /api/class-templates` and `PUT /api/class-templates/{templateId}`. */
 export const classTemplateBody = z.object({
-  name: z.string({ error: 'Name the class' }).trim().min(2, 'Name the class').max(120, 'Use at most 120 characters'),
-  description: z.string({ error: 'Describe the class' }).trim().max(5000, 'Use at most 5,000 characters').transform((value) => value || null).nullable(),
-  durationMinutes: wholeNumberField({ min: 5, tooSmall: 'A class lasts at least 5 minutes', max: MAX_CLASS_DURATION_MINUTES, tooBig: 'A class lasts at most 1,440 minutes (24 hours)', required: 'Enter how many minutes the class lasts' }),
-  defaultCapacity: wholeNumberField({ min: 1, tooSmall: 'A class has room for at least 1 person', max: MAX_CLASS_CAPACITY, tooBig: `A class holds at most ${MAX_CLASS_CAPACITY.toLocaleString('en-US')} people`, required: 'Enter how many people the class holds' }),
+  name: z
+    .string({ error: 'Name the class' })
+    .trim()
+    .min(2, 'Name the class')
+    .max(120, 'Use at most 120 characters'),
+  description: z
+    .string({ error: 'Describe the class' })
+    .trim()
+    .max(5000, 'Use at most 5,000 characters')
+    .transform((value) => value || null)
+    .nullable(),
+  durationMinutes: wholeNumberField({
+    min: 5,
+    tooSmall: 'A class lasts at least 5 minutes',
+    max: MAX_CLASS_DURATION_MINUTES,
+    tooBig: 'A class lasts at most 1,440 minutes (24 hours)',
+    required: 'Enter how many minutes the class lasts',
+  }),
+  defaultCapacity: wholeNumberField({
+    min: 1,
+    tooSmall: 'A class has room for at least 1 person',
+    max: MAX_CLASS_CAPACITY,
+    tooBig: `A class holds at most ${MAX_CLASS_CAPACITY.toLocaleString('en-US')} people`,
+    required: 'Enter how many people the class holds',
+  }),
   /** Minor units of the company currency; empty = free. */
-  dropInPrice: wholeNumberField({ max: MAX_FEE_MINOR, tooBig: 'A price can be at most 1,000,000.00', empty: 0 }),
+  dropInPrice: wholeNumberField({
+    max: MAX_FEE_MINOR,
+    tooBig: 'A price can be at most 1,000,000.00',
+    empty: 0,
+  }),
   colour: colourSchema,
   image: templateImageSchema.nullable(),
   tags: tagsSchema,
@@ -63,8 +100,18 @@ export const CLASS_TEMPLATE_STATUSES = ['active', 'archived', 'all'] as const;
 
 export const listClassTemplatesQuery = z.object({
   status: z.enum(CLASS_TEMPLATE_STATUSES, { error: 'Choose active, archived or all' }).default('active'),
-  page: z.coerce.number({ error: 'Use a page number' }).int('Use a page number').min(1, 'Pages start at 1').max(100_000).default(1),
-  pageSize: z.coerce.number({ error: 'Use a page size' }).int('Use a page size').min(1, 'Use at least 1 per page').max(100, 'Use at most 100 per page').default(50),
+  page: z.coerce
+    .number({ error: 'Use a page number' })
+    .int('Use a page number')
+    .min(1, 'Pages start at 1')
+    .max(100_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Use a page size' })
+    .int('Use a page size')
+    .min(1, 'Use at least 1 per page')
+    .max(100, 'Use at most 100 per page')
+    .default(50),
 });
 export type ListClassTemplatesQuery = z.infer<typeof listClassTemplatesQuery>;
 

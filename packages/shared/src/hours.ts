@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { formatRange, MAX_RANGES_PER_DAY, minutesOfDay, rangeListProblem, timeRangeSchema, WEEKDAY_LABELS, weekdaySchema, weekRangesDto, type TimeRange, type Weekday } from './time-ranges.ts';
+import {
+  formatRange,
+  MAX_RANGES_PER_DAY,
+  minutesOfDay,
+  rangeListProblem,
+  timeRangeSchema,
+  WEEKDAY_LABELS,
+  weekdaySchema,
+  weekRangesDto,
+  type TimeRange,
+  type Weekday,
+} from './time-ranges.ts';
 
 /** Which list a range belongs to; `peak` fills `peakHour`, `non-peak` fills `nonPeakHour`. */
 export const HOUR_BANDS = ['peak', 'non-peak'] as const;
@@ -22,14 +33,21 @@ const rangesField = z
   .max(MAX_RANGES_PER_DAY, `Use at most ${MAX_RANGES_PER_DAY} time ranges a day`);
 
 /** Checks a body's ranges against each other, naming the day and the range. */
-function soundRanges(body: { day: Weekday; ranges: z.infer<typeof timeRangeSchema>[] }, ctx: z.RefinementCtx) {
+function soundRanges(
+  body: { day: Weekday; ranges: z.infer<typeof timeRangeSchema>[] },
+  ctx: z.RefinementCtx,
+) {
   const problem = rangeListProblem(body.day, body.ranges);
   if (problem) ctx.addIssue({ code: 'custom', path: ['ranges'], message: problem });
 }
 
 /** `POST /api/hours`: add ranges to a day; they merge with the day's existing list (spec §4). */
 export const addHoursBody = z
-  .object({ band: hourBandSchema, day: weekdaySchema, ranges: rangesField.min(1, 'Add at least one time range') })
+  .object({
+    band: hourBandSchema,
+    day: weekdaySchema,
+    ranges: rangesField.min(1, 'Add at least one time range'),
+  })
   .superRefine(soundRanges);
 export type AddHoursBody = z.infer<typeof addHoursBody>;
 
@@ -47,7 +65,11 @@ export type DeleteHoursParams = z.infer<typeof deleteHoursParams>;
  * A day is either peak or non-peak at any minute, never both: the first range of one band that
  * overlaps a range of the other, as a sentence naming the day and both ranges; null when none does.
  */
-export function crossBandProblem(day: Weekday, peak: readonly TimeRange[], nonPeak: readonly TimeRange[]): string | null {
+export function crossBandProblem(
+  day: Weekday,
+  peak: readonly TimeRange[],
+  nonPeak: readonly TimeRange[],
+): string | null {
   for (const a of peak) {
     for (const b of nonPeak) {
       if (minutesOfDay(a.start) < minutesOfDay(b.end) && minutesOfDay(b.start) < minutesOfDay(a.end)) {

@@ -14,10 +14,21 @@ export type FacilitatorParams = z.infer<typeof facilitatorParams>;
 /** `POST /api/instructors`, `PUT /api/instructors/{instructorId}` and the same for facilitators. */
 export const personBody = z.object({
   name: personNameSchema,
-  email: z.union([z.literal(''), emailSchema]).transform((value) => value || null).nullable(),
+  email: z
+    .union([z.literal(''), emailSchema])
+    .transform((value) => value || null)
+    .nullable(),
   phone: phoneSchema.transform((value) => value || null).nullable(),
-  bio: z.string({ error: 'Write a short bio' }).trim().max(5000, 'Use at most 5,000 characters').transform((value) => value || null).nullable(),
-  photo: z.string().regex(/^[0-9a-f]{24}\.(png|jpg|webp|gif)$/, 'Upload the photo again').nullable(),
+  bio: z
+    .string({ error: 'Write a short bio' })
+    .trim()
+    .max(5000, 'Use at most 5,000 characters')
+    .transform((value) => value || null)
+    .nullable(),
+  photo: z
+    .string()
+    .regex(/^[0-9a-f]{24}\.(png|jpg|webp|gif)$/, 'Upload the photo again')
+    .nullable(),
   active: z.boolean({ error: 'Choose whether they are active' }),
 });
 export type PersonBody = z.input<typeof personBody>;
@@ -42,9 +53,21 @@ export const facilitatorDto = personDto;
 export type FacilitatorDto = PersonDto;
 
 export const listPeopleQuery = z.object({
-  status: z.enum(['active', 'inactive', 'all'], { error: 'Choose active, inactive or all' }).default('active'),
-  page: z.coerce.number({ error: 'Use a page number' }).int('Use a page number').min(1, 'Pages start at 1').max(100_000).default(1),
-  pageSize: z.coerce.number({ error: 'Use a page size' }).int('Use a page size').min(1, 'Use at least 1 per page').max(100, 'Use at most 100 per page').default(50),
+  status: z
+    .enum(['active', 'inactive', 'all'], { error: 'Choose active, inactive or all' })
+    .default('active'),
+  page: z.coerce
+    .number({ error: 'Use a page number' })
+    .int('Use a page number')
+    .min(1, 'Pages start at 1')
+    .max(100_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Use a page size' })
+    .int('Use a page size')
+    .min(1, 'Use at least 1 per page')
+    .max(100, 'Use at most 100 per page')
+    .default(50),
 });
 export type ListPeopleQuery = z.infer<typeof listPeopleQuery>;
 

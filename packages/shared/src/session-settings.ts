@@ -28,18 +28,53 @@ export const SESSION_SETTINGS_DEFAULTS = {
 } as const satisfies SessionSettingsDto;
 
 export const sessionSettingsBody = z.object({
-  bookingOpensDaysBefore: wholeNumberField({ max: 365, tooBig: 'Booking can open at most 365 days ahead', required: 'Enter how many days ahead booking opens' }),
-  bookingClosesMinutesBefore: wholeNumberField({ max: 10_080, tooBig: 'Booking can close at most 10,080 minutes (7 days) before the start', required: 'Enter how many minutes before the start booking closes (0 = at the start)' }),
-  freeCancellationHoursBefore: wholeNumberField({ max: 720, tooBig: 'Free cancellation can end at most 720 hours (30 days) before the start', required: 'Enter until how many hours before the start cancelling is free' }),
-  lateCancelFee: wholeNumberField({ max: MAX_FEE_MINOR, tooBig: 'A fee can be at most 1,000,000.00', empty: 0 }),
+  bookingOpensDaysBefore: wholeNumberField({
+    max: 365,
+    tooBig: 'Booking can open at most 365 days ahead',
+    required: 'Enter how many days ahead booking opens',
+  }),
+  bookingClosesMinutesBefore: wholeNumberField({
+    max: 10_080,
+    tooBig: 'Booking can close at most 10,080 minutes (7 days) before the start',
+    required: 'Enter how many minutes before the start booking closes (0 = at the start)',
+  }),
+  freeCancellationHoursBefore: wholeNumberField({
+    max: 720,
+    tooBig: 'Free cancellation can end at most 720 hours (30 days) before the start',
+    required: 'Enter until how many hours before the start cancelling is free',
+  }),
+  lateCancelFee: wholeNumberField({
+    max: MAX_FEE_MINOR,
+    tooBig: 'A fee can be at most 1,000,000.00',
+    empty: 0,
+  }),
   noShowFee: wholeNumberField({ max: MAX_FEE_MINOR, tooBig: 'A fee can be at most 1,000,000.00', empty: 0 }),
   waitlistEnabled: z.boolean({ error: 'Choose whether classes have a waitlist' }),
   waitlistMode: waitlistModeSchema,
-  offerHoldMinutes: wholeNumberField({ min: 1, tooSmall: 'An offer must be held at least 1 minute', max: 1440, tooBig: 'An offer can be held at most 1,440 minutes (24 hours)', required: 'Enter how many minutes an offered place is held' }),
-  waitlistCutoffMinutesBefore: wholeNumberField({ max: 10_080, tooBig: 'The waitlist cut-off can be at most 10,080 minutes (7 days) before the start', required: 'Enter how many minutes before the start the waitlist stops' }),
+  offerHoldMinutes: wholeNumberField({
+    min: 1,
+    tooSmall: 'An offer must be held at least 1 minute',
+    max: 1440,
+    tooBig: 'An offer can be held at most 1,440 minutes (24 hours)',
+    required: 'Enter how many minutes an offered place is held',
+  }),
+  waitlistCutoffMinutesBefore: wholeNumberField({
+    max: 10_080,
+    tooBig: 'The waitlist cut-off can be at most 10,080 minutes (7 days) before the start',
+    required: 'Enter how many minutes before the start the waitlist stops',
+  }),
   /** Empty = no limit. */
-  maxWaitlistLength: wholeNumberField({ min: 1, tooSmall: 'A waitlist needs room for at least 1 person (leave empty for no limit)', max: 1000, tooBig: 'A waitlist can hold at most 1,000 people' }),
-  checkInOpensMinutesBefore: wholeNumberField({ max: 1440, tooBig: 'Check-in can open at most 1,440 minutes (24 hours) before the start', required: 'Enter how many minutes before the start check-in opens' }),
+  maxWaitlistLength: wholeNumberField({
+    min: 1,
+    tooSmall: 'A waitlist needs room for at least 1 person (leave empty for no limit)',
+    max: 1000,
+    tooBig: 'A waitlist can hold at most 1,000 people',
+  }),
+  checkInOpensMinutesBefore: wholeNumberField({
+    max: 1440,
+    tooBig: 'Check-in can open at most 1,440 minutes (24 hours) before the start',
+    required: 'Enter how many minutes before the start check-in opens',
+  }),
 });
 export type SessionSettingsBody = z.input<typeof sessionSettingsBody>;
 export type SessionSettingsValues = z.output<typeof sessionSettingsBody>;

@@ -13,15 +13,29 @@ export const MAX_AMENITIES_PER_STUDIO = 50;
 export const MAX_ROOM_CAPACITY = 1000;
 
 export const amenitySchema = z.object({
-  name: z.string({ error: 'Name the amenity' }).trim().min(1, 'Name the amenity').max(80, 'Use at most 80 characters'),
+  name: z
+    .string({ error: 'Name the amenity' })
+    .trim()
+    .min(1, 'Name the amenity')
+    .max(80, 'Use at most 80 characters'),
   value: z.string({ error: 'Describe the amenity' }).trim().max(200, 'Use at most 200 characters'),
 });
 
 /** A room without `id` is new; one with an `id` edits that room, whose id stays the same. */
 export const roomInputSchema = z.object({
   id: objectIdSchema.optional(),
-  name: z.string({ error: 'Name the room' }).trim().min(1, 'Name the room').max(80, 'Use at most 80 characters'),
-  capacity: wholeNumberField({ min: 1, tooSmall: 'A room holds at least 1 person', max: MAX_ROOM_CAPACITY, tooBig: `A room can hold at most ${MAX_ROOM_CAPACITY.toLocaleString('en-US')} people`, required: 'Enter how many people the room holds' }),
+  name: z
+    .string({ error: 'Name the room' })
+    .trim()
+    .min(1, 'Name the room')
+    .max(80, 'Use at most 80 characters'),
+  capacity: wholeNumberField({
+    min: 1,
+    tooSmall: 'A room holds at least 1 person',
+    max: MAX_ROOM_CAPACITY,
+    tooBig: `A room can hold at most ${MAX_ROOM_CAPACITY.toLocaleString('en-US')} people`,
+    required: 'Enter how many people the room holds',
+  }),
 });
 
 /**
@@ -31,21 +45,34 @@ export const roomInputSchema = z.object({
  */
 export const studioBody = z
   .object({
-    name: z.string({ error: 'Name the studio' }).trim().min(2, 'Name the studio').max(120, 'Use at most 120 characters'),
+    name: z
+      .string({ error: 'Name the studio' })
+      .trim()
+      .min(2, 'Name the studio')
+      .max(120, 'Use at most 120 characters'),
     address: addressSchema,
     phone: phoneSchema.transform((value) => value || null).nullable(),
-    email: z.union([z.literal(''), emailSchema]).transform((value) => value || null).nullable(),
+    email: z
+      .union([z.literal(''), emailSchema])
+      .transform((value) => value || null)
+      .nullable(),
     /** Empty or absent: the company's time zone. */
-    timeZone: z.union([z.literal(''), timeZoneSchema]).nullish().transform((value) => value || null),
+    timeZone: z
+      .union([z.literal(''), timeZoneSchema])
+      .nullish()
+      .transform((value) => value || null),
     openingHours: weekRangesSchema,
-    amenities: z.array(amenitySchema).max(MAX_AMENITIES_PER_STUDIO, `Use at most ${MAX_AMENITIES_PER_STUDIO} amenities`),
+    amenities: z
+      .array(amenitySchema)
+      .max(MAX_AMENITIES_PER_STUDIO, `Use at most ${MAX_AMENITIES_PER_STUDIO} amenities`),
     rooms: z.array(roomInputSchema).max(MAX_ROOMS_PER_STUDIO, `Use at most ${MAX_ROOMS_PER_STUDIO} rooms`),
   })
   .superRefine((body, ctx) => {
     const ids = new Set<string>();
     body.rooms.forEach((room, index) => {
       if (!room.id) return;
-      if (ids.has(room.id)) ctx.addIssue({ code: 'custom', path: ['rooms', index, 'id'], message: 'This room is listed twice' });
+      if (ids.has(room.id))
+        ctx.addIssue({ code: 'custom', path: ['rooms', index, 'id'], message: 'This room is listed twice' });
       ids.add(room.id);
     });
   });
@@ -71,8 +98,18 @@ export const studioDto = z.object({
 export type StudioDto = z.infer<typeof studioDto>;
 
 export const listStudiosQuery = z.object({
-  page: z.coerce.number({ error: 'Use a page number' }).int('Use a page number').min(1, 'Pages start at 1').max(100_000).default(1),
-  pageSize: z.coerce.number({ error: 'Use a page size' }).int('Use a page size').min(1, 'Use at least 1 per page').max(100, 'Use at most 100 per page').default(50),
+  page: z.coerce
+    .number({ error: 'Use a page number' })
+    .int('Use a page number')
+    .min(1, 'Pages start at 1')
+    .max(100_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Use a page size' })
+    .int('Use a page size')
+    .min(1, 'Use at least 1 per page')
+    .max(100, 'Use at most 100 per page')
+    .default(50),
 });
 export type ListStudiosQuery = z.infer<typeof listStudiosQuery>;
 

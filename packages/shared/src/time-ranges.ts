@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Days of the week as keys of hours maps (spec §3 "a map from day to a list of start/end times"). */
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export const weekdaySchema = z.enum(WEEKDAYS, { error: 'Choose a day of the week' });
 export type Weekday = z.infer<typeof weekdaySchema>;
 
@@ -72,7 +80,10 @@ export const dayRangesSchema = (day: Weekday) =>
 
 /** A week of ranges: only weekday keys, each day's list sound. */
 export const weekRangesSchema = z
-  .partialRecord(weekdaySchema, z.array(timeRangeSchema).max(MAX_RANGES_PER_DAY, `Use at most ${MAX_RANGES_PER_DAY} time ranges a day`))
+  .partialRecord(
+    weekdaySchema,
+    z.array(timeRangeSchema).max(MAX_RANGES_PER_DAY, `Use at most ${MAX_RANGES_PER_DAY} time ranges a day`),
+  )
   .superRefine((week, ctx) => {
     for (const day of WEEKDAYS) {
       const ranges = week[day];
@@ -83,4 +94,7 @@ export const weekRangesSchema = z
   });
 export type WeekRanges = Partial<Record<Weekday, TimeRange[]>>;
 
-export const weekRangesDto = z.partialRecord(weekdaySchema, z.array(z.object({ start: z.string(), end: z.string() })));
+export const weekRangesDto = z.partialRecord(
+  weekdaySchema,
+  z.array(z.object({ start: z.string(), end: z.string() })),
+);

@@ -20,8 +20,14 @@ export async function signInTeamMember(
 ): Promise<{ token: string; headers: { authorization: string } }> {
   const email = `${role}-${Date.now().toString(36)}${(sequence++).toString(36)}@example.com`;
   const passwordHash = await hashPassword(PASSWORD);
-  await withPlatform(db, (tx) => tx.insert(users).values({ companyId, id: generateId(), role, name: `Tess ${role}`, email, passwordHash }));
-  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password: PASSWORD, roleId: role, companyId } });
+  await withPlatform(db, (tx) =>
+    tx.insert(users).values({ companyId, id: generateId(), role, name: `Tess ${role}`, email, passwordHash }),
+  );
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password: PASSWORD, roleId: role, companyId },
+  });
   if (response.statusCode !== 200) throw new Error(`team login failed: ${response.body}`);
   const token = response.json().data.token as string;
   return { token, headers: bearer(token) };

@@ -30,7 +30,12 @@ export const classTemplates = pgTable(
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),
     // Two active templates with one name would be indistinguishable in the schedule's picker.
-    uniqueIndex('class_templates_active_name_key').on(table.companyId, sql`lower(${table.name})`).where(sql`${table.archivedAt} is null`),
-    check('class_templates_numbers', sql`${table.durationMinutes} > 0 and ${table.defaultCapacity} > 0 and ${table.dropInPrice} >= 0`),
+    uniqueIndex('class_templates_active_name_key')
+      .on(table.companyId, sql`lower(${table.name})`)
+      .where(sql`${table.archivedAt} is null`),
+    check(
+      'class_templates_numbers',
+      sql`${table.durationMinutes} > 0 and ${table.defaultCapacity} > 0 and ${table.dropInPrice} >= 0`,
+    ),
   ],
 );

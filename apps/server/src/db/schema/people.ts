@@ -29,7 +29,9 @@ function peopleTable<Name extends string>(name: Name) {
     },
     (table) => [
       primaryKey({ columns: [table.companyId, table.id] }),
-      uniqueIndex(`${name}_email_key`).on(table.companyId, table.email).where(sql`${table.email} is not null`),
+      uniqueIndex(`${name}_email_key`)
+        .on(table.companyId, table.email)
+        .where(sql`${table.email} is not null`),
     ],
   );
 }

@@ -46,7 +46,10 @@ export const studioRooms = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),
-    foreignKey({ columns: [table.companyId, table.studioId], foreignColumns: [studios.companyId, studios.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [table.companyId, table.studioId],
+      foreignColumns: [studios.companyId, studios.id],
+    }).onDelete('cascade'),
     index('studio_rooms_studio_idx').on(table.companyId, table.studioId),
     check('studio_rooms_capacity_positive', sql`${table.capacity} > 0`),
   ],

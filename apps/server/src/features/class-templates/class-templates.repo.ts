@@ -12,13 +12,24 @@ function statusFilter(companyId: string, status: ListClassTemplatesQuery['status
   return company;
 }
 
-export async function countClassTemplates(tx: Executor, companyId: string, status: ListClassTemplatesQuery['status']): Promise<number> {
-  const [row] = await tx.select({ total: count() }).from(classTemplates).where(statusFilter(companyId, status));
+export async function countClassTemplates(
+  tx: Executor,
+  companyId: string,
+  status: ListClassTemplatesQuery['status'],
+): Promise<number> {
+  const [row] = await tx
+    .select({ total: count() })
+    .from(classTemplates)
+    .where(statusFilter(companyId, status));
   return row?.total ?? 0;
 }
 
 /** By name, so the schedule's picker and the settings list read alphabetically. */
-export async function listClassTemplates(tx: Executor, companyId: string, query: ListClassTemplatesQuery): Promise<ClassTemplateRow[]> {
+export async function listClassTemplates(
+  tx: Executor,
+  companyId: string,
+  query: ListClassTemplatesQuery,
+): Promise<ClassTemplateRow[]> {
   return tx
     .select()
     .from(classTemplates)
@@ -28,8 +39,15 @@ export async function listClassTemplates(tx: Executor, companyId: string, query:
     .limit(query.pageSize);
 }
 
-export async function findClassTemplate(tx: Executor, companyId: string, templateId: string): Promise<ClassTemplateRow | undefined> {
-  const [row] = await tx.select().from(classTemplates).where(and(eq(classTemplates.companyId, companyId), eq(classTemplates.id, templateId)));
+export async function findClassTemplate(
+  tx: Executor,
+  companyId: string,
+  templateId: string,
+): Promise<ClassTemplateRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(classTemplates)
+    .where(and(eq(classTemplates.companyId, companyId), eq(classTemplates.id, templateId)));
   return row;
 }
 
@@ -38,17 +56,36 @@ export async function activeNamesLike(tx: Executor, companyId: string, base: str
   const rows = await tx
     .select({ name: classTemplates.name })
     .from(classTemplates)
-    .where(and(eq(classTemplates.companyId, companyId), isNull(classTemplates.archivedAt), sql`starts_with(lower(${classTemplates.name}), lower(${base}))`));
+    .where(
+      and(
+        eq(classTemplates.companyId, companyId),
+        isNull(classTemplates.archivedAt),
+        sql`starts_with(lower(${classTemplates.name}), lower(${base}))`,
+      ),
+    );
   return rows.map((row) => row.name);
 }
 
-export async function insertClassTemplate(tx: Executor, companyId: string, id: string, values: ClassTemplateValues): Promise<ClassTemplateRow> {
-  const [row] = await tx.insert(classTemplates).values({ companyId, id, ...values }).returning();
+export async function insertClassTemplate(
+  tx: Executor,
+  companyId: string,
+  id: string,
+  values: ClassTemplateValues,
+): Promise<ClassTemplateRow> {
+  const [row] = await tx
+    .insert(classTemplates)
+    .values({ companyId, id, ...values })
+    .returning();
   if (!row) throw new Error('Adding the template returned no row.');
   return row;
 }
 
-export async function updateClassTemplate(tx: Executor, companyId: string, templateId: string, values: Partial<ClassTemplateValues> & { archivedAt?: Date | null | SQL }): Promise<ClassTemplateRow | undefined> {
+export async function updateClassTemplate(
+  tx: Executor,
+  companyId: string,
+  templateId: string,
+  values: Partial<ClassTemplateValues> & { archivedAt?: Date | null | SQL },
+): Promise<ClassTemplateRow | undefined> {
   const [row] = await tx
     .update(classTemplates)
     .set({ ...values, updatedAt: sql`now()` })

@@ -29,19 +29,34 @@ export const classTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const one = successEnvelope(classTemplateDto);
 
   async function checkImage(image: string | null) {
-    if (image && !(await uploadExists(app.deps.config.DATA_DIR, image))) throw badRequest(IMAGE_MISSING, { image: IMAGE_MISSING });
+    if (image && !(await uploadExists(app.deps.config.DATA_DIR, image)))
+      throw badRequest(IMAGE_MISSING, { image: IMAGE_MISSING });
   }
 
   // The team reads templates (they schedule from them); owners (admin, solo instructor) change them.
   app.get(
     '/class-templates',
-    { onRequest: requireRole(TEAM_ROLES), schema: { tags, summary: 'Class templates (active by default; status=archived or all)', querystring: listClassTemplatesQuery, response: { 200: successEnvelope(classTemplateListDto) } } },
-    async (request) => ({ status: 1 as const, data: await listClassTemplates(db, actorOf(request), request.query) }),
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'Class templates (active by default; status=archived or all)',
+        querystring: listClassTemplatesQuery,
+        response: { 200: successEnvelope(classTemplateListDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await listClassTemplates(db, actorOf(request), request.query),
+    }),
   );
 
   app.post(
     '/class-templates',
-    { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: 'Add a class template', body: classTemplateBody, response: { 201: one } } },
+    {
+      onRequest: requireRole(MANAGER_ROLES),
+      schema: { tags, summary: 'Add a class template', body: classTemplateBody, response: { 201: one } },
+    },
     async (request, reply) => {
       await checkImage(request.body.image);
       const data = await createClassTemplate(db, actorOf(request), request.body);
@@ -51,13 +66,28 @@ export const classTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/class-templates/:templateId',
-    { onRequest: requireRole(TEAM_ROLES), schema: { tags, summary: 'One class template', params: classTemplateParams, response: { 200: one } } },
-    async (request) => ({ status: 1 as const, data: await getClassTemplate(db, actorOf(request), request.params.templateId) }),
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: { tags, summary: 'One class template', params: classTemplateParams, response: { 200: one } },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await getClassTemplate(db, actorOf(request), request.params.templateId),
+    }),
   );
 
   app.put(
     '/class-templates/:templateId',
-    { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: 'Edit a class template', params: classTemplateParams, body: classTemplateBody, response: { 200: one } } },
+    {
+      onRequest: requireRole(MANAGER_ROLES),
+      schema: {
+        tags,
+        summary: 'Edit a class template',
+        params: classTemplateParams,
+        body: classTemplateBody,
+        response: { 200: one },
+      },
+    },
     async (request) => {
       await checkImage(request.body.image);
       const data = await editClassTemplate(db, actorOf(request), request.params.templateId, request.body);
@@ -67,7 +97,15 @@ export const classTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/class-templates/:templateId/copy',
-    { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: 'Copy a class template under a free name ("… (copy)")', params: classTemplateParams, response: { 201: one } } },
+    {
+      onRequest: requireRole(MANAGER_ROLES),
+      schema: {
+        tags,
+        summary: 'Copy a class template under a free name ("… (copy)")',
+        params: classTemplateParams,
+        response: { 201: one },
+      },
+    },
     async (request, reply) => {
       const data = await copyClassTemplate(db, actorOf(request), request.params.templateId);
       return reply.code(201).send({ status: 1 as const, message: `Copied as “${data.name}”.`, data });
@@ -76,13 +114,37 @@ export const classTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/class-templates/:templateId/archive',
-    { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: 'Archive a class template (it leaves the pickers, its history stays)', params: classTemplateParams, response: { 200: one } } },
-    async (request) => ({ status: 1 as const, message: 'Class template archived.', data: await setArchived(db, actorOf(request), request.params.templateId, true) }),
+    {
+      onRequest: requireRole(MANAGER_ROLES),
+      schema: {
+        tags,
+        summary: 'Archive a class template (it leaves the pickers, its history stays)',
+        params: classTemplateParams,
+        response: { 200: one },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      message: 'Class template archived.',
+      data: await setArchived(db, actorOf(request), request.params.templateId, true),
+    }),
   );
 
   app.post(
     '/class-templates/:templateId/restore',
-    { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: 'Bring an archived class template back', params: classTemplateParams, response: { 200: one } } },
-    async (request) => ({ status: 1 as const, message: 'Class template restored.', data: await setArchived(db, actorOf(request), request.params.templateId, false) }),
+    {
+      onRequest: requireRole(MANAGER_ROLES),
+      schema: {
+        tags,
+        summary: 'Bring an archived class template back',
+        params: classTemplateParams,
+        response: { 200: one },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      message: 'Class template restored.',
+      data: await setArchived(db, actorOf(request), request.params.templateId, false),
+    }),
   );
 };

@@ -1,4 +1,9 @@
-import type { ClassTemplateDto, ClassTemplateListDto, ClassTemplateValues, ListClassTemplatesQuery } from '@kinetic/shared';
+import type {
+  ClassTemplateDto,
+  ClassTemplateListDto,
+  ClassTemplateValues,
+  ListClassTemplatesQuery,
+} from '@kinetic/shared';
 import { sql } from 'drizzle-orm';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -65,7 +70,11 @@ async function existing(tx: Executor, companyId: string, templateId: string): Pr
   return row;
 }
 
-export async function listClassTemplates(db: Database, actor: Actor, query: ListClassTemplatesQuery): Promise<ClassTemplateListDto> {
+export async function listClassTemplates(
+  db: Database,
+  actor: Actor,
+  query: ListClassTemplatesQuery,
+): Promise<ClassTemplateListDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const currency = await currencyOf(tx, actor.companyId);
     const total = await countClassTemplates(tx, actor.companyId, query.status);
@@ -74,18 +83,38 @@ export async function listClassTemplates(db: Database, actor: Actor, query: List
   });
 }
 
-export async function getClassTemplate(db: Database, actor: Actor, templateId: string): Promise<ClassTemplateDto> {
-  return withTenant(db, actor.companyId, async (tx) => toDto(await existing(tx, actor.companyId, templateId), await currencyOf(tx, actor.companyId)));
+export async function getClassTemplate(
+  db: Database,
+  actor: Actor,
+  templateId: string,
+): Promise<ClassTemplateDto> {
+  return withTenant(db, actor.companyId, async (tx) =>
+    toDto(await existing(tx, actor.companyId, templateId), await currencyOf(tx, actor.companyId)),
+  );
 }
 
-export async function createClassTemplate(db: Database, actor: Actor, values: ClassTemplateValues): Promise<ClassTemplateDto> {
+export async function createClassTemplate(
+  db: Database,
+  actor: Actor,
+  values: ClassTemplateValues,
+): Promise<ClassTemplateDto> {
   return guardName(values.name, () =>
-    withTenant(db, actor.companyId, async (tx) => toDto(await insertClassTemplate(tx, actor.companyId, generateId(), values), await currencyOf(tx, actor.companyId))),
+    withTenant(db, actor.companyId, async (tx) =>
+      toDto(
+        await insertClassTemplate(tx, actor.companyId, generateId(), values),
+        await currencyOf(tx, actor.companyId),
+      ),
+    ),
   );
 }
 
 /** Edits change the template only; classes already scheduled keep their own copies of its terms. */
-export async function editClassTemplate(db: Database, actor: Actor, templateId: string, values: ClassTemplateValues): Promise<ClassTemplateDto> {
+export async function editClassTemplate(
+  db: Database,
+  actor: Actor,
+  templateId: string,
+  values: ClassTemplateValues,
+): Promise<ClassTemplateDto> {
   return guardName(values.name, () =>
     withTenant(db, actor.companyId, async (tx) => {
       await existing(tx, actor.companyId, templateId);
@@ -107,16 +136,30 @@ export function copyName(name: string, taken: readonly string[]): string {
 }
 
 /** A new active template with the same terms under a free name (spec's `copy` routes for packages follow the same idea). */
-export async function copyClassTemplate(db: Database, actor: Actor, templateId: string): Promise<ClassTemplateDto> {
+export async function copyClassTemplate(
+  db: Database,
+  actor: Actor,
+  templateId: string,
+): Promise<ClassTemplateDto> {
   // Two copies at once may pick the same free name; the index refuses the second, which may simply retry.
-  return guardCopy(() => withTenant(db, actor.companyId, async (tx) => {
-    const source = await existing(tx, actor.companyId, templateId);
-    const base = source.name.replace(/ \(copy(?: \d+)?\)$/, '');
-    const name = copyName(source.name, await activeNamesLike(tx, actor.companyId, base));
-    const { name: _name, id: _id, companyId: _companyId, archivedAt: _archivedAt, createdAt: _createdAt, updatedAt: _updatedAt, ...terms } = source;
-    const row = await insertClassTemplate(tx, actor.companyId, generateId(), { ...terms, name });
-    return toDto(row, await currencyOf(tx, actor.companyId));
-  }));
+  return guardCopy(() =>
+    withTenant(db, actor.companyId, async (tx) => {
+      const source = await existing(tx, actor.companyId, templateId);
+      const base = source.name.replace(/ \(copy(?: \d+)?\)$/, '');
+      const name = copyName(source.name, await activeNamesLike(tx, actor.companyId, base));
+      const {
+        name: _name,
+        id: _id,
+        companyId: _companyId,
+        archivedAt: _archivedAt,
+        createdAt: _createdAt,
+        updatedAt: _updatedAt,
+        ...terms
+      } = source;
+      const row = await insertClassTemplate(tx, actor.companyId, generateId(), { ...terms, name });
+      return toDto(row, await currencyOf(tx, actor.companyId));
+    }),
+  );
 }
 
 async function guardCopy<T>(work: () => Promise<T>): Promise<T> {
@@ -127,7 +170,12 @@ async function guardCopy<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Archived templates leave the pickers but keep their history; restoring needs the name to be free again. */
-export async function setArchived(db: Database, actor: Actor, templateId: string, archived: boolean): Promise<ClassTemplateDto> {
+export async function setArchived(
+  db: Database,
+  actor: Actor,
+  templateId: string,
+  archived: boolean,
+): Promise<ClassTemplateDto> {
   let name = '';
   try {
     return await withTenant(db, actor.companyId, async (tx) => {
@@ -135,7 +183,9 @@ export async function setArchived(db: Database, actor: Actor, templateId: string
       name = row.name;
       const currency = await currencyOf(tx, actor.companyId);
       if ((row.archivedAt !== null) === archived) return toDto(row, currency);
-      const updated = await updateClassTemplate(tx, actor.companyId, templateId, { archivedAt: archived ? sql`now()` : null });
+      const updated = await updateClassTemplate(tx, actor.companyId, templateId, {
+        archivedAt: archived ? sql`now()` : null,
+      });
       if (!updated) throw notFound(TEMPLATE_NOT_FOUND);
       return toDto(updated, currency);
     });

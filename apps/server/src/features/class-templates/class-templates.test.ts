@@ -30,20 +30,32 @@ const template = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const create = (headers: Headers, payload: object) => app.inject({ method: 'POST', url: '/api/class-templates', headers, payload });
-const list = async (headers: Headers, query = '') => (await app.inject({ method: 'GET', url: `/api/class-templates${query}`, headers })).json().data;
+const create = (headers: Headers, payload: object) =>
+  app.inject({ method: 'POST', url: '/api/class-templates', headers, payload });
+const list = async (headers: Headers, query = '') =>
+  (await app.inject({ method: 'GET', url: `/api/class-templates${query}`, headers })).json().data;
 const action = (headers: Headers, id: string, verb: 'copy' | 'archive' | 'restore') =>
   app.inject({ method: 'POST', url: `/api/class-templates/${id}/${verb}`, headers });
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 async function uploadImage(headers: Headers): Promise<string> {
   const boundary = '----kinetic-template-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="class.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="class.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     PNG,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const response = await app.inject({ method: 'POST', url: '/api/uploads', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   return response.json().data.file as string;
 }
 
@@ -89,9 +101,19 @@ describe('class templates', () => {
   it('edits a template', async () => {
     const { headers } = await owner();
     const id = (await create(headers, template())).json().data.id;
-    const edit = await app.inject({ method: 'PUT', url: `/api/class-templates/${id}`, headers, payload: template({ name: 'Power Yoga 75', durationMinutes: '75', dropInPrice: '' }) });
+    const edit = await app.inject({
+      method: 'PUT',
+      url: `/api/class-templates/${id}`,
+      headers,
+      payload: template({ name: 'Power Yoga 75', durationMinutes: '75', dropInPrice: '' }),
+    });
     expect(edit.statusCode).toBe(200);
-    expect(edit.json().data).toMatchObject({ id, name: 'Power Yoga 75', durationMinutes: 75, dropInPrice: 0 });
+    expect(edit.json().data).toMatchObject({
+      id,
+      name: 'Power Yoga 75',
+      durationMinutes: 75,
+      dropInPrice: 0,
+    });
   });
 
   it('copies under a free name, with the same terms', async () => {
@@ -165,9 +187,22 @@ describe('class templates', () => {
     const first = await owner();
     const second = await owner();
     const id = (await create(first.headers, template())).json().data.id;
-    expect((await app.inject({ method: 'GET', url: `/api/class-templates/${id}`, headers: second.headers })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'PUT', url: `/api/class-templates/${id}`, headers: second.headers, payload: template() })).statusCode).toBe(404);
-    for (const verb of ['copy', 'archive', 'restore'] as const) expect((await action(second.headers, id, verb)).statusCode, verb).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/class-templates/${id}`, headers: second.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/class-templates/${id}`,
+          headers: second.headers,
+          payload: template(),
+        })
+      ).statusCode,
+    ).toBe(404);
+    for (const verb of ['copy', 'archive', 'restore'] as const)
+      expect((await action(second.headers, id, verb)).statusCode, verb).toBe(404);
     expect(await list(second.headers, '?status=all')).toEqual({ items: [], total: 0 });
   });
 
@@ -176,13 +211,27 @@ describe('class templates', () => {
     const id = (await create(headers, template())).json().data.id;
     for (const role of ['staff', 'instructor'] as const) {
       const member = await signInTeamMember(app, db.db, session.company.id, role);
-      expect((await app.inject({ method: 'GET', url: '/api/class-templates', headers: member.headers })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/class-templates', headers: member.headers }))
+          .statusCode,
+      ).toBe(200);
       expect((await create(member.headers, template({ name: 'Nope' }))).statusCode).toBe(403);
-      expect((await app.inject({ method: 'PUT', url: `/api/class-templates/${id}`, headers: member.headers, payload: template() })).statusCode).toBe(403);
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: `/api/class-templates/${id}`,
+            headers: member.headers,
+            payload: template(),
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await action(member.headers, id, 'archive')).statusCode).toBe(403);
     }
     const client = bearer((await signUpClient(app, slug)).session.token);
-    expect((await app.inject({ method: 'GET', url: '/api/class-templates', headers: client })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/class-templates', headers: client })).statusCode,
+    ).toBe(403);
     const solo = await owner('solo');
     expect((await create(solo.headers, template())).statusCode).toBe(201);
   });

@@ -5,15 +5,30 @@ import { bandOfInstant, localWeekdayAndMinute } from './band-at.ts';
 // the runner has, and the last test changes it mid-run.
 const NEW_YORK = 'America/New_York';
 const hours = {
-  peakHour: { sunday: [{ start: '01:00', end: '02:00' }, { start: '08:00', end: '10:00' }], monday: [{ start: '06:00', end: '09:00' }] },
-  nonPeakHour: { sunday: [{ start: '10:00', end: '12:00' }, { start: '03:00', end: '04:00' }], monday: [{ start: '12:00', end: '24:00' }] },
+  peakHour: {
+    sunday: [
+      { start: '01:00', end: '02:00' },
+      { start: '08:00', end: '10:00' },
+    ],
+    monday: [{ start: '06:00', end: '09:00' }],
+  },
+  nonPeakHour: {
+    sunday: [
+      { start: '10:00', end: '12:00' },
+      { start: '03:00', end: '04:00' },
+    ],
+    monday: [{ start: '12:00', end: '24:00' }],
+  },
 };
 const at = (iso: string) => bandOfInstant(hours, NEW_YORK, new Date(iso));
 
 describe('bandAt across DST changes (America/New_York)', () => {
   it('spring forward (2026-03-08, 02:00 EST becomes 03:00 EDT): local times keep their band', () => {
     // 08:30 EDT is 12:30Z; a UTC-offset shortcut taken from the night before (EST) would read 07:30.
-    expect(localWeekdayAndMinute(new Date('2026-03-08T12:30:00Z'), NEW_YORK)).toEqual({ day: 'sunday', minute: 8 * 60 + 30 });
+    expect(localWeekdayAndMinute(new Date('2026-03-08T12:30:00Z'), NEW_YORK)).toEqual({
+      day: 'sunday',
+      minute: 8 * 60 + 30,
+    });
     expect(at('2026-03-08T12:30:00Z')).toBe('peak');
     expect(at('2026-03-08T11:59:00Z')).toBe('none'); // 07:59 EDT
     // 01:30 EST still exists before the jump; 03:30 EDT is the first half hour after it.

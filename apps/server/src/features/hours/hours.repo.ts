@@ -13,7 +13,11 @@ export async function findHours(tx: Executor, companyId: string): Promise<Compan
 /** The company's hours row, created empty if missing, locked until the transaction ends: changes are read-check-write. */
 export async function lockHours(tx: Executor, companyId: string): Promise<CompanyHoursRow> {
   await tx.insert(companyHours).values({ companyId }).onConflictDoNothing();
-  const [row] = await tx.select().from(companyHours).where(eq(companyHours.companyId, companyId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(companyHours)
+    .where(eq(companyHours.companyId, companyId))
+    .for('update');
   if (!row) throw new Error('The hours row vanished inside its own transaction.');
   return row;
 }

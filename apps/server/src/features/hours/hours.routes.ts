@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addHoursBody, deleteHoursParams, hoursDto, MANAGER_ROLES, replaceHoursBody, successEnvelope, TEAM_ROLES } from '@kinetic/shared';
+import {
+  addHoursBody,
+  deleteHoursParams,
+  hoursDto,
+  MANAGER_ROLES,
+  replaceHoursBody,
+  successEnvelope,
+  TEAM_ROLES,
+} from '@kinetic/shared';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
 import { addHours, deleteHoursDay, getHours, replaceHours } from './hours.service.ts';
 
@@ -10,25 +18,64 @@ export const hoursRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/hours',
-    { onRequest: requireRole(TEAM_ROLES), schema: { tags, summary: 'Peak and non-peak hours per weekday (spec §3 hours state)', response: answer } },
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'Peak and non-peak hours per weekday (spec §3 hours state)',
+        response: answer,
+      },
+    },
     async (request) => ({ status: 1 as const, data: await getHours(db, actorOf(request)) }),
   );
 
   app.post(
     '/hours',
-    { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: "Add time ranges to a day; they merge with the day's list (completes the hours onboarding step)", body: addHoursBody, response: answer } },
-    async (request) => ({ status: 1 as const, message: 'Hours added.', data: await addHours(db, actorOf(request), request.body) }),
+    {
+      onRequest: requireRole(MANAGER_ROLES),
+      schema: {
+        tags,
+        summary:
+          "Add time ranges to a day; they merge with the day's list (completes the hours onboarding step)",
+        body: addHoursBody,
+        response: answer,
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      message: 'Hours added.',
+      data: await addHours(db, actorOf(request), request.body),
+    }),
   );
 
   app.put(
     '/hours',
-    { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: "Replace a day's time ranges", body: replaceHoursBody, response: answer } },
-    async (request) => ({ status: 1 as const, message: 'Hours saved.', data: await replaceHours(db, actorOf(request), request.body) }),
+    {
+      onRequest: requireRole(MANAGER_ROLES),
+      schema: { tags, summary: "Replace a day's time ranges", body: replaceHoursBody, response: answer },
+    },
+    async (request) => ({
+      status: 1 as const,
+      message: 'Hours saved.',
+      data: await replaceHours(db, actorOf(request), request.body),
+    }),
   );
 
   app.delete(
     '/hours/:band/:day',
-    { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: "Remove a day's entry from peak or non-peak hours", params: deleteHoursParams, response: answer } },
-    async (request) => ({ status: 1 as const, message: 'Hours deleted.', data: await deleteHoursDay(db, actorOf(request), request.params) }),
+    {
+      onRequest: requireRole(MANAGER_ROLES),
+      schema: {
+        tags,
+        summary: "Remove a day's entry from peak or non-peak hours",
+        params: deleteHoursParams,
+        response: answer,
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      message: 'Hours deleted.',
+      data: await deleteHoursDay(db, actorOf(request), request.params),
+    }),
   );
 };

@@ -43,14 +43,25 @@ export async function getHours(db: Database, actor: Actor): Promise<HoursDto> {
 }
 
 /** Sets one day of one band to `ranges` after checking them against each other and the other band. */
-async function setDay(tx: Executor, companyId: string, band: HourBand, day: Weekday, merge: boolean, ranges: readonly TimeRange[]) {
+async function setDay(
+  tx: Executor,
+  companyId: string,
+  band: HourBand,
+  day: Weekday,
+  merge: boolean,
+  ranges: readonly TimeRange[],
+) {
   const row = await lockHours(tx, companyId);
   const week = { peakHour: { ...row.peakHour }, nonPeakHour: { ...row.nonPeakHour } };
   const key = bandKey(band);
   const next = sortRanges(merge ? [...(week[key][day] ?? []), ...ranges] : ranges);
   const problem =
     rangeListProblem(day, next) ??
-    crossBandProblem(day, band === 'peak' ? next : (week.peakHour[day] ?? []), band === 'peak' ? (week.nonPeakHour[day] ?? []) : next);
+    crossBandProblem(
+      day,
+      band === 'peak' ? next : (week.peakHour[day] ?? []),
+      band === 'peak' ? (week.nonPeakHour[day] ?? []) : next,
+    );
   if (problem) throw badRequest(problem, { ranges: problem });
   week[key][day] = next;
   const saved = await saveHours(tx, companyId, { ...week, peakNonPeakAllowed: true });
@@ -60,21 +71,31 @@ async function setDay(tx: Executor, companyId: string, band: HourBand, day: Week
 
 /** Spec §4: adding hours merges lists per day and sets isPeakNonPeakAllowed to "1". */
 export async function addHours(db: Database, actor: Actor, body: AddHoursBody): Promise<HoursDto> {
-  return withTenant(db, actor.companyId, (tx) => setDay(tx, actor.companyId, body.band, body.day, true, body.ranges));
+  return withTenant(db, actor.companyId, (tx) =>
+    setDay(tx, actor.companyId, body.band, body.day, true, body.ranges),
+  );
 }
 
 /** Spec §4: editing replaces a day's times. */
 export async function replaceHours(db: Database, actor: Actor, body: ReplaceHoursBody): Promise<HoursDto> {
-  return withTenant(db, actor.companyId, (tx) => setDay(tx, actor.companyId, body.band, body.day, false, body.ranges));
+  return withTenant(db, actor.companyId, (tx) =>
+    setDay(tx, actor.companyId, body.band, body.day, false, body.ranges),
+  );
 }
 
 /** Spec §4: deleting removes a day's entry. Deleting a day that has none changes nothing. */
-export async function deleteHoursDay(db: Database, actor: Actor, params: DeleteHoursParams): Promise<HoursDto> {
+export async function deleteHoursDay(
+  db: Database,
+  actor: Actor,
+  params: DeleteHoursParams,
+): Promise<HoursDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const row = await lockHours(tx, actor.companyId);
     const week = { peakHour: { ...row.peakHour }, nonPeakHour: { ...row.nonPeakHour } };
     delete week[bandKey(params.band)][params.day];
-    return toHoursDto(await saveHours(tx, actor.companyId, { ...week, peakNonPeakAllowed: row.peakNonPeakAllowed }));
+    return toHoursDto(
+      await saveHours(tx, actor.companyId, { ...week, peakNonPeakAllowed: row.peakNonPeakAllowed }),
+    );
   });
 }
 
@@ -83,5 +104,9 @@ export async function bandAt(tx: Executor, companyId: string, instant: Date): Pr
   const company = await findCompanyById(tx, companyId);
   if (!company) throw notFound('Your company no longer exists.');
   const hours = await findHours(tx, companyId);
-  return bandOfInstant({ peakHour: hours?.peakHour ?? {}, nonPeakHour: hours?.nonPeakHour ?? {} }, company.timeZone, instant);
+  return bandOfInstant(
+    { peakHour: hours?.peakHour ?? {}, nonPeakHour: hours?.nonPeakHour ?? {} },
+    company.timeZone,
+    instant,
+  );
 }

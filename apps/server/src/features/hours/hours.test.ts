@@ -12,9 +12,12 @@ async function owner() {
   return { ...signedUp, headers: bearer(signedUp.session.token) };
 }
 
-const add = (headers: Record<string, string>, payload: object) => app.inject({ method: 'POST', url: '/api/hours', headers, payload });
-const replace = (headers: Record<string, string>, payload: object) => app.inject({ method: 'PUT', url: '/api/hours', headers, payload });
-const read = async (headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/api/hours', headers })).json().data;
+const add = (headers: Record<string, string>, payload: object) =>
+  app.inject({ method: 'POST', url: '/api/hours', headers, payload });
+const replace = (headers: Record<string, string>, payload: object) =>
+  app.inject({ method: 'PUT', url: '/api/hours', headers, payload });
+const read = async (headers: Record<string, string>) =>
+  (await app.inject({ method: 'GET', url: '/api/hours', headers })).json().data;
 
 describe('peak / non-peak hours', () => {
   it('answers 401 without a session', async () => {
@@ -30,7 +33,11 @@ describe('peak / non-peak hours', () => {
 
   it('adding hours merges lists per day and sets isPeakNonPeakAllowed to 1', async () => {
     const { headers } = await owner();
-    const first = await add(headers, { band: 'peak', day: 'monday', ranges: [{ start: '17:00', end: '20:00' }] });
+    const first = await add(headers, {
+      band: 'peak',
+      day: 'monday',
+      ranges: [{ start: '17:00', end: '20:00' }],
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().message).toBe('Hours added.');
     expect(first.json().data.isPeakNonPeakAllowed).toBe('1');
@@ -39,7 +46,10 @@ describe('peak / non-peak hours', () => {
     await add(headers, { band: 'non-peak', day: 'monday', ranges: [{ start: '09:00', end: '17:00' }] });
     expect(await read(headers)).toEqual({
       peakHour: {
-        monday: [{ start: '06:00', end: '09:00' }, { start: '17:00', end: '20:00' }],
+        monday: [
+          { start: '06:00', end: '09:00' },
+          { start: '17:00', end: '20:00' },
+        ],
         tuesday: [{ start: '06:00', end: '09:00' }],
       },
       nonPeakHour: { monday: [{ start: '09:00', end: '17:00' }] },
@@ -57,11 +67,25 @@ describe('peak / non-peak hours', () => {
 
   it("editing replaces a day's times", async () => {
     const { headers } = await owner();
-    await add(headers, { band: 'peak', day: 'monday', ranges: [{ start: '06:00', end: '09:00' }, { start: '17:00', end: '20:00' }] });
+    await add(headers, {
+      band: 'peak',
+      day: 'monday',
+      ranges: [
+        { start: '06:00', end: '09:00' },
+        { start: '17:00', end: '20:00' },
+      ],
+    });
     await add(headers, { band: 'peak', day: 'tuesday', ranges: [{ start: '06:00', end: '09:00' }] });
-    const edit = await replace(headers, { band: 'peak', day: 'monday', ranges: [{ start: '16:00', end: '19:00' }] });
+    const edit = await replace(headers, {
+      band: 'peak',
+      day: 'monday',
+      ranges: [{ start: '16:00', end: '19:00' }],
+    });
     expect(edit.statusCode).toBe(200);
-    expect(edit.json().data.peakHour).toEqual({ monday: [{ start: '16:00', end: '19:00' }], tuesday: [{ start: '06:00', end: '09:00' }] });
+    expect(edit.json().data.peakHour).toEqual({
+      monday: [{ start: '16:00', end: '19:00' }],
+      tuesday: [{ start: '06:00', end: '09:00' }],
+    });
   });
 
   it("deleting removes a day's entry", async () => {
@@ -70,7 +94,11 @@ describe('peak / non-peak hours', () => {
     await add(headers, { band: 'non-peak', day: 'monday', ranges: [{ start: '10:00', end: '12:00' }] });
     const removed = await app.inject({ method: 'DELETE', url: '/api/hours/peak/monday', headers });
     expect(removed.statusCode).toBe(200);
-    expect(removed.json().data).toEqual({ peakHour: {}, nonPeakHour: { monday: [{ start: '10:00', end: '12:00' }] }, isPeakNonPeakAllowed: '1' });
+    expect(removed.json().data).toEqual({
+      peakHour: {},
+      nonPeakHour: { monday: [{ start: '10:00', end: '12:00' }] },
+      isPeakNonPeakAllowed: '1',
+    });
     // Deleting a day that has no entry changes nothing.
     const again = await app.inject({ method: 'DELETE', url: '/api/hours/peak/monday', headers });
     expect(again.statusCode).toBe(200);
@@ -78,35 +106,67 @@ describe('peak / non-peak hours', () => {
 
   it('refuses an inverted range, naming the day and range', async () => {
     const { headers } = await owner();
-    const response = await add(headers, { band: 'peak', day: 'wednesday', ranges: [{ start: '10:00', end: '09:00' }] });
+    const response = await add(headers, {
+      band: 'peak',
+      day: 'wednesday',
+      ranges: [{ start: '10:00', end: '09:00' }],
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({ ranges: 'Wednesday 10:00–09:00: the end must be after the start.' });
+    expect(response.json().errors).toEqual({
+      ranges: 'Wednesday 10:00–09:00: the end must be after the start.',
+    });
     expect(response.json().message).toMatch(/Wednesday 10:00–09:00/);
   });
 
   it('refuses ranges that overlap each other, in one request or with the saved list', async () => {
     const { headers } = await owner();
-    const inOne = await add(headers, { band: 'peak', day: 'monday', ranges: [{ start: '06:00', end: '09:00' }, { start: '08:00', end: '10:00' }] });
+    const inOne = await add(headers, {
+      band: 'peak',
+      day: 'monday',
+      ranges: [
+        { start: '06:00', end: '09:00' },
+        { start: '08:00', end: '10:00' },
+      ],
+    });
     expect(inOne.statusCode).toBe(400);
     expect(inOne.json().errors.ranges).toBe('Monday 08:00–10:00 overlaps 06:00–09:00.');
 
     await add(headers, { band: 'peak', day: 'monday', ranges: [{ start: '06:00', end: '09:00' }] });
-    const withSaved = await add(headers, { band: 'peak', day: 'monday', ranges: [{ start: '08:30', end: '11:00' }] });
+    const withSaved = await add(headers, {
+      band: 'peak',
+      day: 'monday',
+      ranges: [{ start: '08:30', end: '11:00' }],
+    });
     expect(withSaved.statusCode).toBe(400);
     expect(withSaved.json().message).toBe('Monday 08:30–11:00 overlaps 06:00–09:00.');
     // Touching ranges are fine: ends are exclusive.
-    expect((await add(headers, { band: 'peak', day: 'monday', ranges: [{ start: '09:00', end: '11:00' }] })).statusCode).toBe(200);
+    expect(
+      (await add(headers, { band: 'peak', day: 'monday', ranges: [{ start: '09:00', end: '11:00' }] }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses peak and non-peak overlapping on the same day, and keeps what was saved', async () => {
     const { headers } = await owner();
     await add(headers, { band: 'peak', day: 'saturday', ranges: [{ start: '08:00', end: '12:00' }] });
-    const clash = await add(headers, { band: 'non-peak', day: 'saturday', ranges: [{ start: '11:00', end: '14:00' }] });
+    const clash = await add(headers, {
+      band: 'non-peak',
+      day: 'saturday',
+      ranges: [{ start: '11:00', end: '14:00' }],
+    });
     expect(clash.statusCode).toBe(400);
     expect(clash.json().message).toBe('Saturday 08:00–12:00 (peak) overlaps 11:00–14:00 (non-peak).');
-    const editClash = await replace(headers, { band: 'peak', day: 'saturday', ranges: [{ start: '08:00', end: '12:00' }] });
+    const editClash = await replace(headers, {
+      band: 'peak',
+      day: 'saturday',
+      ranges: [{ start: '08:00', end: '12:00' }],
+    });
     expect(editClash.statusCode).toBe(200);
-    expect(await read(headers)).toEqual({ peakHour: { saturday: [{ start: '08:00', end: '12:00' }] }, nonPeakHour: {}, isPeakNonPeakAllowed: '1' });
+    expect(await read(headers)).toEqual({
+      peakHour: { saturday: [{ start: '08:00', end: '12:00' }] },
+      nonPeakHour: {},
+      isPeakNonPeakAllowed: '1',
+    });
   });
 
   it.each([
@@ -125,8 +185,12 @@ describe('peak / non-peak hours', () => {
 
   it('answers 400 for an unknown band or day in the delete path', async () => {
     const { headers } = await owner();
-    expect((await app.inject({ method: 'DELETE', url: '/api/hours/rush/monday', headers })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'DELETE', url: '/api/hours/peak/someday', headers })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'DELETE', url: '/api/hours/rush/monday', headers })).statusCode).toBe(
+      400,
+    );
+    expect((await app.inject({ method: 'DELETE', url: '/api/hours/peak/someday', headers })).statusCode).toBe(
+      400,
+    );
   });
 
   it('staff and instructors read the hours but get 403 on changes; clients get 403 on both', async () => {
@@ -134,10 +198,15 @@ describe('peak / non-peak hours', () => {
     const payload = { band: 'peak', day: 'monday', ranges: [{ start: '06:00', end: '09:00' }] };
     for (const role of ['staff', 'instructor'] as const) {
       const member = await signInTeamMember(app, db.db, session.company.id, role);
-      expect((await app.inject({ method: 'GET', url: '/api/hours', headers: member.headers })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/hours', headers: member.headers })).statusCode,
+      ).toBe(200);
       expect((await add(member.headers, payload)).statusCode).toBe(403);
       expect((await replace(member.headers, payload)).statusCode).toBe(403);
-      expect((await app.inject({ method: 'DELETE', url: '/api/hours/peak/monday', headers: member.headers })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ method: 'DELETE', url: '/api/hours/peak/monday', headers: member.headers }))
+          .statusCode,
+      ).toBe(403);
     }
     const client = bearer((await signUpClient(app, slug)).session.token);
     expect((await app.inject({ method: 'GET', url: '/api/hours', headers: client })).statusCode).toBe(403);
@@ -153,8 +222,13 @@ describe('peak / non-peak hours', () => {
 
   it('concurrent additions to one day all merge (the row is locked while it is checked)', async () => {
     const { headers } = await owner();
-    const ranges = ['06:00', '08:00', '10:00', '12:00', '14:00', '16:00'].map((start) => ({ start, end: `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00` }));
-    const answers = await Promise.all(ranges.map((range) => add(headers, { band: 'peak', day: 'thursday', ranges: [range] })));
+    const ranges = ['06:00', '08:00', '10:00', '12:00', '14:00', '16:00'].map((start) => ({
+      start,
+      end: `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`,
+    }));
+    const answers = await Promise.all(
+      ranges.map((range) => add(headers, { band: 'peak', day: 'thursday', ranges: [range] })),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(ranges.map(() => 200));
     expect((await read(headers)).peakHour.thursday).toEqual(ranges);
   });

@@ -11,6 +11,13 @@ export function withOnboardingStep(step: OnboardingStep): SQL {
 }
 
 /** Marks a settings page's onboarding step done, in the caller's transaction. */
-export async function completeOnboardingStep(tx: Executor, companyId: string, step: OnboardingStep): Promise<void> {
-  await tx.update(companies).set({ completedOnboarding: withOnboardingStep(step) }).where(eq(companies.id, companyId));
+export async function completeOnboardingStep(
+  tx: Executor,
+  companyId: string,
+  step: OnboardingStep,
+): Promise<void> {
+  await tx
+    .update(companies)
+    .set({ completedOnboarding: withOnboardingStep(step) })
+    .where(eq(companies.id, companyId));
 }

@@ -15,12 +15,25 @@ function filter(table: PeopleTable, companyId: string, status: ListPeopleQuery['
   return company;
 }
 
-export async function countPeople(tx: Executor, table: PeopleTable, companyId: string, status: ListPeopleQuery['status']): Promise<number> {
-  const [row] = await tx.select({ total: count() }).from(table).where(filter(table, companyId, status));
+export async function countPeople(
+  tx: Executor,
+  table: PeopleTable,
+  companyId: string,
+  status: ListPeopleQuery['status'],
+): Promise<number> {
+  const [row] = await tx
+    .select({ total: count() })
+    .from(table)
+    .where(filter(table, companyId, status));
   return row?.total ?? 0;
 }
 
-export async function listPeople(tx: Executor, table: PeopleTable, companyId: string, query: ListPeopleQuery): Promise<PersonRow[]> {
+export async function listPeople(
+  tx: Executor,
+  table: PeopleTable,
+  companyId: string,
+  query: ListPeopleQuery,
+): Promise<PersonRow[]> {
   return tx
     .select()
     .from(table)
@@ -30,18 +43,41 @@ export async function listPeople(tx: Executor, table: PeopleTable, companyId: st
     .limit(query.pageSize);
 }
 
-export async function findPerson(tx: Executor, table: PeopleTable, companyId: string, id: string): Promise<PersonRow | undefined> {
-  const [row] = await tx.select().from(table).where(and(eq(table.companyId, companyId), eq(table.id, id)));
+export async function findPerson(
+  tx: Executor,
+  table: PeopleTable,
+  companyId: string,
+  id: string,
+): Promise<PersonRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(table)
+    .where(and(eq(table.companyId, companyId), eq(table.id, id)));
   return row;
 }
 
-export async function insertPerson(tx: Executor, table: PeopleTable, companyId: string, id: string, values: PersonValues): Promise<PersonRow> {
-  const [row] = await tx.insert(table).values({ companyId, id, ...values }).returning();
+export async function insertPerson(
+  tx: Executor,
+  table: PeopleTable,
+  companyId: string,
+  id: string,
+  values: PersonValues,
+): Promise<PersonRow> {
+  const [row] = await tx
+    .insert(table)
+    .values({ companyId, id, ...values })
+    .returning();
   if (!row) throw new Error('Adding the person returned no row.');
   return row;
 }
 
-export async function updatePerson(tx: Executor, table: PeopleTable, companyId: string, id: string, values: PersonValues): Promise<PersonRow | undefined> {
+export async function updatePerson(
+  tx: Executor,
+  table: PeopleTable,
+  companyId: string,
+  id: string,
+  values: PersonValues,
+): Promise<PersonRow | undefined> {
   const [row] = await tx
     .update(table)
     .set({ ...values, updatedAt: sql`now()` })

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listPeopleQuery, MANAGER_ROLES, objectIdSchema, personBody, personDto, personListDto, successEnvelope, TEAM_ROLES } from '@kinetic/shared';
+import {
+  listPeopleQuery,
+  MANAGER_ROLES,
+  objectIdSchema,
+  personBody,
+  personDto,
+  personListDto,
+  successEnvelope,
+  TEAM_ROLES,
+} from '@kinetic/shared';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { uploadExists } from '../uploads/uploads.storage.ts';
@@ -10,29 +19,53 @@ import { addPerson, editPerson, getPerson, listPeople, type PeopleKind } from '.
  * The routes of one kind of person: `/api/instructors` or `/api/facilitators`, the id parameter named
  * as the spec names it (`instructorId`, `facilitatorId`).
  */
-export function peopleRoutes(people: PeopleKind & { path: string; idParam: string; label: string; plural: string }): FastifyPluginAsyncZod {
+export function peopleRoutes(
+  people: PeopleKind & { path: string; idParam: string; label: string; plural: string },
+): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = app.deps.db;
     const tags = [people.path];
-    const params = z.object({ [people.idParam]: objectIdSchema }) as z.ZodObject<Record<string, typeof objectIdSchema>>;
+    const params = z.object({ [people.idParam]: objectIdSchema }) as z.ZodObject<
+      Record<string, typeof objectIdSchema>
+    >;
     const one = successEnvelope(personDto);
     const idOf = (request: { params: Record<string, string> }) => request.params[people.idParam] as string;
     const photoMissing = 'The photo was not found; upload it again.';
 
     async function checkPhoto(photo: string | null) {
-      if (photo && !(await uploadExists(app.deps.config.DATA_DIR, photo))) throw badRequest(photoMissing, { photo: photoMissing });
+      if (photo && !(await uploadExists(app.deps.config.DATA_DIR, photo)))
+        throw badRequest(photoMissing, { photo: photoMissing });
     }
 
     // The team reads the list (they schedule and cover classes); owners (admin, solo instructor) change it.
     app.get(
       `/${people.path}`,
-      { onRequest: requireRole(TEAM_ROLES), schema: { tags, summary: `${people.plural} (active by default; status=inactive or all)`, querystring: listPeopleQuery, response: { 200: successEnvelope(personListDto) } } },
-      async (request) => ({ status: 1 as const, data: await listPeople(db, actorOf(request), people, request.query) }),
+      {
+        onRequest: requireRole(TEAM_ROLES),
+        schema: {
+          tags,
+          summary: `${people.plural} (active by default; status=inactive or all)`,
+          querystring: listPeopleQuery,
+          response: { 200: successEnvelope(personListDto) },
+        },
+      },
+      async (request) => ({
+        status: 1 as const,
+        data: await listPeople(db, actorOf(request), people, request.query),
+      }),
     );
 
     app.post(
       `/${people.path}`,
-      { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: `Add ${people.kind === 'instructor' ? 'an' : 'a'} ${people.kind}`, body: personBody, response: { 201: one } } },
+      {
+        onRequest: requireRole(MANAGER_ROLES),
+        schema: {
+          tags,
+          summary: `Add ${people.kind === 'instructor' ? 'an' : 'a'} ${people.kind}`,
+          body: personBody,
+          response: { 201: one },
+        },
+      },
       async (request, reply) => {
         await checkPhoto(request.body.photo);
         const data = await addPerson(db, actorOf(request), people, request.body);
@@ -42,13 +75,28 @@ export function peopleRoutes(people: PeopleKind & { path: string; idParam: strin
 
     app.get(
       `/${people.path}/:${people.idParam}`,
-      { onRequest: requireRole(TEAM_ROLES), schema: { tags, summary: `One ${people.kind}`, params, response: { 200: one } } },
-      async (request) => ({ status: 1 as const, data: await getPerson(db, actorOf(request), people, idOf(request)) }),
+      {
+        onRequest: requireRole(TEAM_ROLES),
+        schema: { tags, summary: `One ${people.kind}`, params, response: { 200: one } },
+      },
+      async (request) => ({
+        status: 1 as const,
+        data: await getPerson(db, actorOf(request), people, idOf(request)),
+      }),
     );
 
     app.put(
       `/${people.path}/:${people.idParam}`,
-      { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: `Edit ${people.kind === 'instructor' ? 'an' : 'a'} ${people.kind} (active: false takes them off the pickers)`, params, body: personBody, response: { 200: one } } },
+      {
+        onRequest: requireRole(MANAGER_ROLES),
+        schema: {
+          tags,
+          summary: `Edit ${people.kind === 'instructor' ? 'an' : 'a'} ${people.kind} (active: false takes them off the pickers)`,
+          params,
+          body: personBody,
+          response: { 200: one },
+        },
+      },
       async (request) => {
         await checkPhoto(request.body.photo);
         const data = await editPerson(db, actorOf(request), people, idOf(request), request.body);

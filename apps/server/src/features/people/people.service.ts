@@ -5,7 +5,15 @@ import { generateId } from '../../db/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { uploadUrl } from '../uploads/uploads.storage.ts';
-import { countPeople, findPerson, insertPerson, listPeople as listRows, updatePerson, type PeopleTable, type PersonRow } from './people.repo.ts';
+import {
+  countPeople,
+  findPerson,
+  insertPerson,
+  listPeople as listRows,
+  updatePerson,
+  type PeopleTable,
+  type PersonRow,
+} from './people.repo.ts';
 
 export interface PeopleKind {
   kind: PersonKind;
@@ -41,7 +49,12 @@ async function guardEmail<T>(kind: PersonKind, email: string | null, work: () =>
   }
 }
 
-export async function listPeople(db: Database, actor: Actor, people: PeopleKind, query: ListPeopleQuery): Promise<PersonListDto> {
+export async function listPeople(
+  db: Database,
+  actor: Actor,
+  people: PeopleKind,
+  query: ListPeopleQuery,
+): Promise<PersonListDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const total = await countPeople(tx, people.table, actor.companyId, query.status);
     const rows = await listRows(tx, people.table, actor.companyId, query);
@@ -49,7 +62,12 @@ export async function listPeople(db: Database, actor: Actor, people: PeopleKind,
   });
 }
 
-export async function getPerson(db: Database, actor: Actor, people: PeopleKind, id: string): Promise<PersonDto> {
+export async function getPerson(
+  db: Database,
+  actor: Actor,
+  people: PeopleKind,
+  id: string,
+): Promise<PersonDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const row = await findPerson(tx, people.table, actor.companyId, id);
     if (!row) throw notFoundFor(people.kind);
@@ -57,14 +75,27 @@ export async function getPerson(db: Database, actor: Actor, people: PeopleKind, 
   });
 }
 
-export async function addPerson(db: Database, actor: Actor, people: PeopleKind, values: PersonValues): Promise<PersonDto> {
+export async function addPerson(
+  db: Database,
+  actor: Actor,
+  people: PeopleKind,
+  values: PersonValues,
+): Promise<PersonDto> {
   return guardEmail(people.kind, values.email, () =>
-    withTenant(db, actor.companyId, async (tx) => toDto(await insertPerson(tx, people.table, actor.companyId, generateId(), values))),
+    withTenant(db, actor.companyId, async (tx) =>
+      toDto(await insertPerson(tx, people.table, actor.companyId, generateId(), values)),
+    ),
   );
 }
 
 /** Edits, including `active`: an inactive person leaves the pickers but stays on past classes. */
-export async function editPerson(db: Database, actor: Actor, people: PeopleKind, id: string, values: PersonValues): Promise<PersonDto> {
+export async function editPerson(
+  db: Database,
+  actor: Actor,
+  people: PeopleKind,
+  id: string,
+  values: PersonValues,
+): Promise<PersonDto> {
   return guardEmail(people.kind, values.email, () =>
     withTenant(db, actor.companyId, async (tx) => {
       const row = await updatePerson(tx, people.table, actor.companyId, id, values);

@@ -28,8 +28,10 @@ describe.each([
 ])('/api/$path', ({ path, label }) => {
   const url = `/api/${path}`;
   const create = (headers: Headers, payload: object) => app.inject({ method: 'POST', url, headers, payload });
-  const edit = (headers: Headers, id: string, payload: object) => app.inject({ method: 'PUT', url: `${url}/${id}`, headers, payload });
-  const list = async (headers: Headers, query = '') => (await app.inject({ method: 'GET', url: `${url}${query}`, headers })).json().data;
+  const edit = (headers: Headers, id: string, payload: object) =>
+    app.inject({ method: 'PUT', url: `${url}/${id}`, headers, payload });
+  const list = async (headers: Headers, query = '') =>
+    (await app.inject({ method: 'GET', url: `${url}${query}`, headers })).json().data;
 
   it('answers 401 without a session', async () => {
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
@@ -43,8 +45,16 @@ describe.each([
     expect(added.statusCode).toBe(201);
     expect(added.json().message).toBe(`${label} added.`);
     const data = added.json().data;
-    expect(data).toMatchObject({ name: 'Indira Patel', email: 'indira@example.com', phone: '(404) 555-0144', active: true, photoUrl: null });
-    expect((await app.inject({ method: 'GET', url: `${url}/${data.id}`, headers })).json().data).toEqual(data);
+    expect(data).toMatchObject({
+      name: 'Indira Patel',
+      email: 'indira@example.com',
+      phone: '(404) 555-0144',
+      active: true,
+      photoUrl: null,
+    });
+    expect((await app.inject({ method: 'GET', url: `${url}/${data.id}`, headers })).json().data).toEqual(
+      data,
+    );
     const saved = await edit(headers, data.id, person({ bio: '', phone: '' }));
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toMatchObject({ id: data.id, bio: null, phone: null });
@@ -56,8 +66,14 @@ describe.each([
     const b = (await create(headers, person({ name: 'Blake', email: '' }))).json().data;
     await edit(headers, a.id, person({ name: 'Alex', email: 'alex@example.com', active: false }));
     expect(await list(headers)).toMatchObject({ total: 1, items: [{ id: b.id }] });
-    expect(await list(headers, '?status=inactive')).toMatchObject({ total: 1, items: [{ id: a.id, active: false }] });
-    expect((await list(headers, '?status=all')).items.map((item: { name: string }) => item.name)).toEqual(['Alex', 'Blake']);
+    expect(await list(headers, '?status=inactive')).toMatchObject({
+      total: 1,
+      items: [{ id: a.id, active: false }],
+    });
+    expect((await list(headers, '?status=all')).items.map((item: { name: string }) => item.name)).toEqual([
+      'Alex',
+      'Blake',
+    ]);
   });
 
   it('refuses a second person with the same email (409), while several may have none', async () => {
@@ -95,10 +111,14 @@ describe.each([
     const first = await owner();
     const second = await owner();
     const data = (await create(first.headers, person())).json().data;
-    expect((await app.inject({ method: 'GET', url: `${url}/${data.id}`, headers: second.headers })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `${url}/${data.id}`, headers: second.headers })).statusCode,
+    ).toBe(404);
     expect((await edit(second.headers, data.id, person({ name: 'Hijacked' }))).statusCode).toBe(404);
     expect(await list(second.headers, '?status=all')).toEqual({ items: [], total: 0 });
-    expect((await app.inject({ method: 'GET', url: `${url}/${data.id}`, headers: first.headers })).json().data).toEqual(data);
+    expect(
+      (await app.inject({ method: 'GET', url: `${url}/${data.id}`, headers: first.headers })).json().data,
+    ).toEqual(data);
   });
 
   it('staff and instructors read but get 403 on writes; clients get 403; a solo instructor manages them', async () => {
@@ -126,6 +146,10 @@ it('instructors and facilitators are separate lists', async () => {
 
 it('documents the id parameters as the spec names them', async () => {
   const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-  expect(doc.paths['/api/instructors/{instructorId}'].put.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'instructorId' })]));
-  expect(doc.paths['/api/facilitators/{facilitatorId}'].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'facilitatorId' })]));
+  expect(doc.paths['/api/instructors/{instructorId}'].put.parameters).toEqual(
+    expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'instructorId' })]),
+  );
+  expect(doc.paths['/api/facilitators/{facilitatorId}'].get.parameters).toEqual(
+    expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'facilitatorId' })]),
+  );
 });

@@ -5,12 +5,19 @@ import { sessionSettings } from '../../db/schema/index.ts';
 
 export type SessionSettingsRow = typeof sessionSettings.$inferSelect;
 
-export async function findSessionSettings(tx: Executor, companyId: string): Promise<SessionSettingsRow | undefined> {
+export async function findSessionSettings(
+  tx: Executor,
+  companyId: string,
+): Promise<SessionSettingsRow | undefined> {
   const [row] = await tx.select().from(sessionSettings).where(eq(sessionSettings.companyId, companyId));
   return row;
 }
 
-export async function upsertSessionSettings(tx: Executor, companyId: string, values: SessionSettingsValues): Promise<SessionSettingsRow> {
+export async function upsertSessionSettings(
+  tx: Executor,
+  companyId: string,
+  values: SessionSettingsValues,
+): Promise<SessionSettingsRow> {
   const [row] = await tx
     .insert(sessionSettings)
     .values({ companyId, ...values })

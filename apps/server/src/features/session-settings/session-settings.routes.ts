@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MANAGER_ROLES, sessionSettingsAnswer, sessionSettingsBody, successEnvelope, TEAM_ROLES } from '@kinetic/shared';
+import {
+  MANAGER_ROLES,
+  sessionSettingsAnswer,
+  sessionSettingsBody,
+  successEnvelope,
+  TEAM_ROLES,
+} from '@kinetic/shared';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
 import { getSessionSettings, saveSessionSettings } from './session-settings.service.ts';
 
@@ -10,13 +16,28 @@ export const sessionSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The team reads the rules (staff answer clients' questions about cancellations); owners change them.
   app.get(
     '/settings/sessions',
-    { onRequest: requireRole(TEAM_ROLES), schema: { tags, summary: 'Session rules: booking, cancellation, waitlist and check-in windows (defaults until saved)', response: { 200: successEnvelope(sessionSettingsAnswer) } } },
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'Session rules: booking, cancellation, waitlist and check-in windows (defaults until saved)',
+        response: { 200: successEnvelope(sessionSettingsAnswer) },
+      },
+    },
     async (request) => ({ status: 1 as const, data: await getSessionSettings(db, actorOf(request)) }),
   );
 
   app.put(
     '/settings/sessions',
-    { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: 'Save the session rules (completes the classesSettings onboarding step)', body: sessionSettingsBody, response: { 200: successEnvelope(sessionSettingsAnswer) } } },
+    {
+      onRequest: requireRole(MANAGER_ROLES),
+      schema: {
+        tags,
+        summary: 'Save the session rules (completes the classesSettings onboarding step)',
+        body: sessionSettingsBody,
+        response: { 200: successEnvelope(sessionSettingsAnswer) },
+      },
+    },
     async (request) => ({
       status: 1 as const,
       message: 'Session settings saved.',

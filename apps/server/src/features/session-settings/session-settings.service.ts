@@ -1,10 +1,18 @@
-import { SESSION_SETTINGS_DEFAULTS, type SessionSettingsAnswer, type SessionSettingsValues } from '@kinetic/shared';
+import {
+  SESSION_SETTINGS_DEFAULTS,
+  type SessionSettingsAnswer,
+  type SessionSettingsValues,
+} from '@kinetic/shared';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { completeOnboardingStep } from '../onboarding/onboarding.repo.ts';
-import { findSessionSettings, upsertSessionSettings, type SessionSettingsRow } from './session-settings.repo.ts';
+import {
+  findSessionSettings,
+  upsertSessionSettings,
+  type SessionSettingsRow,
+} from './session-settings.repo.ts';
 
 function toAnswer(row: SessionSettingsRow | undefined, currency: string): SessionSettingsAnswer {
   if (!row) return { ...SESSION_SETTINGS_DEFAULTS, saved: false, currency };
@@ -34,7 +42,11 @@ export async function getSessionSettings(db: Database, actor: Actor): Promise<Se
 }
 
 /** Saves the booking policy and completes the `classesSettings` onboarding step. */
-export async function saveSessionSettings(db: Database, actor: Actor, values: SessionSettingsValues): Promise<SessionSettingsAnswer> {
+export async function saveSessionSettings(
+  db: Database,
+  actor: Actor,
+  values: SessionSettingsValues,
+): Promise<SessionSettingsAnswer> {
   return withTenant(db, actor.companyId, async (tx) => {
     const currency = await currencyOf(tx, actor.companyId);
     const row = await upsertSessionSettings(tx, actor.companyId, values);

@@ -58,14 +58,29 @@ describe('session settings', () => {
     const me = await app.inject({ method: 'GET', url: '/api/me', headers });
     expect(me.json().data.onBoardingData).not.toContain('classesSettings');
 
-    await app.inject({ method: 'PUT', url, headers, payload: rules({ noShowFee: '', maxWaitlistLength: '', waitlistEnabled: false }) });
+    await app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: rules({ noShowFee: '', maxWaitlistLength: '', waitlistEnabled: false }),
+    });
     const again = await app.inject({ method: 'GET', url, headers });
-    expect(again.json().data).toMatchObject({ noShowFee: 0, maxWaitlistLength: null, waitlistEnabled: false, saved: true });
+    expect(again.json().data).toMatchObject({
+      noShowFee: 0,
+      maxWaitlistLength: null,
+      waitlistEnabled: false,
+      saved: true,
+    });
   });
 
   it('reads numbers typed as text, the way a form sends them', async () => {
     const owner = await signUpCompany(app);
-    const save = await app.inject({ method: 'PUT', url, headers: bearer(owner.session.token), payload: rules({ bookingOpensDaysBefore: '7', lateCancelFee: ' 500 ' }) });
+    const save = await app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(owner.session.token),
+      payload: rules({ bookingOpensDaysBefore: '7', lateCancelFee: ' 500 ' }),
+    });
     expect(save.statusCode).toBe(200);
     expect(save.json().data).toMatchObject({ bookingOpensDaysBefore: 7, lateCancelFee: 500 });
   });
@@ -77,9 +92,21 @@ describe('session settings', () => {
     ['bookingOpensDaysBefore', 1.5, 'Use a whole number'],
     ['bookingOpensDaysBefore', 1e21, 'Must be at most 100,000,000,000,000,000,000'],
     ['bookingOpensDaysBefore', '1e2x', 'Enter a number'],
-    ['bookingClosesMinutesBefore', 10_081, 'Booking can close at most 10,080 minutes (7 days) before the start'],
-    ['bookingClosesMinutesBefore', null, 'Enter how many minutes before the start booking closes (0 = at the start)'],
-    ['freeCancellationHoursBefore', 721, 'Free cancellation can end at most 720 hours (30 days) before the start'],
+    [
+      'bookingClosesMinutesBefore',
+      10_081,
+      'Booking can close at most 10,080 minutes (7 days) before the start',
+    ],
+    [
+      'bookingClosesMinutesBefore',
+      null,
+      'Enter how many minutes before the start booking closes (0 = at the start)',
+    ],
+    [
+      'freeCancellationHoursBefore',
+      721,
+      'Free cancellation can end at most 720 hours (30 days) before the start',
+    ],
     ['lateCancelFee', 100_000_001, 'A fee can be at most 1,000,000.00'],
     ['lateCancelFee', 9.99, 'Use a whole number'],
     ['noShowFee', -5, 'Must be 0 or more'],
@@ -87,10 +114,18 @@ describe('session settings', () => {
     ['waitlistMode', 'lottery', 'Choose automatic promotion or offers'],
     ['offerHoldMinutes', 0, 'An offer must be held at least 1 minute'],
     ['offerHoldMinutes', 1441, 'An offer can be held at most 1,440 minutes (24 hours)'],
-    ['waitlistCutoffMinutesBefore', 10_081, 'The waitlist cut-off can be at most 10,080 minutes (7 days) before the start'],
+    [
+      'waitlistCutoffMinutesBefore',
+      10_081,
+      'The waitlist cut-off can be at most 10,080 minutes (7 days) before the start',
+    ],
     ['maxWaitlistLength', 0, 'A waitlist needs room for at least 1 person (leave empty for no limit)'],
     ['maxWaitlistLength', 1001, 'A waitlist can hold at most 1,000 people'],
-    ['checkInOpensMinutesBefore', 1441, 'Check-in can open at most 1,440 minutes (24 hours) before the start'],
+    [
+      'checkInOpensMinutesBefore',
+      1441,
+      'Check-in can open at most 1,440 minutes (24 hours) before the start',
+    ],
   ])('answers 400 naming %s when it is %j', async (field, value, message) => {
     const owner = await signUpCompany(app);
     const headers = bearer(owner.session.token);
@@ -107,11 +142,18 @@ describe('session settings', () => {
     for (const role of ['staff', 'instructor'] as const) {
       const member = await signInTeamMember(app, db.db, owner.session.company.id, role);
       expect((await app.inject({ method: 'GET', url, headers: member.headers })).statusCode).toBe(200);
-      expect((await app.inject({ method: 'PUT', url, headers: member.headers, payload: rules() })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ method: 'PUT', url, headers: member.headers, payload: rules() })).statusCode,
+      ).toBe(403);
     }
     const client = await signUpClient(app, owner.slug);
-    expect((await app.inject({ method: 'GET', url, headers: bearer(client.session.token) })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'PUT', url, headers: bearer(client.session.token), payload: rules() })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url, headers: bearer(client.session.token) })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await app.inject({ method: 'PUT', url, headers: bearer(client.session.token), payload: rules() }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it("one company's rules are not another's", async () => {
@@ -124,7 +166,12 @@ describe('session settings', () => {
 
   it('a solo instructor saves rules too', async () => {
     const solo = await signUpCompany(app, { kind: 'solo' });
-    const save = await app.inject({ method: 'PUT', url, headers: bearer(solo.session.token), payload: rules() });
+    const save = await app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(solo.session.token),
+      payload: rules(),
+    });
     expect(save.statusCode).toBe(200);
   });
 });

@@ -8,6 +8,10 @@ export type StudioUsageTarget = { studioId: string } | { roomIds: readonly strin
  * no class can use a studio or room and the answer is 0; when the schedule lands, this becomes one
  * count over `class_instances` (starts_at > now, not cancelled) in the same transaction.
  */
-export async function countFutureClasses(_tx: Executor, _companyId: string, _target: StudioUsageTarget): Promise<number> {
+export async function countFutureClasses(
+  _tx: Executor,
+  _companyId: string,
+  _target: StudioUsageTarget,
+): Promise<number> {
   return 0;
 }

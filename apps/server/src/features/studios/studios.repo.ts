@@ -22,17 +22,40 @@ export async function countStudios(tx: Executor, companyId: string): Promise<num
 }
 
 /** Oldest first. Ids sort by the second they were made in, so the creation time orders studios made in the same second. */
-export async function listStudios(tx: Executor, companyId: string, offset: number, limit: number): Promise<StudioRow[]> {
-  return tx.select().from(studios).where(eq(studios.companyId, companyId)).orderBy(asc(studios.createdAt), asc(studios.id)).offset(offset).limit(limit);
+export async function listStudios(
+  tx: Executor,
+  companyId: string,
+  offset: number,
+  limit: number,
+): Promise<StudioRow[]> {
+  return tx
+    .select()
+    .from(studios)
+    .where(eq(studios.companyId, companyId))
+    .orderBy(asc(studios.createdAt), asc(studios.id))
+    .offset(offset)
+    .limit(limit);
 }
 
-export async function findStudio(tx: Executor, companyId: string, studioId: string, { lock = false } = {}): Promise<StudioRow | undefined> {
-  const query = tx.select().from(studios).where(and(eq(studios.companyId, companyId), eq(studios.id, studioId)));
+export async function findStudio(
+  tx: Executor,
+  companyId: string,
+  studioId: string,
+  { lock = false } = {},
+): Promise<StudioRow | undefined> {
+  const query = tx
+    .select()
+    .from(studios)
+    .where(and(eq(studios.companyId, companyId), eq(studios.id, studioId)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
-export async function roomsOfStudios(tx: Executor, companyId: string, studioIds: readonly string[]): Promise<RoomRow[]> {
+export async function roomsOfStudios(
+  tx: Executor,
+  companyId: string,
+  studioIds: readonly string[],
+): Promise<RoomRow[]> {
   if (studioIds.length === 0) return [];
   return tx
     .select()
@@ -41,13 +64,26 @@ export async function roomsOfStudios(tx: Executor, companyId: string, studioIds:
     .orderBy(asc(studioRooms.position), asc(studioRooms.id));
 }
 
-export async function insertStudio(tx: Executor, companyId: string, id: string, fields: StudioFields): Promise<StudioRow> {
-  const [row] = await tx.insert(studios).values({ companyId, id, ...fields }).returning();
+export async function insertStudio(
+  tx: Executor,
+  companyId: string,
+  id: string,
+  fields: StudioFields,
+): Promise<StudioRow> {
+  const [row] = await tx
+    .insert(studios)
+    .values({ companyId, id, ...fields })
+    .returning();
   if (!row) throw new Error('Adding the studio returned no row.');
   return row;
 }
 
-export async function updateStudio(tx: Executor, companyId: string, studioId: string, fields: StudioFields): Promise<StudioRow | undefined> {
+export async function updateStudio(
+  tx: Executor,
+  companyId: string,
+  studioId: string,
+  fields: StudioFields,
+): Promise<StudioRow | undefined> {
   const [row] = await tx
     .update(studios)
     .set({ ...fields, updatedAt: sql`now()` })
@@ -64,11 +100,25 @@ export async function insertRooms(tx: Executor, rooms: (typeof studioRooms.$infe
   if (rooms.length > 0) await tx.insert(studioRooms).values(rooms);
 }
 
-export async function updateRoom(tx: Executor, companyId: string, roomId: string, values: { name: string; capacity: number; position: number }) {
-  await tx.update(studioRooms).set(values).where(and(eq(studioRooms.companyId, companyId), eq(studioRooms.id, roomId)));
+export async function updateRoom(
+  tx: Executor,
+  companyId: string,
+  roomId: string,
+  values: { name: string; capacity: number; position: number },
+) {
+  await tx
+    .update(studioRooms)
+    .set(values)
+    .where(and(eq(studioRooms.companyId, companyId), eq(studioRooms.id, roomId)));
 }
 
-export async function deleteRooms(tx: Executor, companyId: string, roomIds: readonly string[]): Promise<void> {
+export async function deleteRooms(
+  tx: Executor,
+  companyId: string,
+  roomIds: readonly string[],
+): Promise<void> {
   if (roomIds.length === 0) return;
-  await tx.delete(studioRooms).where(and(eq(studioRooms.companyId, companyId), inArray(studioRooms.id, [...roomIds])));
+  await tx
+    .delete(studioRooms)
+    .where(and(eq(studioRooms.companyId, companyId), inArray(studioRooms.id, [...roomIds])));
 }

@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listStudiosQuery, messageEnvelope, studioBody, studioDto, studioListDto, studioParams, successEnvelope, TEAM_ROLES, type RoleId } from '@kinetic/shared';
+import {
+  listStudiosQuery,
+  messageEnvelope,
+  studioBody,
+  studioDto,
+  studioListDto,
+  studioParams,
+  successEnvelope,
+  TEAM_ROLES,
+  type RoleId,
+} from '@kinetic/shared';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
 import { createStudio, deleteStudio, getStudio, listStudios, updateStudio } from './studios.service.ts';
 
@@ -13,13 +23,29 @@ export const studiosRoutes: FastifyPluginAsyncZod = async (app) => {
   // The team reads studios (they schedule and teach in them); only the admin changes them.
   app.get(
     '/studios',
-    { onRequest: requireRole(TEAM_ROLES), schema: { tags, summary: 'Studios with their hours, amenities and rooms', querystring: listStudiosQuery, response: { 200: successEnvelope(studioListDto) } } },
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'Studios with their hours, amenities and rooms',
+        querystring: listStudiosQuery,
+        response: { 200: successEnvelope(studioListDto) },
+      },
+    },
     async (request) => ({ status: 1 as const, data: await listStudios(db, actorOf(request), request.query) }),
   );
 
   app.post(
     '/studios',
-    { onRequest: requireRole(STUDIO_MANAGERS), schema: { tags, summary: 'Add a studio (completes the studios onboarding step)', body: studioBody, response: { 201: successEnvelope(studioDto) } } },
+    {
+      onRequest: requireRole(STUDIO_MANAGERS),
+      schema: {
+        tags,
+        summary: 'Add a studio (completes the studios onboarding step)',
+        body: studioBody,
+        response: { 201: successEnvelope(studioDto) },
+      },
+    },
     async (request, reply) => {
       const data = await createStudio(db, actorOf(request), request.body);
       return reply.code(201).send({ status: 1 as const, message: 'Studio added.', data });
@@ -28,13 +54,33 @@ export const studiosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/studios/:studioId',
-    { onRequest: requireRole(TEAM_ROLES), schema: { tags, summary: 'One studio', params: studioParams, response: { 200: successEnvelope(studioDto) } } },
-    async (request) => ({ status: 1 as const, data: await getStudio(db, actorOf(request), request.params.studioId) }),
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'One studio',
+        params: studioParams,
+        response: { 200: successEnvelope(studioDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await getStudio(db, actorOf(request), request.params.studioId),
+    }),
   );
 
   app.put(
     '/studios/:studioId',
-    { onRequest: requireRole(STUDIO_MANAGERS), schema: { tags, summary: 'Save a studio: details, hours, amenities and rooms (rooms left out are deleted)', params: studioParams, body: studioBody, response: { 200: successEnvelope(studioDto) } } },
+    {
+      onRequest: requireRole(STUDIO_MANAGERS),
+      schema: {
+        tags,
+        summary: 'Save a studio: details, hours, amenities and rooms (rooms left out are deleted)',
+        params: studioParams,
+        body: studioBody,
+        response: { 200: successEnvelope(studioDto) },
+      },
+    },
     async (request) => ({
       status: 1 as const,
       message: 'Studio saved.',
@@ -44,7 +90,15 @@ export const studiosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/studios/:studioId',
-    { onRequest: requireRole(STUDIO_MANAGERS), schema: { tags, summary: 'Delete a studio (refused while classes still to come use it)', params: studioParams, response: { 200: messageEnvelope } } },
+    {
+      onRequest: requireRole(STUDIO_MANAGERS),
+      schema: {
+        tags,
+        summary: 'Delete a studio (refused while classes still to come use it)',
+        params: studioParams,
+        response: { 200: messageEnvelope },
+      },
+    },
     async (request) => {
       await deleteStudio(db, actorOf(request), request.params.studioId);
       return { status: 1 as const, message: 'Studio deleted.' };

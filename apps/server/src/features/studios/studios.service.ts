@@ -1,4 +1,11 @@
-import { WEEKDAYS, type ListStudiosQuery, type StudioDto, type StudioListDto, type StudioValues, type WeekRanges } from '@kinetic/shared';
+import {
+  WEEKDAYS,
+  type ListStudiosQuery,
+  type StudioDto,
+  type StudioListDto,
+  type StudioValues,
+  type WeekRanges,
+} from '@kinetic/shared';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -40,7 +47,9 @@ function toStudioDto(studio: StudioRow, rooms: readonly RoomRow[]): StudioDto {
     timeZone: studio.timeZone,
     openingHours: inWeekOrder(studio.openingHours),
     amenities: studio.amenities,
-    rooms: rooms.filter((room) => room.studioId === studio.id).map((room) => ({ id: room.id, name: room.name, capacity: room.capacity })),
+    rooms: rooms
+      .filter((room) => room.studioId === studio.id)
+      .map((room) => ({ id: room.id, name: room.name, capacity: room.capacity })),
     createdAt: studio.createdAt.toISOString(),
     updatedAt: studio.updatedAt.toISOString(),
   };
@@ -77,11 +86,19 @@ async function readStudio(tx: Executor, companyId: string, studioId: string): Pr
   return toStudioDto(studio, await roomsOfStudios(tx, companyId, [studio.id]));
 }
 
-export async function listStudios(db: Database, actor: Actor, query: ListStudiosQuery): Promise<StudioListDto> {
+export async function listStudios(
+  db: Database,
+  actor: Actor,
+  query: ListStudiosQuery,
+): Promise<StudioListDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const total = await countStudios(tx, actor.companyId);
     const rows = await listStudioRows(tx, actor.companyId, (query.page - 1) * query.pageSize, query.pageSize);
-    const rooms = await roomsOfStudios(tx, actor.companyId, rows.map((row) => row.id));
+    const rooms = await roomsOfStudios(
+      tx,
+      actor.companyId,
+      rows.map((row) => row.id),
+    );
     return { items: rows.map((row) => toStudioDto(row, rooms)), total };
   });
 }
@@ -96,7 +113,14 @@ export async function addStudioIn(tx: Executor, companyId: string, values: Studi
   await insertStudio(tx, companyId, studioId, await fieldsFrom(tx, companyId, values));
   await insertRooms(
     tx,
-    values.rooms.map((room, position) => ({ companyId, id: generateId(), studioId, name: room.name, capacity: room.capacity, position })),
+    values.rooms.map((room, position) => ({
+      companyId,
+      id: generateId(),
+      studioId,
+      name: room.name,
+      capacity: room.capacity,
+      position,
+    })),
   );
   return studioId;
 }
@@ -108,13 +132,25 @@ export async function addStudioIn(tx: Executor, companyId: string, values: Studi
  */
 export async function addImplicitStudio(tx: Executor, companyId: string, name: string): Promise<string> {
   const empty = { line1: null, line2: null, city: null, state: null, postalCode: null, country: null };
-  return addStudioIn(tx, companyId, { name, address: empty, phone: null, email: null, timeZone: null, openingHours: {}, amenities: [], rooms: [] });
+  return addStudioIn(tx, companyId, {
+    name,
+    address: empty,
+    phone: null,
+    email: null,
+    timeZone: null,
+    openingHours: {},
+    amenities: [],
+    rooms: [],
+  });
 }
 
 /** Adds a studio and completes the `studios` onboarding step. Room ids in a new studio's body are refused: rooms are new. */
 export async function createStudio(db: Database, actor: Actor, values: StudioValues): Promise<StudioDto> {
   const index = values.rooms.findIndex((room) => room.id);
-  if (index >= 0) throw badRequest('A new studio has no rooms yet to edit.', { [`rooms.${index}.id`]: 'This room is not in this studio' });
+  if (index >= 0)
+    throw badRequest('A new studio has no rooms yet to edit.', {
+      [`rooms.${index}.id`]: 'This room is not in this studio',
+    });
   return withTenant(db, actor.companyId, async (tx) => {
     const studioId = await addStudioIn(tx, actor.companyId, values);
     await completeOnboardingStep(tx, actor.companyId, 'studios');
@@ -126,7 +162,12 @@ export async function createStudio(db: Database, actor: Actor, values: StudioVal
  * Saves the whole studio: spec §4's local edits (hours, amenities, rooms) persist here. Rooms with an
  * id keep it; rooms without one are new; rooms left out are deleted unless future classes use them.
  */
-export async function updateStudio(db: Database, actor: Actor, studioId: string, values: StudioValues): Promise<StudioDto> {
+export async function updateStudio(
+  db: Database,
+  actor: Actor,
+  studioId: string,
+  values: StudioValues,
+): Promise<StudioDto> {
   const { companyId } = actor;
   return withTenant(db, companyId, async (tx) => {
     const studio = await findStudio(tx, companyId, studioId, { lock: true });
@@ -135,9 +176,11 @@ export async function updateStudio(db: Database, actor: Actor, studioId: string,
     const existingIds = new Set(existing.map((room) => room.id));
     const errors: Record<string, string> = {};
     values.rooms.forEach((room, index) => {
-      if (room.id && !existingIds.has(room.id)) errors[`rooms.${index}.id`] = 'This room is not in this studio';
+      if (room.id && !existingIds.has(room.id))
+        errors[`rooms.${index}.id`] = 'This room is not in this studio';
     });
-    if (Object.keys(errors).length > 0) throw badRequest('A room in the list is not in this studio; reload the page.', errors);
+    if (Object.keys(errors).length > 0)
+      throw badRequest('A room in the list is not in this studio; reload the page.', errors);
 
     const kept = new Set(values.rooms.flatMap((room) => (room.id ? [room.id] : [])));
     const removed = existing.filter((room) => !kept.has(room.id));
@@ -145,16 +188,31 @@ export async function updateStudio(db: Database, actor: Actor, studioId: string,
       const classes = await countFutureClasses(tx, companyId, { roomIds: removed.map((room) => room.id) });
       if (classes > 0) {
         const names = removed.map((room) => room.name).join(', ');
-        throw conflict(`${plural(classes, 'class')} still to come use ${names}. Move or cancel them before deleting the room.`);
+        throw conflict(
+          `${plural(classes, 'class')} still to come use ${names}. Move or cancel them before deleting the room.`,
+        );
       }
     }
 
     await updateStudioRow(tx, companyId, studioId, await fieldsFrom(tx, companyId, values));
-    await deleteRooms(tx, companyId, removed.map((room) => room.id));
+    await deleteRooms(
+      tx,
+      companyId,
+      removed.map((room) => room.id),
+    );
     const added = [];
     for (const [position, room] of values.rooms.entries()) {
-      if (room.id) await updateRoom(tx, companyId, room.id, { name: room.name, capacity: room.capacity, position });
-      else added.push({ companyId, id: generateId(), studioId, name: room.name, capacity: room.capacity, position });
+      if (room.id)
+        await updateRoom(tx, companyId, room.id, { name: room.name, capacity: room.capacity, position });
+      else
+        added.push({
+          companyId,
+          id: generateId(),
+          studioId,
+          name: room.name,
+          capacity: room.capacity,
+          position,
+        });
     }
     await insertRooms(tx, added);
     await completeOnboardingStep(tx, companyId, 'studios');
@@ -169,7 +227,10 @@ export async function deleteStudio(db: Database, actor: Actor, studioId: string)
     const studio = await findStudio(tx, companyId, studioId, { lock: true });
     if (!studio) throw notFound(STUDIO_NOT_FOUND);
     const classes = await countFutureClasses(tx, companyId, { studioId });
-    if (classes > 0) throw conflict(`${plural(classes, 'class')} still to come are held at ${studio.name}. Move or cancel them before deleting the studio.`);
+    if (classes > 0)
+      throw conflict(
+        `${plural(classes, 'class')} still to come are held at ${studio.name}. Move or cancel them before deleting the studio.`,
+      );
     await deleteStudioRow(tx, companyId, studioId);
   });
 }

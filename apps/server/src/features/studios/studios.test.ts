@@ -12,23 +12,42 @@ async function owner() {
 
 const studio = (overrides: Record<string, unknown> = {}) => ({
   name: 'Midtown',
-  address: { line1: '10 Peachtree St', line2: '', city: 'Atlanta', state: 'GA', postalCode: '30303', country: 'United States' },
+  address: {
+    line1: '10 Peachtree St',
+    line2: '',
+    city: 'Atlanta',
+    state: 'GA',
+    postalCode: '30303',
+    country: 'United States',
+  },
   phone: '(404) 555-0123',
   email: 'midtown@example.com',
   timeZone: '',
   openingHours: {
-    monday: [{ start: '06:00', end: '12:00' }, { start: '16:00', end: '21:00' }],
+    monday: [
+      { start: '06:00', end: '12:00' },
+      { start: '16:00', end: '21:00' },
+    ],
     saturday: [{ start: '08:00', end: '14:00' }],
   },
-  amenities: [{ name: 'Showers', value: 'Yes' }, { name: 'Parking', value: 'Free after 6 pm' }],
-  rooms: [{ name: 'Studio A', capacity: 20 }, { name: 'Studio B', capacity: '12' }],
+  amenities: [
+    { name: 'Showers', value: 'Yes' },
+    { name: 'Parking', value: 'Free after 6 pm' },
+  ],
+  rooms: [
+    { name: 'Studio A', capacity: 20 },
+    { name: 'Studio B', capacity: '12' },
+  ],
   ...overrides,
 });
 
 type Headers = Record<string, string>;
-const create = (headers: Headers, payload: object) => app.inject({ method: 'POST', url: '/api/studios', headers, payload });
-const save = (headers: Headers, id: string, payload: object) => app.inject({ method: 'PUT', url: `/api/studios/${id}`, headers, payload });
-const read = async (headers: Headers, id: string) => (await app.inject({ method: 'GET', url: `/api/studios/${id}`, headers })).json().data;
+const create = (headers: Headers, payload: object) =>
+  app.inject({ method: 'POST', url: '/api/studios', headers, payload });
+const save = (headers: Headers, id: string, payload: object) =>
+  app.inject({ method: 'PUT', url: `/api/studios/${id}`, headers, payload });
+const read = async (headers: Headers, id: string) =>
+  (await app.inject({ method: 'GET', url: `/api/studios/${id}`, headers })).json().data;
 
 /** The body a page sends back after loading a studio: the DTO minus what the server owns. */
 function bodyFrom(dto: Record<string, unknown>) {
@@ -41,8 +60,23 @@ function bodyFrom(dto: Record<string, unknown>) {
 
 describe('studios', () => {
   it('answers 401 without a session', async () => {
-    for (const [method, url] of [['GET', '/api/studios'], ['POST', '/api/studios'], ['GET', '/api/studios/aaaaaaaaaaaaaaaaaaaaaaaa'], ['PUT', '/api/studios/aaaaaaaaaaaaaaaaaaaaaaaa'], ['DELETE', '/api/studios/aaaaaaaaaaaaaaaaaaaaaaaa']] as const) {
-      expect((await app.inject({ method, url, payload: method === 'POST' || method === 'PUT' ? studio() : undefined })).statusCode, `${method} ${url}`).toBe(401);
+    for (const [method, url] of [
+      ['GET', '/api/studios'],
+      ['POST', '/api/studios'],
+      ['GET', '/api/studios/aaaaaaaaaaaaaaaaaaaaaaaa'],
+      ['PUT', '/api/studios/aaaaaaaaaaaaaaaaaaaaaaaa'],
+      ['DELETE', '/api/studios/aaaaaaaaaaaaaaaaaaaaaaaa'],
+    ] as const) {
+      expect(
+        (
+          await app.inject({
+            method,
+            url,
+            payload: method === 'POST' || method === 'PUT' ? studio() : undefined,
+          })
+        ).statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
     }
   });
 
@@ -59,7 +93,10 @@ describe('studios', () => {
       address: { line1: '10 Peachtree St', line2: null },
       openingHours: studio().openingHours,
       amenities: studio().amenities,
-      rooms: [{ name: 'Studio A', capacity: 20 }, { name: 'Studio B', capacity: 12 }],
+      rooms: [
+        { name: 'Studio A', capacity: 20 },
+        { name: 'Studio B', capacity: 12 },
+      ],
     });
     expect(data.id).toMatch(/^[0-9a-f]{24}$/);
     for (const room of data.rooms) expect(room.id).toMatch(/^[0-9a-f]{24}$/);
@@ -89,39 +126,59 @@ describe('studios', () => {
     expect(removed.json()).toEqual({ status: 1, message: 'Studio deleted.' });
     const after = (await app.inject({ method: 'GET', url: '/api/studios', headers })).json().data;
     expect(after).toMatchObject({ total: 1, items: [{ id: second.id }] });
-    expect((await app.inject({ method: 'GET', url: `/api/studios/${first.id}`, headers })).statusCode).toBe(404);
-    const { rows } = await db.pool.query('select count(*)::int as n from studio_rooms where studio_id = $1', [first.id]);
+    expect((await app.inject({ method: 'GET', url: `/api/studios/${first.id}`, headers })).statusCode).toBe(
+      404,
+    );
+    const { rows } = await db.pool.query('select count(*)::int as n from studio_rooms where studio_id = $1', [
+      first.id,
+    ]);
     expect(rows[0].n).toBe(0);
   });
 
   it('pages the list', async () => {
     const { headers } = await owner();
     for (const name of ['One', 'Two', 'Three']) await create(headers, studio({ name }));
-    const page = (await app.inject({ method: 'GET', url: '/api/studios?page=2&pageSize=2', headers })).json().data;
+    const page = (await app.inject({ method: 'GET', url: '/api/studios?page=2&pageSize=2', headers })).json()
+      .data;
     expect(page.total).toBe(3);
     expect(page.items.map((item: { name: string }) => item.name)).toEqual(['Three']);
-    expect((await app.inject({ method: 'GET', url: '/api/studios?pageSize=1000', headers })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/studios?pageSize=1000', headers })).statusCode).toBe(
+      400,
+    );
   });
 
   it('delete a studio hour', async () => {
     const { headers } = await owner();
     const created = (await create(headers, studio())).json().data;
     const body = bodyFrom(created);
-    body.openingHours = { monday: [{ start: '16:00', end: '21:00' }], saturday: [{ start: '08:00', end: '14:00' }] };
+    body.openingHours = {
+      monday: [{ start: '16:00', end: '21:00' }],
+      saturday: [{ start: '08:00', end: '14:00' }],
+    };
     const saved = await save(headers, created.id, body);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().message).toBe('Studio saved.');
-    expect((await read(headers, created.id)).openingHours).toEqual({ monday: [{ start: '16:00', end: '21:00' }], saturday: [{ start: '08:00', end: '14:00' }] });
+    expect((await read(headers, created.id)).openingHours).toEqual({
+      monday: [{ start: '16:00', end: '21:00' }],
+      saturday: [{ start: '08:00', end: '14:00' }],
+    });
   });
 
   it('add or edit hours', async () => {
     const { headers } = await owner();
     const created = (await create(headers, studio())).json().data;
     const body = bodyFrom(created);
-    body.openingHours = { ...body.openingHours, saturday: [{ start: '09:00', end: '13:00' }], sunday: [{ start: '10:00', end: '12:00' }] };
+    body.openingHours = {
+      ...body.openingHours,
+      saturday: [{ start: '09:00', end: '13:00' }],
+      sunday: [{ start: '10:00', end: '12:00' }],
+    };
     await save(headers, created.id, body);
     expect((await read(headers, created.id)).openingHours).toEqual({
-      monday: [{ start: '06:00', end: '12:00' }, { start: '16:00', end: '21:00' }],
+      monday: [
+        { start: '06:00', end: '12:00' },
+        { start: '16:00', end: '21:00' },
+      ],
       saturday: [{ start: '09:00', end: '13:00' }],
       sunday: [{ start: '10:00', end: '12:00' }],
     });
@@ -133,7 +190,9 @@ describe('studios', () => {
     const body = bodyFrom(created);
     body.amenities = body.amenities.filter((amenity) => amenity.name !== 'Showers');
     await save(headers, created.id, body);
-    expect((await read(headers, created.id)).amenities).toEqual([{ name: 'Parking', value: 'Free after 6 pm' }]);
+    expect((await read(headers, created.id)).amenities).toEqual([
+      { name: 'Parking', value: 'Free after 6 pm' },
+    ]);
   });
 
   it('add or edit rooms (room ids stay the same across edits)', async () => {
@@ -141,7 +200,11 @@ describe('studios', () => {
     const created = (await create(headers, studio())).json().data;
     const [roomA, roomB] = created.rooms;
     const body = bodyFrom(created);
-    body.rooms = [{ id: roomB.id, name: 'Studio B (big)', capacity: 30 }, { id: roomA.id, name: 'Studio A', capacity: 20 }, { name: 'Reformer room', capacity: 8 }];
+    body.rooms = [
+      { id: roomB.id, name: 'Studio B (big)', capacity: 30 },
+      { id: roomA.id, name: 'Studio A', capacity: 20 },
+      { name: 'Reformer room', capacity: 8 },
+    ];
     const saved = (await save(headers, created.id, body)).json().data;
     expect(saved.rooms).toEqual([
       { id: roomB.id, name: 'Studio B (big)', capacity: 30 },
@@ -173,7 +236,10 @@ describe('studios', () => {
     expect(response.json().errors).toEqual({ 'rooms.2.id': 'This room is not in this studio' });
     expect((await read(headers, second.id)).rooms).toEqual(second.rooms);
 
-    const onCreate = await create(headers, studio({ rooms: [{ id: first.rooms[0].id, name: 'Copy', capacity: 5 }] }));
+    const onCreate = await create(
+      headers,
+      studio({ rooms: [{ id: first.rooms[0].id, name: 'Copy', capacity: 5 }] }),
+    );
     expect(onCreate.statusCode).toBe(400);
     expect(onCreate.json().errors).toEqual({ 'rooms.0.id': 'This room is not in this studio' });
   });
@@ -183,9 +249,22 @@ describe('studios', () => {
     [{ phone: '555-12' }, 'phone'],
     [{ email: 'not-an-email' }, 'email'],
     [{ timeZone: 'Mars/Olympus' }, 'timeZone'],
-    [{ address: { line1: 'x'.repeat(201), line2: '', city: '', state: '', postalCode: '', country: '' } }, 'address.line1'],
+    [
+      { address: { line1: 'x'.repeat(201), line2: '', city: '', state: '', postalCode: '', country: '' } },
+      'address.line1',
+    ],
     [{ openingHours: { monday: [{ start: '12:00', end: '09:00' }] } }, 'openingHours.monday'],
-    [{ openingHours: { monday: [{ start: '06:00', end: '12:00' }, { start: '11:00', end: '13:00' }] } }, 'openingHours.monday'],
+    [
+      {
+        openingHours: {
+          monday: [
+            { start: '06:00', end: '12:00' },
+            { start: '11:00', end: '13:00' },
+          ],
+        },
+      },
+      'openingHours.monday',
+    ],
     [{ openingHours: { funday: [] } }, 'openingHours'],
     [{ openingHours: { monday: [{ start: '6am', end: '12:00' }] } }, 'openingHours.monday.0.start'],
     [{ amenities: [{ name: '', value: 'Yes' }] }, 'amenities.0.name'],
@@ -204,7 +283,17 @@ describe('studios', () => {
 
   it('opening-hours errors name the day and range', async () => {
     const { headers } = await owner();
-    const response = await create(headers, studio({ openingHours: { tuesday: [{ start: '06:00', end: '12:00' }, { start: '11:00', end: '13:00' }] } }));
+    const response = await create(
+      headers,
+      studio({
+        openingHours: {
+          tuesday: [
+            { start: '06:00', end: '12:00' },
+            { start: '11:00', end: '13:00' },
+          ],
+        },
+      }),
+    );
     expect(response.json().errors['openingHours.tuesday']).toBe('Tuesday 11:00–13:00 overlaps 06:00–12:00.');
   });
 
@@ -212,16 +301,26 @@ describe('studios', () => {
     const first = await owner();
     const second = await owner();
     const created = (await create(first.headers, studio())).json().data;
-    expect((await app.inject({ method: 'GET', url: `/api/studios/${created.id}`, headers: second.headers })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/studios/${created.id}`, headers: second.headers }))
+        .statusCode,
+    ).toBe(404);
     expect((await save(second.headers, created.id, studio({ name: 'Hijacked' }))).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `/api/studios/${created.id}`, headers: second.headers })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/studios', headers: second.headers })).json().data).toEqual({ items: [], total: 0 });
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/studios/${created.id}`, headers: second.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/studios', headers: second.headers })).json().data,
+    ).toEqual({ items: [], total: 0 });
     expect(await read(first.headers, created.id)).toEqual(created);
   });
 
   it('an id that is not 24 hex characters answers 400', async () => {
     const { headers } = await owner();
-    expect((await app.inject({ method: 'GET', url: '/api/studios/not-an-id', headers })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/studios/not-an-id', headers })).statusCode).toBe(
+      400,
+    );
   });
 
   it('staff and instructors read studios but get 403 on writes; clients get 403 on both', async () => {
@@ -229,11 +328,19 @@ describe('studios', () => {
     const created = (await create(headers, studio())).json().data;
     for (const role of ['staff', 'instructor'] as const) {
       const member = await signInTeamMember(app, db.db, session.company.id, role);
-      expect((await app.inject({ method: 'GET', url: '/api/studios', headers: member.headers })).statusCode).toBe(200);
-      expect((await app.inject({ method: 'GET', url: `/api/studios/${created.id}`, headers: member.headers })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/studios', headers: member.headers })).statusCode,
+      ).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: `/api/studios/${created.id}`, headers: member.headers }))
+          .statusCode,
+      ).toBe(200);
       expect((await create(member.headers, studio())).statusCode).toBe(403);
       expect((await save(member.headers, created.id, studio())).statusCode).toBe(403);
-      expect((await app.inject({ method: 'DELETE', url: `/api/studios/${created.id}`, headers: member.headers })).statusCode).toBe(403);
+      expect(
+        (await app.inject({ method: 'DELETE', url: `/api/studios/${created.id}`, headers: member.headers }))
+          .statusCode,
+      ).toBe(403);
     }
     const client = bearer((await signUpClient(app, slug)).session.token);
     expect((await app.inject({ method: 'GET', url: '/api/studios', headers: client })).statusCode).toBe(403);
@@ -245,7 +352,10 @@ describe('studios', () => {
     const solo = await signUpCompany(app, { kind: 'solo', companyName: 'Sol Yoga' });
     const headers = bearer(solo.session.token);
     const list = (await app.inject({ method: 'GET', url: '/api/studios', headers })).json().data;
-    expect(list).toMatchObject({ total: 1, items: [{ name: 'Sol Yoga', timeZone: 'America/New_York', rooms: [] }] });
+    expect(list).toMatchObject({
+      total: 1,
+      items: [{ name: 'Sol Yoga', timeZone: 'America/New_York', rooms: [] }],
+    });
     expect((await create(headers, studio())).statusCode).toBe(403);
     const me = await app.inject({ method: 'GET', url: '/api/me', headers });
     expect(me.json().data.can.manageStudios).toBe(false);

@@ -5,7 +5,12 @@ const db = await createTestDatabase();
 
 describe('tenant tables (blueprint §4)', () => {
   it('every table with a company_id has row-level security enabled and forced, with a policy', async () => {
-    const { rows } = await db.pool.query<{ table: string; enabled: boolean; forced: boolean; policies: number }>(`
+    const { rows } = await db.pool.query<{
+      table: string;
+      enabled: boolean;
+      forced: boolean;
+      policies: number;
+    }>(`
       select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
              (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
       from pg_class c
@@ -13,8 +18,11 @@ describe('tenant tables (blueprint §4)', () => {
       where c.relkind = 'r' and exists (
         select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped)
       order by 1`);
-    expect(rows.map((row) => row.table)).toEqual(expect.arrayContaining(['company_hours', 'session_settings', 'studio_rooms', 'studios']));
-    for (const row of rows) expect(row, row.table).toMatchObject({ enabled: true, forced: true, policies: 1 });
+    expect(rows.map((row) => row.table)).toEqual(
+      expect.arrayContaining(['company_hours', 'session_settings', 'studio_rooms', 'studios']),
+    );
+    for (const row of rows)
+      expect(row, row.table).toMatchObject({ enabled: true, forced: true, policies: 1 });
   });
 
   it('every foreign key between tenant tables includes company_id', async () => {
