@@ -29,9 +29,9 @@ describe('demo data', () => {
     expect(await count('studio_rooms')).toBe(3);
     expect(await count('session_settings')).toBe(2);
     expect(await count('company_hours')).toBe(1);
-    expect(await count('class_templates')).toBe(4);
-    expect(await count('instructors')).toBe(3);
-    expect(await count('facilitators')).toBe(1);
+    expect(await count('class_templates')).toBe(8);
+    expect(await count('instructors')).toBe(5);
+    expect(await count('facilitators')).toBe(2);
   });
 
   it('gives demo session rules, peak hours and two studios (one with two rooms), and solo-demo rules and its one studio', async () => {

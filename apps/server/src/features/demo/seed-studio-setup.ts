@@ -139,9 +139,36 @@ const DEMO_TEMPLATES = [
     colour: '#2f9e44',
     tags: ['Pilates'],
   },
+  {
+    name: 'Yin Yoga',
+    description: 'Slow, floor-based holds to release the week. Beginners welcome.',
+    durationMinutes: 75,
+    defaultCapacity: 20,
+    dropInPrice: 2500,
+    colour: '#7048e8',
+    tags: ['Yoga', 'Recovery'],
+  },
+  {
+    name: 'HIIT Circuit',
+    description: 'High-intensity stations, timed work and rest. Bring water.',
+    durationMinutes: 30,
+    defaultCapacity: 16,
+    dropInPrice: 1800,
+    colour: '#c92a2a',
+    tags: ['Cardio', 'Strength'],
+  },
+  {
+    name: 'Barre',
+    description: 'Ballet-inspired strength and balance work at the barre.',
+    durationMinutes: 55,
+    defaultCapacity: 18,
+    dropInPrice: 2800,
+    colour: '#d6336c',
+    tags: ['Strength'],
+  },
 ];
 
-/** A few class templates, instructors and a facilitator, when the company has none yet. */
+/** A week's worth of class templates, the instructors and the facilitators, when the company has none yet. */
 async function seedTemplatesAndPeople(
   tx: Executor,
   company: { id: string; kind: 'company' | 'solo'; name: string },
@@ -152,7 +179,8 @@ async function seedTemplatesAndPeople(
     .where(eq(classTemplates.companyId, company.id))
     .limit(1);
   if (!template) {
-    const templates = company.kind === 'solo' ? DEMO_TEMPLATES.slice(0, 1) : DEMO_TEMPLATES;
+    // A solo yoga teacher offers her two yoga classes; the studio its whole timetable.
+    const templates = company.kind === 'solo' ? DEMO_TEMPLATES.filter((t) => t.tags.includes('Yoga')) : DEMO_TEMPLATES;
     await tx
       .insert(classTemplates)
       .values(
@@ -171,6 +199,8 @@ async function seedTemplatesAndPeople(
         : [
             { name: 'Indira Instructor', email: 'instructor@demo.test' },
             { name: 'Marco Reyes', email: 'marco@demo.test' },
+            { name: 'Aisha Bello', email: 'aisha@demo.test' },
+            { name: 'Tom Nguyen', email: 'tom@demo.test' },
           ];
     await tx.insert(instructors).values(
       people.map((values) => ({
@@ -190,15 +220,26 @@ async function seedTemplatesAndPeople(
       .where(eq(facilitators.companyId, company.id))
       .limit(1);
     if (!facilitator) {
-      await tx.insert(facilitators).values({
-        companyId: company.id,
-        id: generateId(),
-        name: 'Fran Facilitator',
-        email: 'fran@demo.test',
-        phone: null,
-        bio: 'Runs our community events and workshops.',
-        photo: null,
-      });
+      await tx.insert(facilitators).values([
+        {
+          companyId: company.id,
+          id: generateId(),
+          name: 'Fran Facilitator',
+          email: 'fran@demo.test',
+          phone: null,
+          bio: 'Runs our community events and workshops.',
+          photo: null,
+        },
+        {
+          companyId: company.id,
+          id: generateId(),
+          name: 'Leo Park',
+          email: 'leo@demo.test',
+          phone: null,
+          bio: 'Hosts the monthly wellness talks and studio tours.',
+          photo: null,
+        },
+      ]);
     }
   }
 }
