@@ -11,6 +11,13 @@ export const adminLazyPage = {
     import('../features/company-details/company-details-page.tsx').then((m) => ({
       Component: m.CompanyDetailsPage,
     })),
+  studios: () => import('../features/studios/studios-page.tsx').then((m) => ({ Component: m.StudiosPage })),
+  studiosSettings: () =>
+    import('../features/studios/studios-settings-page.tsx').then((m) => ({ Component: m.StudiosSettingsPage })),
+  newStudio: () =>
+    import('../features/studios/studio-edit-page.tsx').then((m) => ({ Component: m.NewStudioPage })),
+  editStudio: () =>
+    import('../features/studios/studio-edit-page.tsx').then((m) => ({ Component: m.EditStudioPage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 };

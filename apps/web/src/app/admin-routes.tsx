@@ -39,13 +39,22 @@ export function adminAppRoute(path: string): RouteObject {
               soon('client-insights', 'client-insights'),
               soon('clientreports', 'clientreports'),
               soon('staff', 'staff'),
-              soon('studios', 'studios'),
+              { path: 'studios', handle: menuPage('studios'), lazy: adminLazyPage.studios },
               { path: 'account', lazy: adminLazyPage.myAccount },
               {
                 path: 'settings',
                 children: [
                   { index: true, element: <Navigate to="companyDetails" replace /> },
                   { path: 'companyDetails', handle: settingsPage('companyDetails'), lazy: adminLazyPage.companyDetails },
+                  {
+                    path: 'studios',
+                    handle: settingsPage('studios'),
+                    children: [
+                      { index: true, lazy: adminLazyPage.studiosSettings },
+                      { path: 'new', lazy: adminLazyPage.newStudio },
+                      { path: ':studioId', lazy: adminLazyPage.editStudio },
+                    ],
+                  },
                   {
                     path: ':settingsPage/*',
                     handle: settingsPage((params) => params.settingsPage),
