@@ -13,11 +13,10 @@ interface AdminNavProps {
   base: string;
   solo: boolean;
   can: Can;
-  onNavigate: () => void;
 }
 
 /** The side menu and the settings menu of spec §2; unbuilt pages carry a "Soon" badge. */
-export function AdminNav({ base, solo, can, onNavigate }: AdminNavProps) {
+export function AdminNav({ base, solo, can }: AdminNavProps) {
   const { pathname } = useLocation();
   const pathOf = (path: string) => (path ? `${base}/${path}` : base);
   const isActive = (path: string) =>
@@ -44,7 +43,6 @@ export function AdminNav({ base, solo, can, onNavigate }: AdminNavProps) {
           active={isActive(item.path)}
           aria-current={isActive(item.path) ? 'page' : undefined}
           rightSection={item.built ? null : soon}
-          onClick={onNavigate}
         />
       );
     }
@@ -73,7 +71,6 @@ export function AdminNav({ base, solo, can, onNavigate }: AdminNavProps) {
               active={isActive(path)}
               aria-current={isActive(path) ? 'page' : undefined}
               rightSection={setting.built ? null : soon}
-              onClick={onNavigate}
             />
           );
         })}

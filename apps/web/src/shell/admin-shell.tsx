@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, AppShell, Burger, Group, Image, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { useMediaQuery } from '@mantine/hooks';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { AccountHeader } from './account-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -14,7 +14,16 @@ import { useRouteFocus } from './use-route-focus.ts';
 
 /** The company-admin and solo-instructor application frame (spec §2). */
 export function AdminShell() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  // The menu closes when a navigation happens, not when an item is chosen: a navigation the
+  // "Leave without saving?" question stops (Stay) leaves the menu open, with focus back on the item.
+  const { key: locationKey } = useLocation();
+  const [shownKey, setShownKey] = useState(locationKey);
+  if (shownKey !== locationKey) {
+    setShownKey(locationKey);
+    setOpened(false);
+  }
   // Below the `sm` breakpoint a closed menu is only moved off screen; inert keeps it out of the tab order.
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [loggingOut, setLoggingOut] = useState(false);
@@ -24,6 +33,20 @@ export function AdminShell() {
   const endSession = useEndSession();
   const params = useParams();
   const mainRef = useRouteFocus<HTMLElement>();
+
+  // Escape closes the open menu on a narrow screen and puts focus back on the menu button. A dialog on
+  // top (the unsaved-changes question) answers Escape itself.
+  useEffect(() => {
+    if (!opened || !narrow) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
+      setOpened(false);
+      burgerRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [opened, narrow]);
 
   if (account.isPending || account.expired) return <PageLoader />;
   if (account.isError) {
@@ -55,8 +78,9 @@ export function AdminShell() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger
+              ref={burgerRef}
               opened={opened}
-              onClick={toggle}
+              onClick={() => setOpened((current) => !current)}
               hiddenFrom="sm"
               size="sm"
               aria-label={opened ? 'Close the menu' : 'Open the menu'}
@@ -78,7 +102,7 @@ export function AdminShell() {
       </AppShell.Header>
       <AppShell.Navbar id="admin-navigation" aria-label="Main menu" p="xs" inert={narrow && !opened}>
         <AppShell.Section grow component={ScrollArea}>
-          <AdminNav base={base} solo={solo} can={account.data.can} onNavigate={close} />
+          <AdminNav base={base} solo={solo} can={account.data.can} />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main" ref={mainRef} tabIndex={-1}>

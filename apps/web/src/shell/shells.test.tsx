@@ -6,6 +6,8 @@ import { renderRoutes, stubApi } from '../test/render-page.tsx';
 import { SettingsComingSoon } from './admin-coming-soon.tsx';
 import { AdminShell } from './admin-shell.tsx';
 import { ClientShell } from './client-shell.tsx';
+import { UnsavedChangesDialog } from '../ui/unsaved-changes-dialog.tsx';
+import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard.ts';
 
 const ID = '0123456789abcdef01234567';
 
@@ -131,5 +133,88 @@ describe('the settings menu group', () => {
     renderRoutes(routes, '/app/settings/studios');
     const settings = await screen.findByRole('button', { name: 'Settings' });
     expect(settings.getAttribute('aria-expanded')).toBe('true');
+  });
+});
+
+function EditingPage() {
+  useUnsavedChangesGuard(true);
+  return <h1>Editing</h1>;
+}
+
+/** A phone-sized screen: the side menu is a drawer behind the menu button. */
+function narrowScreen() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+describe('the menu drawer on a narrow screen', () => {
+  const drawerRoutes = [
+    {
+      path: '/app',
+      element: (
+        <>
+          <UnsavedChangesDialog />
+          <AdminShell />
+        </>
+      ),
+      children: [...adminPages, { path: 'editing', element: <EditingPage /> }],
+    },
+  ];
+
+  async function openMenu() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the menu' }));
+    const burger = await screen.findByRole('button', { name: 'Close the menu' });
+    expect(burger.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() =>
+      expect(document.getElementById('admin-navigation')?.hasAttribute('inert')).toBe(false),
+    );
+    return burger;
+  }
+
+  it('closes on Escape and puts focus back on the menu button', async () => {
+    narrowScreen();
+    signedInAs(account('acme', 'admin'));
+    renderRoutes(drawerRoutes, '/app');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    const burger = await openMenu();
+    const item = screen.getByRole('link', { name: /My account/ });
+    item.focus();
+    fireEvent.keyDown(item, { key: 'Escape' });
+    await waitFor(() => expect(burger.getAttribute('aria-expanded')).toBe('false'));
+    expect(burger.getAttribute('aria-label')).toBe('Open the menu');
+    expect(document.activeElement).toBe(burger);
+    expect(document.getElementById('admin-navigation')?.hasAttribute('inert')).toBe(true);
+  });
+
+  it('stays open when "Leave without saving?" stops the navigation (Stay), with focus back on the item', async () => {
+    narrowScreen();
+    signedInAs(account('acme', 'admin'));
+    const { router } = renderRoutes(drawerRoutes, '/app/editing');
+    await screen.findByRole('heading', { name: 'Editing' });
+    const burger = await openMenu();
+    const item = screen.getByRole('link', { name: /My account/ });
+    item.focus();
+    fireEvent.click(item);
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    // Escape answers the dialog (Stay); it does not also close the menu underneath.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/app/editing');
+    expect(burger.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(item));
+
+    // The menu closes once a navigation really happens.
+    fireEvent.click(item);
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await screen.findByRole('heading', { name: 'My account' });
+    await waitFor(() => expect(burger.getAttribute('aria-expanded')).toBe('false'));
   });
 });

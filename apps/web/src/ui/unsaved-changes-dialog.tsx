@@ -13,6 +13,8 @@ export function UnsavedChangesDialog() {
       centered
       size="sm"
       zIndex={1000}
+      // The guard puts focus back itself: on Stay where the user was, on Leave nowhere (the new page does).
+      returnFocus={false}
     >
       <Text>Your changes to this page will be lost.</Text>
       <Group justify="flex-end" mt="lg">

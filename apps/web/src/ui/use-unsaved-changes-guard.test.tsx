@@ -70,6 +70,22 @@ describe('leaving a form with unsaved changes', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Acme Fitness');
   });
 
+  it('puts focus back on the link the user chose after Stay (or Escape), not on the page', async () => {
+    renderRoutes(routes, '/form');
+    editName('Acme Fitness');
+    const link = screen.getByRole('link', { name: 'Elsewhere' });
+    for (const answer of ['Stay', 'Escape']) {
+      link.focus();
+      fireEvent.click(link);
+      const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stay' })));
+      if (answer === 'Stay') fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+      else fireEvent.keyDown(dialog, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(link));
+    }
+  });
+
   it('treats Escape as Stay', async () => {
     const { router } = renderRoutes(routes, '/form');
     editName('Acme Fitness');

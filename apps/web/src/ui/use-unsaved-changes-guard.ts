@@ -24,6 +24,14 @@ function anyDirty() {
   return false;
 }
 
+/** Once the dialog has closed, focus goes back to the element, when it is still there to take it. */
+function returnFocusTo(element: Element | null) {
+  if (!(element instanceof HTMLElement)) return;
+  window.setTimeout(() => {
+    if (element.isConnected) element.focus();
+  }, 0);
+}
+
 /** The open question, for the dialog. */
 export function useLeaveQuestion(): LeaveQuestion | null {
   return useSyncExternalStore(
@@ -70,10 +78,14 @@ export function useUnsavedChangesGuard(isDirty: boolean) {
 
   useEffect(() => {
     if (!blocked) return;
+    // What the user was on when they tried to leave (the link or menu item): Stay puts focus back there.
+    const trigger = document.activeElement;
     const settle = (action: 'reset' | 'proceed') => () => {
       setQuestion(null);
       const current = blockerRef.current;
       if (current.state === 'blocked') current[action]();
+      // Leave is followed by the new page, whose shell moves focus to its main region.
+      if (action === 'reset') returnFocusTo(trigger);
     };
     setQuestion({ owner: id, value: { stay: settle('reset'), leave: settle('proceed') } });
     return () => {

@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { authResetPasswordBody, type AuthResetPasswordBody } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
@@ -6,6 +6,7 @@ import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { useAuthResetPassword } from './api/auth-reset-password.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 /** Change the password while signed in (spec §7 authResetpassword: form fields, userId, companyId). */
 export function ChangePasswordForm({ userId, companyId }: { userId: string; companyId: string }) {
@@ -46,9 +47,9 @@ export function ChangePasswordForm({ userId, companyId }: { userId: string; comp
         <NewPasswordFields form={form} />
         <FormSubmitError message={submitError} />
         <Group>
-          <Button type="submit" loading={change.isPending}>
+          <BusyButton type="submit" busy={change.isPending}>
             Change the password
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

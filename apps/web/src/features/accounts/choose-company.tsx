@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Radio, Stack } from '@mantine/core';
 import type { CompanySummaryDto } from '@kinetic/shared';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 interface ChooseCompanyProps {
   companies: CompanySummaryDto[];
@@ -31,9 +32,9 @@ export function ChooseCompany({ companies, pending, onChoose, onCancel }: Choose
           ))}
         </Stack>
       </Radio.Group>
-      <Button fullWidth disabled={!chosen} loading={pending} onClick={() => chosen && onChoose(chosen)}>
+      <BusyButton fullWidth disabled={!chosen} busy={pending} onClick={() => chosen && onChoose(chosen)}>
         Continue
-      </Button>
+      </BusyButton>
       <Button variant="subtle" onClick={onCancel}>
         Use another account
       </Button>

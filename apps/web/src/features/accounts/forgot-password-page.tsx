@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { resetPasswordMailBody } from '@kinetic/shared';
@@ -14,6 +14,7 @@ import { useDelayedFollow } from '../../shell/use-delayed-follow.ts';
 import { useResetPasswordMail } from './api/reset-password-mail.ts';
 import { PublicPageGate } from './public-page-gate.tsx';
 import type { usePublicPage } from './use-public-page.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 type Page = Extract<ReturnType<typeof usePublicPage>, { status: 'ready' }>;
 
@@ -69,9 +70,9 @@ function ForgotPasswordForm({ page }: { page: Page }) {
               {...form.getInputProps('email')}
             />
             <FormSubmitError message={submitError} />
-            <Button type="submit" fullWidth loading={request.isPending}>
+            <BusyButton type="submit" fullWidth busy={request.isPending}>
               Send the link
-            </Button>
+            </BusyButton>
           </Stack>
         </form>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
 import { isClientRole, loginBody, type CompanySummaryDto } from '@kinetic/shared';
@@ -17,6 +17,7 @@ import { loginIntro } from './login-intro.ts';
 import { LoginSubmitError, loginPathOf } from './login-submit-error.tsx';
 import type { usePublicPage } from './use-public-page.ts';
 import { useFinishLogin } from './use-finish-login.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 type Page = Extract<ReturnType<typeof usePublicPage>, { status: 'ready' }>;
 
@@ -102,9 +103,9 @@ export function LoginForm({ page }: { page: Page }) {
               </Anchor>
             </Group>
             <LoginSubmitError message={submitError} loginPath={otherLoginPath} />
-            <Button type="submit" fullWidth loading={login.isPending}>
+            <BusyButton type="submit" fullWidth busy={login.isPending}>
               Log in
-            </Button>
+            </BusyButton>
           </Stack>
         </form>
       )}

@@ -18,7 +18,8 @@ export function LoginSubmitError({ message, loginPath }: { message: string | nul
       {before}
       {loginPath && after.length > 0 ? (
         <>
-          <Anchor component={Link} to={loginPath} style={{ overflowWrap: 'anywhere' }}>
+          {/* inherit: the sentence's size; an Anchor alone takes the larger body size. */}
+          <Anchor component={Link} to={loginPath} inherit style={{ overflowWrap: 'anywhere' }}>
             {loginPath}
           </Anchor>
           {after.join(loginPath)}

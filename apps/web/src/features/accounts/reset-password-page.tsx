@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useParams } from 'react-router';
 import { resetPasswordBody } from '@kinetic/shared';
@@ -18,6 +18,7 @@ import { usePasswordToken } from './api/password-token-validate.ts';
 import { useResetPassword } from './api/reset-password.ts';
 import { PublicPageGate } from './public-page-gate.tsx';
 import type { usePublicPage } from './use-public-page.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 type Page = Extract<ReturnType<typeof usePublicPage>, { status: 'ready' }>;
 
@@ -84,9 +85,9 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
           <Stack gap="md">
             <NewPasswordFields form={form} />
             <FormSubmitError message={submitError} />
-            <Button type="submit" fullWidth loading={reset.isPending}>
+            <BusyButton type="submit" fullWidth busy={reset.isPending}>
               Save the new password
-            </Button>
+            </BusyButton>
           </Stack>
         </form>
       )}

@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import {
   Alert,
   Anchor,
-  Button,
   Group,
   Paper,
   Select,
@@ -31,6 +30,7 @@ import { useUpdateCompanyDetails } from './api/update-company-details.ts';
 import { currencyOptions, toFormValues, type CompanyDetailsValues } from './company-details-values.ts';
 import { LogoField } from './logo-field.tsx';
 import { CompanyDetailsView } from './company-details-view.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 function CompanyDetailsForm({
   companyId,
@@ -110,9 +110,9 @@ function CompanyDetailsForm({
           </Alert>
         ) : null}
         <Group>
-          <Button type="submit" loading={update.isPending}>
+          <BusyButton type="submit" busy={update.isPending}>
             Save
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Box, Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
 import { apiFormError } from '../../ui/api-form-error.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 import { imageProblem, IMAGE_TYPES, uploadedFileUrl, useUploadImage } from '../uploads/api/upload-image.ts';
 
 interface LogoFieldProps {
@@ -14,6 +15,7 @@ export function LogoField({ value, onChange, error }: LogoFieldProps) {
   const upload = useUploadImage();
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
+  const uploadButton = useRef<HTMLButtonElement>(null);
   const shownError = problem ?? error;
   // Mantine names the parts from the wrapper's id; the button is not an input, so it is tied by hand.
   const describedBy = [`${id}-description`, shownError ? `${id}-error` : null].filter(Boolean).join(' ');
@@ -28,6 +30,12 @@ export function LogoField({ value, onChange, error }: LogoFieldProps) {
     } catch (failure) {
       setProblem(apiFormError(failure).message);
     }
+  };
+
+  // The remove button goes away with the logo; focus moves to the upload button instead of the page.
+  const remove = () => {
+    onChange(null);
+    uploadButton.current?.focus();
   };
 
   return (
@@ -65,13 +73,20 @@ export function LogoField({ value, onChange, error }: LogoFieldProps) {
         )}
         <FileButton onChange={(file) => void choose(file)} accept={IMAGE_TYPES.join(',')}>
           {(props) => (
-            <Button variant="default" loading={upload.isPending} aria-describedby={describedBy} {...props}>
+            <BusyButton
+              ref={uploadButton}
+              variant="default"
+              busy={upload.isPending}
+              aria-describedby={describedBy}
+              {...props}
+            >
               {value ? 'Replace the logo' : 'Upload a logo'}
-            </Button>
+            </BusyButton>
           )}
         </FileButton>
         {value ? (
-          <Button variant="subtle" color="red.9" onClick={() => onChange(null)}>
+          // A subtle button lightens its colour to shade 6 at most (3.3:1 on white); the text is red.9 (AA).
+          <Button variant="subtle" color="red" c="red.9" onClick={remove}>
             Remove the logo
           </Button>
         ) : null}

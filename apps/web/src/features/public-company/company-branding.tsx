@@ -4,13 +4,24 @@ import type { PublicCompanyDto } from '@kinetic/shared';
 type Company = Pick<PublicCompanyDto, 'name' | 'logoUrl'>;
 type Contact = Pick<PublicCompanyDto, 'name' | 'email' | 'phone' | 'address'>;
 
-/** The company's logo (when it has one), with its name as the alternative text. */
-export function CompanyLogo({ company, height = 48 }: { company: Company; height?: number }) {
+/**
+ * The company's logo (when it has one), with its name as the alternative text; `decorative` when the
+ * name is written right beside it, so screen readers do not read the name twice.
+ */
+export function CompanyLogo({
+  company,
+  height = 48,
+  decorative = false,
+}: {
+  company: Company;
+  height?: number;
+  decorative?: boolean;
+}) {
   if (!company.logoUrl) return null;
   return (
     <Image
       src={company.logoUrl}
-      alt={`${company.name} logo`}
+      alt={decorative ? '' : `${company.name} logo`}
       h={height}
       w="auto"
       maw={Math.round(height * 4)}
@@ -32,7 +43,7 @@ export function CompanyBrand({
 }) {
   return (
     <Group gap="sm" justify={align === 'center' ? 'center' : 'flex-start'} wrap="nowrap" miw={0}>
-      <CompanyLogo company={company} height={logoHeight} />
+      <CompanyLogo company={company} height={logoHeight} decorative />
       <Text fw={700} c="kinetic.8" size="lg" truncate>
         {company.name}
       </Text>

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { clientSignupBody, PASSWORD_RULE, type ClientSignupBody } from '@kinetic/shared';
@@ -13,6 +13,7 @@ import { useSignupClient } from '../accounts/api/signup-client.ts';
 import { PublicPageGate } from '../accounts/public-page-gate.tsx';
 import type { usePublicPage } from '../accounts/use-public-page.ts';
 import { useFinishLogin } from '../accounts/use-finish-login.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 type Page = Extract<ReturnType<typeof usePublicPage>, { status: 'ready' }>;
 
@@ -62,9 +63,9 @@ function ClientSignupForm({ page }: { page: Page }) {
             {...form.getInputProps('password')}
           />
           <FormSubmitError message={submitError} />
-          <Button type="submit" fullWidth loading={signup.isPending}>
+          <BusyButton type="submit" fullWidth busy={signup.isPending}>
             Create the account
-          </Button>
+          </BusyButton>
         </Stack>
       </form>
       <Text size="sm" ta="center">

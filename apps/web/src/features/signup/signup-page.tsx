@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
 import { companySignupBody, PASSWORD_RULE, type CompanySignupBody } from '@kinetic/shared';
@@ -12,6 +12,7 @@ import { clientLoginPath, ROOT_PREFIX } from '../../shell/login-path.ts';
 import { useSignupCompany } from '../accounts/api/signup-company.ts';
 import { useFinishLogin } from '../accounts/use-finish-login.ts';
 import { slugify } from './slugify.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
 
 const KINDS = [
   { value: 'company', label: 'Studio or gym' },
@@ -110,9 +111,9 @@ export function SignupPage() {
           />
           <TimeZoneSelect required {...form.getInputProps('timeZone')} />
           <FormSubmitError message={submitError} />
-          <Button type="submit" fullWidth loading={signup.isPending}>
+          <BusyButton type="submit" fullWidth busy={signup.isPending}>
             Create the account
-          </Button>
+          </BusyButton>
         </Stack>
       </form>
       <Text size="sm" ta="center">
