@@ -76,8 +76,8 @@ describe('settings menu (spec §2)', () => {
     for (const step of ONBOARDING_STEPS) expect(keys).toContain(step);
   });
 
-  it('marks only Company Details as built', () => {
-    expect(SETTINGS_MENU.filter((item) => item.built).map((item) => item.key)).toEqual(['companyDetails']);
+  it('marks Company Details and Studios as built', () => {
+    expect(SETTINGS_MENU.filter((item) => item.built).map((item) => item.key)).toEqual(['companyDetails', 'studios']);
   });
 });
 

@@ -34,7 +34,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
     label: 'Studios',
     path: 'studios',
     hiddenForSolo: true,
-    built: false,
+    built: true,
     needs: 'manageStudios',
   },
   // Shown when the role may open at least one settings page (see `settingsMenuFor`).
@@ -69,7 +69,7 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
   { key: 'hours', label: 'Peak/Non Peak Hours', hiddenForSolo: false, built: false, needs: 'manageSettings' },
   { key: 'clientWaiver', label: 'Client Waiver', hiddenForSolo: false, built: false, needs: 'manageSettings' },
   { key: 'contractTerms', label: 'Policies & Procedures', hiddenForSolo: false, built: false, needs: 'manageSettings' },
-  { key: 'studios', label: 'Studios', hiddenForSolo: false, built: false, needs: 'manageStudios' },
+  { key: 'studios', label: 'Studios', hiddenForSolo: false, built: true, needs: 'manageStudios' },
   { key: 'staffPayRates', label: 'Staff Payrates', hiddenForSolo: true, built: false, needs: 'manageStaff' },
   { key: 'staffMembers', label: 'Staff Members', hiddenForSolo: true, built: false, needs: 'manageStaff' },
   { key: 'packages', label: 'Packages', hiddenForSolo: false, built: false, needs: 'manageSettings' },
