@@ -12,6 +12,16 @@ import {
 
 const browser = await launchBrowser();
 
+/** Contrast ratio of a computed `rgb(…)` colour on white (WCAG 2 relative luminance). */
+function contrastOnWhite(colour: string): number {
+  const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((part) => {
+    const channel = Number(part) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+  return 1.05 / (luminance + 0.05);
+}
+
 describe('a new company (issue 3 journey)', () => {
   it('signs up, logs in, lands on its first onboarding page, saves Company Details and sees the checklist advance', async () => {
     const { page, context } = await newPage(browser);
@@ -54,11 +64,23 @@ describe('a new company (issue 3 journey)', () => {
     await expect(preview.getAttribute('src')).resolves.toMatch(
       /^\/api\/uploads\/original\/[0-9a-f]{24}\.png$/,
     );
+    // The button that started the upload keeps focus (it was disabled while loading, dropping focus to <body>).
+    const isFocused = (name: string) =>
+      page.getByRole('button', { name }).evaluate((button) => button === document.activeElement);
+    await expect(isFocused('Replace the logo')).resolves.toBe(true);
+    // WCAG AA: the red text of "Remove the logo" as the browser paints it, 4.5:1 or more on white.
+    const removeColour = await page
+      .getByRole('button', { name: 'Remove the logo' })
+      .evaluate((button) => getComputedStyle(button).color);
+    expect(contrastOnWhite(removeColour)).toBeGreaterThanOrEqual(4.5);
     await snap(page, 'company-details-filled');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save' }).focus();
+    await page.keyboard.press('Enter');
 
     const next = page.getByRole('link', { name: 'Next: Studios' });
     await next.waitFor();
+    // After the save, keyboard and screen-reader users are still on Save, not thrown back to the top.
+    await expect(isFocused('Save')).resolves.toBe(true);
     await page.getByRole('link', { name: 'Dashboard' }).click();
     const checklist = page.getByTestId('onboarding-checklist');
     await checklist.waitFor();
@@ -77,12 +99,11 @@ describe('a new company (issue 3 journey)', () => {
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/app');
 
-    // The steps left are pages still marked "Coming soon": the next login opens the dashboard instead.
+    // The next login opens the first pending step that is built: Studios (issue 7).
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await fillLogin(page, company.email, company.password);
-    await page.waitForURL((url) => url.pathname === '/app');
-    await page.getByTestId('onboarding-checklist').waitFor();
+    await page.waitForURL((url) => url.pathname === '/app/settings/studios');
     await context.close();
   });
 

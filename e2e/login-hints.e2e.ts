@@ -31,6 +31,10 @@ describe('a login page that is not yours says which one is (issue 6)', () => {
     const alert = page.getByRole('alert');
     await alert.getByText(`This is the team login. Clients of ${company.companyName} log in at`).waitFor();
     await snap(page, 'login-hint');
+    // The link reads as part of the sentence: the same font size.
+    const link = alert.getByRole('link', { name: `/${company.slug}/client/login` });
+    const sizes = await link.evaluate((a) => [getComputedStyle(a).fontSize, getComputedStyle(a.parentElement!).fontSize]);
+    expect(sizes[0]).toBe(sizes[1]);
     await alert.getByRole('link', { name: `/${company.slug}/client/login` }).click();
     await page.waitForURL((url) => url.pathname === `/${company.slug}/client/login`);
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
