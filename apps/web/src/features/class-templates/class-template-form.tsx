@@ -1,0 +1,104 @@
+import { Button, ColorInput, Group, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { MAX_TEMPLATE_TAGS, type ClassTemplateDto } from '@kinetic/shared';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
+import { useCreateClassTemplate } from './api/create-class-template.ts';
+import { useUpdateClassTemplate } from './api/update-class-template.ts';
+import {
+  toTemplateBody,
+  toTemplateFormValues,
+  validateTemplateForm,
+  type ClassTemplateFormValues,
+} from './class-template-values.ts';
+import { ImageField } from './image-field.tsx';
+import { currencyDigits } from './money.ts';
+
+/** Calendar colours that read well behind white text and on the light list. */
+const SWATCHES = ['#1c7ed6', '#0c8599', '#2b8a3e', '#e67700', '#c92a2a', '#a61e4d', '#862e9c', '#5f3dc4', '#495057'];
+
+interface ClassTemplateFormProps {
+  companyId: string;
+  currency: string;
+  template?: ClassTemplateDto;
+  onCancel: () => void;
+  onSaved: (template: ClassTemplateDto) => void;
+}
+
+/** Add or edit one template; the price is typed in major units of the company currency. */
+export function ClassTemplateForm({ companyId, currency, template, onCancel, onSaved }: ClassTemplateFormProps) {
+  const form = useForm<ClassTemplateFormValues>({
+    initialValues: toTemplateFormValues(template, currency),
+    validate: (values) => validateTemplateForm(values, currency),
+  });
+  const { submitError, runSubmit } = useFormSubmit(form);
+  const create = useCreateClassTemplate(companyId);
+  const update = useUpdateClassTemplate(companyId);
+  const busy = create.isPending || update.isPending;
+  const digits = currencyDigits(currency);
+
+  const submit = async (values: ClassTemplateFormValues) => {
+    await runSubmit(async () => {
+      const body = toTemplateBody(values, currency);
+      const saved = template
+        ? await update.mutateAsync({ templateId: template.id, body })
+        : await create.mutateAsync(body);
+      onSaved(saved);
+    });
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <SpecNumberInput label="Duration (minutes)" required {...form.getInputProps('durationMinutes')} />
+          <SpecNumberInput label="Default capacity" description="People" required {...form.getInputProps('defaultCapacity')} />
+          <SpecNumberInput
+            label={`Drop-in price (${currency})`}
+            description="Empty is free"
+            decimals={digits}
+            fixedDecimalScale={false}
+            {...form.getInputProps('dropInPrice')}
+          />
+        </SimpleGrid>
+        <ColorInput
+          label="Colour"
+          description="Shown on the calendar, as #rrggbb"
+          format="hex"
+          withEyeDropper={false}
+          swatches={SWATCHES}
+          swatchesPerRow={9}
+          required
+          {...form.getInputProps('colour')}
+        />
+        <ImageField
+          noun="image"
+          alt={form.values.name ? `The ${form.values.name} class` : 'The class'}
+          value={form.values.image}
+          onChange={(file) => form.setFieldValue('image', file)}
+          error={form.errors.image}
+        />
+        <TagsInput
+          label="Tags"
+          description={`Press Enter after each tag; at most ${MAX_TEMPLATE_TAGS}.`}
+          maxTags={MAX_TEMPLATE_TAGS}
+          clearable
+          {...form.getInputProps('tags')}
+        />
+        <FormSubmitError message={submitError} />
+        <Group>
+          <BusyButton type="submit" busy={busy}>
+            {template ? 'Save' : 'Add template'}
+          </BusyButton>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
+import { apiFormError } from '../../ui/api-form-error.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
+
+interface ConfirmActionButtonProps {
+  /** The button's text ("Copy") and its accessible name ("Copy Yoga"). */
+  label: string;
+  ariaLabel: string;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  failedTitle: string;
+  busy: boolean;
+  color?: ButtonProps['color'];
+  variant?: ButtonProps['variant'];
+  /** Does the work; a failure is shown in the dialog, success closes it. */
+  run: () => Promise<void>;
+}
+
+/** A list action with a confirm dialog that says what will happen; a refusal is shown in the dialog. */
+export function ConfirmActionButton({
+  label,
+  ariaLabel,
+  title,
+  children,
+  confirmLabel,
+  failedTitle,
+  busy,
+  color,
+  variant = 'default',
+  run,
+}: ConfirmActionButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    setOpen(false);
+    setProblem(null);
+  };
+  const confirm = async () => {
+    setProblem(null);
+    try {
+      await run();
+      setOpen(false);
+    } catch (failure) {
+      setProblem(apiFormError(failure).message);
+    }
+  };
+  return (
+    <>
+      <Button variant={variant} color={color} aria-label={ariaLabel} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Modal opened={open} onClose={close} title={title} centered returnFocus>
+        <Stack gap="md">
+          <Text>{children}</Text>
+          {problem ? (
+            <Alert color="red" variant="light" role="alert" title={failedTitle}>
+              {problem}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} data-autofocus>
+              Cancel
+            </Button>
+            <BusyButton busy={busy} color={color} onClick={() => void confirm()}>
+              {confirmLabel}
+            </BusyButton>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
