@@ -24,7 +24,7 @@ export function StudiosPage() {
           {manage ? (
             <>
               {' '}
-              <Anchor component={Link} to={`${base}/settings/studios`}>
+              <Anchor component={Link} to={`${base}/settings/studios`} underline="always">
                 Manage studios in Settings
               </Anchor>
             </>
