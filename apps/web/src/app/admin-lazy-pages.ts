@@ -18,6 +18,11 @@ export const adminLazyPage = {
     import('../features/studios/studio-edit-page.tsx').then((m) => ({ Component: m.NewStudioPage })),
   editStudio: () =>
     import('../features/studios/studio-edit-page.tsx').then((m) => ({ Component: m.EditStudioPage })),
+  sessionSettings: () =>
+    import('../features/session-settings/session-settings-page.tsx').then((m) => ({
+      Component: m.SessionSettingsPage,
+    })),
+  hours: () => import('../features/hours/hours-page.tsx').then((m) => ({ Component: m.HoursPage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 };

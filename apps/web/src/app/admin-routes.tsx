@@ -47,6 +47,12 @@ export function adminAppRoute(path: string): RouteObject {
                   { index: true, element: <Navigate to="companyDetails" replace /> },
                   { path: 'companyDetails', handle: settingsPage('companyDetails'), lazy: adminLazyPage.companyDetails },
                   {
+                    path: 'classesSettings',
+                    handle: settingsPage('classesSettings'),
+                    lazy: adminLazyPage.sessionSettings,
+                  },
+                  { path: 'hours', handle: settingsPage('hours'), lazy: adminLazyPage.hours },
+                  {
                     path: 'studios',
                     handle: settingsPage('studios'),
                     children: [

@@ -1,6 +1,13 @@
 import { Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { WEEKDAY_LABELS, WEEKDAYS, formatRange, minutesOfDay, type TimeRange, type Weekday } from '@kinetic/shared';
+import {
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+  formatRange,
+  minutesOfDay,
+  type TimeRange,
+  type Weekday,
+} from '@kinetic/shared';
 
 /** A week of time ranges: every weekday present, an empty list = no times that day. */
 export type DayTimeRanges = Record<Weekday, TimeRange[]>;
@@ -125,7 +132,9 @@ export function DayTimeRangesField({
                           value={range[part]}
                           error={Boolean(dayError)}
                           aria-describedby={dayError ? errorId : undefined}
-                          onChange={(event) => setDay(day, editRange(ranges, index, part, event.currentTarget.value))}
+                          onChange={(event) =>
+                            setDay(day, editRange(ranges, index, part, event.currentTarget.value))
+                          }
                         />
                       ))}
                       <Button
