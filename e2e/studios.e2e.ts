@@ -26,7 +26,7 @@ async function tabTo(page: Page, tag: string, text: string): Promise<void> {
  */
 async function closeToasts(page: Page): Promise<void> {
   await page.evaluate(() => {
-    for (const button of document.querySelectorAll<HTMLElement>('.mantine-Notification-closeButton')) button.click();
+    document.querySelectorAll<HTMLElement>('.mantine-Notification-closeButton').forEach((button) => button.click());
   });
   await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0);
 }
