@@ -19,14 +19,14 @@ const queryClient = new QueryClient({
 });
 
 /**
- * Toasts sit at the bottom, away from the header, the menu button and the page's title and actions at
- * the top: in the right corner on wide screens (forms keep their buttons on the left), centred on phones.
+ * Toasts never cover the header or the menu button. On wide screens they sit in the bottom right corner
+ * (forms keep their buttons on the left). On phones a toast spans the width, so at the bottom it would
+ * hide what the user just acted on (Save and the "saved / Next" box by it) for five seconds: there it
+ * sits at the top, just below the admin header (60 px; `global.css`).
  */
 function Toasts() {
   const wide = useMediaQuery('(min-width: 48em)') ?? false;
-  return (
-    <Notifications position={wide ? 'bottom-right' : 'bottom-center'} autoClose={TOAST_AUTO_CLOSE_MS} />
-  );
+  return <Notifications position={wide ? 'bottom-right' : 'top-center'} autoClose={TOAST_AUTO_CLOSE_MS} />;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
