@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { PersonDto, PersonKind } from '@kinetic/shared';
+import { useIsSolo } from '../../shell/use-app-base.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useMe } from '../accounts/api/get-me.ts';
+import { usePeople } from './api/list-people.ts';
+import { PEOPLE_KINDS } from './people-kind.ts';
+import { PersonCard } from './person-card.tsx';
+import { PersonForm } from './person-form.tsx';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; person: PersonDto } | null;
+
+/** Settings › Instructors and Settings › Facilitators: one page, two kinds of people. */
+export function PeoplePage({ kind }: { kind: PersonKind }) {
+  const text = PEOPLE_KINDS[kind];
+  usePageTitle(text.title);
+  const me = useMe();
+  const solo = useIsSolo();
+  const companyId = me.data?.company.id ?? '';
+  const manage = me.data?.can.manageSettings ?? false;
+  // A solo business's owner is its only instructor (spec §1): nobody else to add.
+  const canAdd = manage && !(solo && kind === 'instructor');
+  const people = usePeople(companyId, kind);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const list = people.data?.items ?? [];
+
+  const saved = (person: PersonDto) => {
+    setNote(editing?.mode === 'edit' ? `${person.name} saved.` : `${person.name} added.`);
+    setEditing(null);
+  };
+
+  return (
+    <Stack gap="md" maw={820}>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>{text.title}</Title>
+          <Text c="dimmed">{text.intro}</Text>
+        </Stack>
+        {canAdd ? <Button onClick={() => setEditing({ mode: 'add' })}>Add {text.one}</Button> : null}
+      </Group>
+      {solo && kind === 'instructor' ? (
+        <Alert color="secondary" variant="light" title="You are the instructor">
+          As a solo instructor you teach your own classes, so there is no one else to add here.
+        </Alert>
+      ) : null}
+      {!manage && me.data ? (
+        <Alert color="secondary" variant="light" title="Read only">
+          Only the owner or an admin can change {text.one}s.
+        </Alert>
+      ) : null}
+      <div role="status" aria-live="polite">
+        {note ? (
+          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-green-9)' } }}>
+            {note}
+          </Alert>
+        ) : null}
+      </div>
+      {people.isError ? (
+        <Alert color="red" role="alert" title={`The ${text.one}s could not be loaded`}>
+          {people.error.message}
+        </Alert>
+      ) : !people.data ? (
+        <PageLoader />
+      ) : list.length === 0 ? (
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="xs" align="flex-start">
+            <Title order={2} size="h4">
+              No {text.one}s yet
+            </Title>
+            <Text>{canAdd ? text.empty : `The owner or an admin has not added ${text.one}s yet.`}</Text>
+            {canAdd ? (
+              <Button variant="light" onClick={() => setEditing({ mode: 'add' })}>
+                Add your first {text.one}
+              </Button>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack gap="md">
+          {list.map((person) => (
+            <PersonCard
+              key={person.id}
+              person={person}
+              actions={
+                manage ? (
+                  <Group gap="xs">
+                    <Button
+                      variant="default"
+                      size="xs"
+                      aria-label={`Edit ${person.name}`}
+                      onClick={() => setEditing({ mode: 'edit', person })}
+                    >
+                      Edit
+                    </Button>
+                  </Group>
+                ) : null
+              }
+            />
+          ))}
+        </Stack>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'edit' ? `Edit ${editing.person.name}` : `Add ${text.one === 'instructor' ? 'an' : 'a'} ${text.one}`}
+        size="lg"
+        fullScreen={narrow}
+        returnFocus
+      >
+        {editing ? (
+          <PersonForm
+            companyId={companyId}
+            text={text}
+            person={editing.mode === 'edit' ? editing.person : undefined}
+            onCancel={() => setEditing(null)}
+            onSaved={saved}
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}
+
+export const InstructorsPage = () => <PeoplePage kind="instructor" />;
+export const FacilitatorsPage = () => <PeoplePage kind="facilitator" />;
