@@ -23,6 +23,14 @@ export const adminLazyPage = {
       Component: m.SessionSettingsPage,
     })),
   hours: () => import('../features/hours/hours-page.tsx').then((m) => ({ Component: m.HoursPage })),
+  classTemplates: () =>
+    import('../features/class-templates/class-templates-page.tsx').then((m) => ({
+      Component: m.ClassTemplatesPage,
+    })),
+  instructors: () =>
+    import('../features/people/people-page.tsx').then((m) => ({ Component: m.InstructorsPage })),
+  facilitators: () =>
+    import('../features/people/people-page.tsx').then((m) => ({ Component: m.FacilitatorsPage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 };

@@ -47,6 +47,13 @@ export function adminAppRoute(path: string): RouteObject {
                   { index: true, element: <Navigate to="companyDetails" replace /> },
                   { path: 'companyDetails', handle: settingsPage('companyDetails'), lazy: adminLazyPage.companyDetails },
                   {
+                    path: 'fitnessClassTemplate',
+                    handle: settingsPage('fitnessClassTemplate'),
+                    lazy: adminLazyPage.classTemplates,
+                  },
+                  { path: 'instructors', handle: settingsPage('instructors'), lazy: adminLazyPage.instructors },
+                  { path: 'fascilitators', handle: settingsPage('fascilitators'), lazy: adminLazyPage.facilitators },
+                  {
                     path: 'classesSettings',
                     handle: settingsPage('classesSettings'),
                     lazy: adminLazyPage.sessionSettings,
