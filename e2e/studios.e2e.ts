@@ -49,7 +49,7 @@ describe('studios (issue 7)', () => {
     await page.getByRole('textbox', { name: 'City' }).fill('Atlanta');
     await page.getByRole('button', { name: 'Add hours on Monday' }).click();
     await page.getByRole('button', { name: 'Add hours on Tuesday' }).click();
-    await page.getByLabel('Tuesday opens (hours 1)').fill('07:00');
+    await page.getByLabel('Tuesday, range 1, start').fill('07:00');
     await page.getByRole('button', { name: 'Add a room' }).click();
     await page.getByRole('textbox', { name: 'Room name (room 1)' }).fill('Studio A');
     await page.getByRole('textbox', { name: 'Capacity (room 1)' }).fill('20');
@@ -89,8 +89,8 @@ describe('studios (issue 7)', () => {
     await expect(page.getByRole('textbox', { name: 'Capacity (room 1)' }).inputValue()).resolves.toBe('12');
     expect(await page.getByRole('textbox', { name: 'Room name (room 2)' }).count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'Amenity (amenity 1)' }).count()).toBe(0);
-    await expect(page.getByLabel('Monday opens (hours 1)').inputValue()).resolves.toBe('09:00');
-    await expect(page.getByLabel('Tuesday opens (hours 1)').inputValue()).resolves.toBe('07:00');
+    await expect(page.getByLabel('Monday, range 1, start').inputValue()).resolves.toBe('09:00');
+    await expect(page.getByLabel('Tuesday, range 1, start').inputValue()).resolves.toBe('07:00');
 
     // The admin menu's Studios page lists it with its rooms and a link to edit it.
     await page.getByRole('link', { name: 'Studios', exact: true }).first().click();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { studioBody, type StudioDto } from '@kinetic/shared';
-import { nextRange } from './opening-hours-field.tsx';
 import { addressText, roomsCount, todaysHours, toStudioBody, toStudioFormValues, weekdayAt } from './studio-form-values.ts';
 
 const ROOM_A = 'aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -99,11 +98,5 @@ describe('list text', () => {
     expect(addressText(studio.address)).toBe('100 Peachtree St, Atlanta GA 30303');
     expect(addressText({ line1: null, line2: null, city: null, state: null, postalCode: null, country: null })).toBeNull();
     expect([roomsCount(0), roomsCount(1), roomsCount(2)]).toEqual(['0 rooms', '1 room', '2 rooms']);
-  });
-
-  it('offers a new range after the last one of the day', () => {
-    expect(nextRange([])).toEqual({ start: '09:00', end: '17:00' });
-    expect(nextRange([{ start: '06:00', end: '12:00' }])).toEqual({ start: '12:00', end: '13:00' });
-    expect(nextRange([{ start: '20:00', end: '24:00' }])).toEqual({ start: '23:00', end: '23:59' });
   });
 });

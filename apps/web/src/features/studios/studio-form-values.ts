@@ -1,11 +1,5 @@
-import {
-  WEEKDAYS,
-  formatRange,
-  type StudioBody,
-  type StudioDto,
-  type TimeRange,
-  type Weekday,
-} from '@kinetic/shared';
+import { WEEKDAYS, formatRange, type StudioBody, type StudioDto, type Weekday } from '@kinetic/shared';
+import { toDayTimeRanges, type DayTimeRanges } from '../../ui/day-time-ranges-field.tsx';
 
 /** A row the page can add, edit and delete; `key` only names it for React and never leaves the page. */
 export interface AmenityRow {
@@ -22,8 +16,6 @@ export interface RoomRow {
   capacity: number | string;
 }
 
-export type WeekHours = Record<Weekday, TimeRange[]>;
-
 export interface StudioFormValues {
   name: string;
   email: string;
@@ -31,7 +23,7 @@ export interface StudioFormValues {
   address: { line1: string; line2: string; city: string; state: string; postalCode: string; country: string };
   /** Empty: the business's time zone. */
   timeZone: string;
-  openingHours: WeekHours;
+  openingHours: DayTimeRanges;
   amenities: AmenityRow[];
   rooms: RoomRow[];
 }
@@ -39,15 +31,10 @@ export interface StudioFormValues {
 let lastKey = 0;
 export const newRowKey = (): string => `row-${(lastKey += 1)}`;
 
-export const emptyWeek = (): WeekHours =>
-  Object.fromEntries(WEEKDAYS.map((day) => [day, [] as TimeRange[]])) as WeekHours;
-
 const text = (value: string | null) => value ?? '';
 
 /** The form edits text; a new studio starts empty, in the business's time zone. */
 export function toStudioFormValues(studio?: StudioDto): StudioFormValues {
-  const week = emptyWeek();
-  for (const day of WEEKDAYS) week[day] = (studio?.openingHours[day] ?? []).map(({ start, end }) => ({ start, end }));
   const address = studio?.address;
   return {
     name: studio?.name ?? '',
@@ -62,7 +49,7 @@ export function toStudioFormValues(studio?: StudioDto): StudioFormValues {
       country: text(address?.country ?? null),
     },
     timeZone: studio?.timeZone ?? '',
-    openingHours: week,
+    openingHours: toDayTimeRanges(studio?.openingHours ?? {}),
     amenities: (studio?.amenities ?? []).map((amenity) => ({ key: newRowKey(), ...amenity })),
     rooms: (studio?.rooms ?? []).map((room) => ({ key: newRowKey(), ...room })),
   };

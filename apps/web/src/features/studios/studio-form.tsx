@@ -6,9 +6,9 @@ import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PhoneInput } from '../../ui/phone-input.tsx';
+import { DayTimeRangesField } from '../../ui/day-time-ranges-field.tsx';
 import { TimeZoneSelect } from '../../ui/time-zone-select.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
-import { OpeningHoursField } from './opening-hours-field.tsx';
 import { toStudioFormValues, toStudioBody, type StudioFormValues } from './studio-form-values.ts';
 import { AmenitiesField, RoomsField } from './studio-rows-fields.tsx';
 
@@ -97,10 +97,13 @@ export function StudioForm({ studio, busy, cancelTo, save, onSaved, children }: 
             <Text size="sm" c="dimmed">
               A day without hours is closed. Add several ranges for a break in the day.
             </Text>
-            <OpeningHoursField
+            <DayTimeRangesField
+              idPrefix="opening-hours"
+              emptyText="Closed"
+              addLabel="Add hours"
               value={form.values.openingHours}
               onChange={(week) => form.setFieldValue('openingHours', week)}
-              errors={hourErrors}
+              error={hourErrors}
             />
           </Stack>
         </Paper>
