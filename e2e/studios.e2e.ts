@@ -109,6 +109,8 @@ describe('studios (issue 7)', () => {
     await page.getByRole('heading', { level: 1, name: 'Edit Midtown' }).waitFor();
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page);
+    // A click on the (unfocusable) heading only moves where Tab starts from; the rest is keys.
+    await page.getByRole('heading', { level: 2, name: 'Rooms' }).click();
     await tabTo(page, 'BUTTON', 'Add a room');
     await page.keyboard.press('Enter');
     await expect(focused(page)).resolves.toMatchObject({ tag: 'INPUT', label: 'Room name (room 2)' });
