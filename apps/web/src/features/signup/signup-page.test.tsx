@@ -25,9 +25,9 @@ describe('business sign-up', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create the account' }));
 
     const slug = screen.getByRole('textbox', { name: /Web address/ });
-    expect(await screen.findByText(taken)).toBeTruthy();
+    expect(await screen.findByText(taken, {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getAllByText(taken)).toHaveLength(1);
     expect(slug.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('alert')).toBeNull();
-  });
+  }, 20_000);
 });
