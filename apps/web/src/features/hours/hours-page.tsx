@@ -26,7 +26,7 @@ export function HoursPage() {
         <Text c="dimmed">The times of the week your studio is busiest (peak) and quietest (non-peak).</Text>
       </Stack>
       {/* Spec §4 success: what was just saved is announced here. */}
-      <Text role="status" size="sm" c="green.9" fw={700} mih={0}>
+      <Text role="status" size="sm" c="#1f5f2c" fw={700}>
         {saved}
       </Text>
       {hours.isError ? (

@@ -209,7 +209,14 @@ function SessionSettingsForm({
         </Section>
         <FormSubmitError message={submitError} />
         {saved ? (
-          <Alert color="green" variant="light" role="status" title={`${title} saved`}>
+          <Alert
+            color="green"
+            variant="light"
+            role="status"
+            title={`${title} saved`}
+            // Mantine's light green title is below AA on its tint.
+            styles={{ label: { color: '#1f5f2c' } }}
+          >
             {next ? (
               <Anchor component={Link} to={`${base}/settings/${next}`} fw={700}>
                 Next: {settingsTitle(next, solo)}
