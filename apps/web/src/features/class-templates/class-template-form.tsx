@@ -86,7 +86,6 @@ export function ClassTemplateForm({ companyId, currency, template, onCancel, onS
           label="Tags"
           description={`Press Enter after each tag; at most ${MAX_TEMPLATE_TAGS}.`}
           maxTags={MAX_TEMPLATE_TAGS}
-          clearable
           {...form.getInputProps('tags')}
         />
         <FormSubmitError message={submitError} />

@@ -121,7 +121,7 @@ export function ClassTemplatesPage() {
       ) : null}
       <div role="status" aria-live="polite">
         {note ? (
-          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-green-9)' } }}>
+          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
             {note}
           </Alert>
         ) : null}
@@ -179,6 +179,7 @@ export function ClassTemplatesPage() {
         size="lg"
         fullScreen={narrow}
         returnFocus
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {editing ? (
           <ClassTemplateForm

@@ -51,7 +51,7 @@ export function ConfirmActionButton({
       <Button variant={variant} color={color} aria-label={ariaLabel} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Modal opened={open} onClose={close} title={title} centered returnFocus>
+      <Modal opened={open} onClose={close} title={title} centered returnFocus closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack gap="md">
           <Text>{children}</Text>
           {problem ? (

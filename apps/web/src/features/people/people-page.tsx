@@ -55,7 +55,7 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
       ) : null}
       <div role="status" aria-live="polite">
         {note ? (
-          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-green-9)' } }}>
+          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
             {note}
           </Alert>
         ) : null}
@@ -111,6 +111,7 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
         size="lg"
         fullScreen={narrow}
         returnFocus
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {editing ? (
           <PersonForm
