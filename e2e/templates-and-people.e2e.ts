@@ -16,7 +16,7 @@ async function logIn(page: Page) {
 /** Toasts are checked elsewhere (toasts.e2e.ts); these pages are asked about without them. */
 async function closeToasts(page: Page): Promise<void> {
   await page.evaluate(() => {
-    for (const button of document.querySelectorAll<HTMLElement>('.mantine-Notification-closeButton')) button.click();
+    document.querySelectorAll<HTMLElement>('.mantine-Notification-closeButton').forEach((button) => button.click());
   });
   await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0);
 }
