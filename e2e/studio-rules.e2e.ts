@@ -127,6 +127,7 @@ describe('studio rules: Sessions Settings and Peak/Non Peak Hours (issue 7)', ()
     await snap(page, 'hours-saved');
 
     // 360 px: no sideways scrolling, still axe-clean.
+    await closeToasts(page);
     await page.setViewportSize({ width: 360, height: 740 });
     await expectNoHorizontalScroll(page);
     await page.getByRole('button', { name: 'Edit Monday peak hours' }).click();
