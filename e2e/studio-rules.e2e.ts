@@ -129,6 +129,13 @@ describe('studio rules: Sessions Settings and Peak/Non Peak Hours (issue 7)', ()
     // 360 px: no sideways scrolling, still axe-clean.
     await closeToasts(page);
     await page.setViewportSize({ width: 360, height: 740 });
+    // The shell swaps to its phone layout after the resize is noticed.
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await page
+      .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, {
+        timeout: 3000,
+      })
+      .catch(() => undefined);
     await expectNoHorizontalScroll(page);
     await page.getByRole('button', { name: 'Edit Monday peak hours' }).click();
     await page.getByLabel('Monday, range 1, start').waitFor();
