@@ -145,6 +145,15 @@ describe('templates, instructors and facilitators (issue 7)', () => {
     await page.getByRole('article', { name: 'Ben Cole' }).waitFor();
     await closeToasts(page);
     await expectNoSeriousA11yViolations(page);
+
+    // Templates at 360 px: the list and the add dialog fit the width.
+    await page.goto('/app/settings/fitnessClassTemplate');
+    await page.getByRole('heading', { level: 2, name: 'No templates yet' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('button', { name: 'Add your first template' }).click();
+    await page.getByRole('dialog', { name: 'Add a template' }).getByRole('textbox', { name: 'Name' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await snap(page, 'template-add');
     await context.close();
   });
 

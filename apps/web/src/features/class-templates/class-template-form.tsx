@@ -5,6 +5,7 @@ import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
+import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { useCreateClassTemplate } from './api/create-class-template.ts';
 import { useUpdateClassTemplate } from './api/update-class-template.ts';
 import {
@@ -34,6 +35,8 @@ export function ClassTemplateForm({ companyId, currency, template, onCancel, onS
     validate: (values) => validateTemplateForm(values, currency),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
+  // The dialog's fields are lost on leaving the page: the app's one confirm asks first.
+  useUnsavedChangesGuard(form.isDirty());
   const create = useCreateClassTemplate(companyId);
   const update = useUpdateClassTemplate(companyId);
   const busy = create.isPending || update.isPending;

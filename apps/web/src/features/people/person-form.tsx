@@ -5,6 +5,7 @@ import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PhoneInput } from '../../ui/phone-input.tsx';
+import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { ImageField } from '../class-templates/image-field.tsx';
 import { useCreatePerson } from './api/create-person.ts';
 import { useUpdatePerson } from './api/update-person.ts';
@@ -26,6 +27,8 @@ export function PersonForm({ companyId, text, person, onCancel, onSaved }: Perso
     validate: schemaResolver(personBody, { sync: true }),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
+  // The dialog's fields are lost on leaving the page: the app's one confirm asks first.
+  useUnsavedChangesGuard(form.isDirty());
   const create = useCreatePerson(companyId, text.kind);
   const update = useUpdatePerson(companyId, text.kind);
 
