@@ -103,7 +103,10 @@ describe('studios (issue 7)', () => {
 
     // At 360 px: no sideways scrolling, and a room is added by keyboard alone.
     await page.setViewportSize({ width: 360, height: 800 });
-    // By keyboard: at 360 px the (empty) toast region at the bottom takes the pointer (reported).
+    // The shell switches to its mobile layout a moment after the resize; then nothing may scroll sideways.
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, { timeout: 5000 });
+    await snap(page, 'studios-admin');
+    // By keyboard: just after the resize the (empty) toast region still covered this link for the pointer.
     await listed.getByRole('link', { name: 'Edit Midtown' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Edit Midtown' }).waitFor();
