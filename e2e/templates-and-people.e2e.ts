@@ -70,6 +70,14 @@ describe('templates, instructors and facilitators (issue 7)', () => {
     await expect(dialog.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).resolves.toBe('true');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+    // Edit: the dialog shows the saved price in major units; a new capacity is saved.
+    await page.getByRole('button', { name: 'Edit Morning Yoga' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Morning Yoga' });
+    await expect(edit.getByRole('textbox', { name: 'Drop-in price (USD)' }).inputValue()).resolves.toBe('12.5');
+    await edit.getByRole('textbox', { name: 'Default capacity' }).fill('12');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await card.getByText('45 min · 12 people · $12.50 drop-in').waitFor();
+
     await page.getByRole('button', { name: 'Copy Morning Yoga' }).click();
     await page.getByRole('dialog', { name: 'Copy Morning Yoga?' }).getByRole('button', { name: 'Make a copy' }).click();
     const copied = page.getByRole('status').getByText(/^Copied as /);
@@ -84,7 +92,7 @@ describe('templates, instructors and facilitators (issue 7)', () => {
     await page.getByRole('article', { name: copyName }).waitFor({ state: 'detached' });
 
     await page.reload();
-    await page.getByRole('article', { name: 'Morning Yoga' }).waitFor();
+    await page.getByRole('article', { name: 'Morning Yoga' }).getByText('12 people', { exact: false }).waitFor();
     await expect(page.getByRole('article', { name: copyName }).count()).resolves.toBe(0);
     await page.getByText('Archived', { exact: true }).click();
     await page.getByRole('article', { name: copyName }).getByRole('button', { name: `Restore ${copyName}` }).waitFor();
