@@ -74,6 +74,10 @@ describe('studios (issue 7)', () => {
     await closeToasts(page);
     await expectNoSeriousA11yViolations(page);
     await snap(page, 'studios-settings-list');
+    // The note is said once: a reload does not repeat it.
+    await page.reload();
+    await card.getByText('2 rooms').waitFor();
+    expect(await page.getByText('Midtown added').count()).toBe(0);
 
     // Edit: delete a room and the amenity (spec §4 local edits), save once.
     await card.getByRole('link', { name: 'Edit Midtown' }).click();

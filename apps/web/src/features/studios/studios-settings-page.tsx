@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { settingsTitle } from '../../shell/menu.ts';
 import { useAppBase, useIsSolo } from '../../shell/use-app-base.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -37,7 +38,14 @@ export function StudiosSettingsPage() {
   const companyId = me.data?.company.id ?? '';
   const studios = useStudios(companyId);
   const manage = me.data?.can.manageStudios ?? false;
-  const added = (useLocation().state as { added?: string } | null)?.added;
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The note is read once and the history entry cleared, so a reload or Back does not repeat it.
+  const [added] = useState(() => (location.state as { added?: string } | null)?.added);
+  const hasState = Boolean(location.state);
+  useEffect(() => {
+    if (hasState) void navigate(location.pathname, { replace: true, state: null });
+  }, [hasState, location.pathname, navigate]);
 
   return (
     <Stack gap="md" maw={820}>
