@@ -10,6 +10,8 @@ const store = createNetworkStore((toast) =>
     title: toast.kind === 'success' ? 'Done' : 'Something needs attention',
     message: toast.message,
     autoClose: TOAST_AUTO_CLOSE_MS,
+    // Mantine's close button is an icon alone: it needs a name for screen readers (axe: button-name).
+    closeButtonProps: { 'aria-label': 'Close message' },
   }),
 );
 connectNetworkState(store);

@@ -76,8 +76,16 @@ describe('settings menu (spec §2)', () => {
     for (const step of ONBOARDING_STEPS) expect(keys).toContain(step);
   });
 
-  it('marks Company Details and Studios as built', () => {
-    expect(SETTINGS_MENU.filter((item) => item.built).map((item) => item.key)).toEqual(['companyDetails', 'studios']);
+  it('marks the studio-setup pages built (Company Details, Sessions Settings, hours, Studios, Instructors, Facilitators, Templates)', () => {
+    expect(SETTINGS_MENU.filter((item) => item.built).map((item) => item.key)).toEqual([
+      'companyDetails',
+      'classesSettings',
+      'hours',
+      'studios',
+      'instructors',
+      'fascilitators',
+      'fitnessClassTemplate',
+    ]);
   });
 });
 

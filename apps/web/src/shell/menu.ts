@@ -65,8 +65,8 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
     built: true,
   },
   { key: 'reportSettings', label: 'Services and Products', hiddenForSolo: false, built: false, needs: 'manageSettings' },
-  { key: 'classesSettings', label: 'Sessions Settings', hiddenForSolo: false, built: false, needs: 'manageSettings' },
-  { key: 'hours', label: 'Peak/Non Peak Hours', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'classesSettings', label: 'Sessions Settings', hiddenForSolo: false, built: true, needs: 'manageSettings' },
+  { key: 'hours', label: 'Peak/Non Peak Hours', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'clientWaiver', label: 'Client Waiver', hiddenForSolo: false, built: false, needs: 'manageSettings' },
   { key: 'contractTerms', label: 'Policies & Procedures', hiddenForSolo: false, built: false, needs: 'manageSettings' },
   { key: 'studios', label: 'Studios', hiddenForSolo: false, built: true, needs: 'manageStudios' },
@@ -74,9 +74,9 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
   { key: 'staffMembers', label: 'Staff Members', hiddenForSolo: true, built: false, needs: 'manageStaff' },
   { key: 'packages', label: 'Packages', hiddenForSolo: false, built: false, needs: 'manageSettings' },
   { key: 'promoCodes', label: 'Promo-Codes', hiddenForSolo: false, built: false, needs: 'manageSettings' },
-  { key: 'instructors', label: 'Instructors', hiddenForSolo: false, built: false, needs: 'manageSettings' },
-  { key: 'fascilitators', label: 'Facilitators', hiddenForSolo: false, built: false, needs: 'manageSettings' },
-  { key: 'fitnessClassTemplate', label: 'Templates', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'instructors', label: 'Instructors', hiddenForSolo: false, built: true, needs: 'manageSettings' },
+  { key: 'fascilitators', label: 'Facilitators', hiddenForSolo: false, built: true, needs: 'manageSettings' },
+  { key: 'fitnessClassTemplate', label: 'Templates', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'email', label: 'Email Settings', hiddenForSolo: false, built: false, needs: 'manageSettings' },
 ];
 
