@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf, pageQuery } from './paging.ts';
 import { objectIdSchema } from './validators.ts';
 import { wholeNumberField } from './whole-number.ts';
 import { MAX_FEE_MINOR } from './session-settings.ts';
@@ -98,22 +99,10 @@ export type ClassTemplateDto = z.infer<typeof classTemplateDto>;
 
 export const CLASS_TEMPLATE_STATUSES = ['active', 'archived', 'all'] as const;
 
-export const listClassTemplatesQuery = z.object({
+export const listClassTemplatesQuery = pageQuery.extend({
   status: z.enum(CLASS_TEMPLATE_STATUSES, { error: 'Choose active, archived or all' }).default('active'),
-  page: z.coerce
-    .number({ error: 'Use a page number' })
-    .int('Use a page number')
-    .min(1, 'Pages start at 1')
-    .max(100_000)
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'Use a page size' })
-    .int('Use a page size')
-    .min(1, 'Use at least 1 per page')
-    .max(100, 'Use at most 100 per page')
-    .default(50),
 });
 export type ListClassTemplatesQuery = z.infer<typeof listClassTemplatesQuery>;
 
-export const classTemplateListDto = z.object({ items: z.array(classTemplateDto), total: z.number().int() });
+export const classTemplateListDto = listOf(classTemplateDto);
 export type ClassTemplateListDto = z.infer<typeof classTemplateListDto>;

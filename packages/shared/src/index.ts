@@ -22,3 +22,4 @@ export * from './hours.ts';
 export * from './studios.ts';
 export * from './class-templates.ts';
 export * from './people.ts';
+export * from './paging.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf, pageQuery } from './paging.ts';
 import { emailSchema, personNameSchema } from './auth.ts';
 import { objectIdSchema, phoneSchema } from './validators.ts';
 
@@ -52,24 +53,12 @@ export type InstructorDto = PersonDto;
 export const facilitatorDto = personDto;
 export type FacilitatorDto = PersonDto;
 
-export const listPeopleQuery = z.object({
+export const listPeopleQuery = pageQuery.extend({
   status: z
     .enum(['active', 'inactive', 'all'], { error: 'Choose active, inactive or all' })
     .default('active'),
-  page: z.coerce
-    .number({ error: 'Use a page number' })
-    .int('Use a page number')
-    .min(1, 'Pages start at 1')
-    .max(100_000)
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'Use a page size' })
-    .int('Use a page size')
-    .min(1, 'Use at least 1 per page')
-    .max(100, 'Use at most 100 per page')
-    .default(50),
 });
 export type ListPeopleQuery = z.infer<typeof listPeopleQuery>;
 
-export const personListDto = z.object({ items: z.array(personDto), total: z.number().int() });
+export const personListDto = listOf(personDto);
 export type PersonListDto = z.infer<typeof personListDto>;

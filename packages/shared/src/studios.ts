@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf, pageQuery } from './paging.ts';
 import { emailSchema, timeZoneSchema } from './auth.ts';
 import { addressSchema, companyDetailsDto } from './company.ts';
 import { objectIdSchema, phoneSchema } from './validators.ts';
@@ -97,21 +98,8 @@ export const studioDto = z.object({
 });
 export type StudioDto = z.infer<typeof studioDto>;
 
-export const listStudiosQuery = z.object({
-  page: z.coerce
-    .number({ error: 'Use a page number' })
-    .int('Use a page number')
-    .min(1, 'Pages start at 1')
-    .max(100_000)
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'Use a page size' })
-    .int('Use a page size')
-    .min(1, 'Use at least 1 per page')
-    .max(100, 'Use at most 100 per page')
-    .default(50),
-});
+export const listStudiosQuery = pageQuery;
 export type ListStudiosQuery = z.infer<typeof listStudiosQuery>;
 
-export const studioListDto = z.object({ items: z.array(studioDto), total: z.number().int() });
+export const studioListDto = listOf(studioDto);
 export type StudioListDto = z.infer<typeof studioListDto>;
