@@ -14,7 +14,7 @@ import {
   validateTemplateForm,
   type ClassTemplateFormValues,
 } from './class-template-values.ts';
-import { ImageField } from './image-field.tsx';
+import { ImageField } from '../uploads/image-field.tsx';
 import { currencyDigits } from './money.ts';
 
 /** Calendar colours that read well behind white text and on the light list. */

@@ -6,7 +6,7 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PhoneInput } from '../../ui/phone-input.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
-import { ImageField } from '../class-templates/image-field.tsx';
+import { ImageField } from '../uploads/image-field.tsx';
 import { useCreatePerson } from './api/create-person.ts';
 import { useUpdatePerson } from './api/update-person.ts';
 import type { PeopleKindText } from './people-kind.ts';

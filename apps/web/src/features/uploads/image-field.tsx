@@ -2,11 +2,13 @@ import { useId, useRef, useState } from 'react';
 import { Box, Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
 import { apiFormError } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
-import { imageProblem, IMAGE_TYPES, uploadedFileUrl, useUploadImage } from '../uploads/api/upload-image.ts';
+import { imageProblem, IMAGE_TYPES, uploadedFileUrl, useUploadImage } from './api/upload-image.ts';
 
 interface ImageFieldProps {
-  /** "image" for a template, "photo" for a person: the field's label and its buttons say it. */
-  noun: 'image' | 'photo';
+  /** "logo" for the business, "image" for a template, "photo" for a person: the label and buttons say it. */
+  noun: 'logo' | 'image' | 'photo';
+  /** A logo is shown whole; a photo or image fills its square. */
+  fit?: 'contain' | 'cover';
   /** What the picture shows, for its alt text. */
   alt: string;
   value: string | null;
@@ -16,8 +18,8 @@ interface ImageFieldProps {
 
 const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
-/** Like the logo field: uploads at once; the form keeps only the stored file name until it is saved. */
-export function ImageField({ noun, alt, value, onChange, error }: ImageFieldProps) {
+/** One picture field: uploads at once; the form keeps only the stored file name until it is saved. */
+export function ImageField({ noun, alt, value, onChange, error, fit = 'cover' }: ImageFieldProps) {
   const upload = useUploadImage();
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
@@ -55,7 +57,7 @@ export function ImageField({ noun, alt, value, onChange, error }: ImageFieldProp
     >
       <Group gap="sm" mt={6} wrap="wrap">
         {value ? (
-          <Image src={uploadedFileUrl(value)} alt={alt} h={64} w={64} fit="cover" radius="sm" bd="1px solid gray.3" />
+          <Image src={uploadedFileUrl(value)} alt={alt} h={64} w={64} fit={fit} radius="sm" bd="1px solid gray.3" />
         ) : (
           <Box w={64} h={64} bd="1px dashed gray.5" style={{ borderRadius: 4, display: 'grid', placeItems: 'center' }}>
             <Text size="xs" c="dimmed">
@@ -66,12 +68,12 @@ export function ImageField({ noun, alt, value, onChange, error }: ImageFieldProp
         <FileButton onChange={(file) => void choose(file)} accept={IMAGE_TYPES.join(',')}>
           {(props) => (
             <BusyButton ref={uploadButton} variant="default" busy={upload.isPending} aria-describedby={describedBy} {...props}>
-              {value ? `Replace the ${noun}` : `Upload ${noun === 'image' ? 'an image' : 'a photo'}`}
+              {value ? `Replace the ${noun}` : `Upload ${noun === 'image' ? 'an image' : `a ${noun}`}`}
             </BusyButton>
           )}
         </FileButton>
         {value ? (
-          // A subtle button's text is red.9 for AA contrast (see the logo field).
+          // A subtle button lightens its colour to shade 6 at most (3.3:1 on white); the text is red.9 (AA).
           <Button variant="subtle" color="red" c="red.9" onClick={remove}>
             Remove the {noun}
           </Button>
