@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
+import { users } from './users.ts';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 
 /**
  * Instructors and facilitators have the same shape but are separate tables, so that a class series can
- * reference an instructor and an event a facilitator with a plain foreign key. The link to a login comes
- * with invitations (a `user_id` with `ON DELETE SET NULL (user_id)`, so company_id is never nulled).
+ * reference an instructor and an event a facilitator with a plain foreign key. `user_id` links the person
+ * to a login (an `instructor` user, or the owner's own account) once invited; the migration writes its
+ * foreign key as `ON DELETE SET NULL (user_id)`, so deleting the login never nulls company_id.
  * Tenant tables: key (company_id, id).
  */
 function peopleTable<Name extends string>(name: Name) {
@@ -24,6 +26,7 @@ function peopleTable<Name extends string>(name: Name) {
       bio: text('bio'),
       photo: text('photo'),
       active: boolean('active').notNull().default(true),
+      userId: idColumn('user_id'),
       createdAt: createdAt(),
       updatedAt: updatedAt(),
     },
@@ -32,6 +35,14 @@ function peopleTable<Name extends string>(name: Name) {
       uniqueIndex(`${name}_email_key`)
         .on(table.companyId, table.email)
         .where(sql`${table.email} is not null`),
+      uniqueIndex(`${name}_user_key`)
+        .on(table.companyId, table.userId)
+        .where(sql`${table.userId} is not null`),
+      foreignKey({
+        name: `${name}_user_fk`,
+        columns: [table.companyId, table.userId],
+        foreignColumns: [users.companyId, users.id],
+      }).onDelete('set null'),
     ],
   );
 }

@@ -62,6 +62,8 @@ export const passwordResetTokens = pgTable(
     userId: idColumn('user_id').notNull(),
     /** The prefix the reset page lives under, so the link returns to the same login page. */
     roleId: text('role_id'),
+    /** `reset` (forgot password) or `invitation` (a new login's first password; lives longer). */
+    purpose: text('purpose').notNull().default('reset'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
