@@ -123,7 +123,13 @@ export const resetPasswordMailBody = z.object({
 export type ResetPasswordMailBody = z.infer<typeof resetPasswordMailBody>;
 
 export const passwordTokenValidateBody = z.object({ token: z.string().min(1).max(200) });
-export const passwordTokenDto = z.object({ email: z.string() });
+/** `invitation`: the first password of a login someone was invited to (the page says "Choose your password"). */
+export const passwordTokenDto = z.object({
+  email: z.string(),
+  purpose: z.enum(['reset', 'invitation']),
+  companyName: z.string(),
+});
+export type PasswordTokenDto = z.infer<typeof passwordTokenDto>;
 
 const passwordPair = {
   password: newPasswordSchema,

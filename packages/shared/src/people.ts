@@ -35,6 +35,13 @@ export const personBody = z.object({
 export type PersonBody = z.input<typeof personBody>;
 export type PersonValues = z.output<typeof personBody>;
 
+/**
+ * Whether the person can log in: `none` (no login yet), `invited` (an invitation email waits for them to
+ * choose a password), `active` (they log in; possibly with an account that existed before, e.g. the owner).
+ */
+export const LOGIN_STATUSES = ['none', 'invited', 'active'] as const;
+export type LoginStatus = (typeof LOGIN_STATUSES)[number];
+
 export const personDto = z.object({
   id: z.string(),
   name: z.string(),
@@ -44,6 +51,7 @@ export const personDto = z.object({
   photo: z.string().nullable(),
   photoUrl: z.string().nullable(),
   active: z.boolean(),
+  login: z.enum(LOGIN_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -62,3 +70,11 @@ export type ListPeopleQuery = z.infer<typeof listPeopleQuery>;
 
 export const personListDto = listOf(personDto);
 export type PersonListDto = z.infer<typeof personListDto>;
+
+/** `POST /api/instructors/{instructorId}/invitation` (and facilitators): what happened, for the page to say. */
+export const invitationDto = z.object({
+  person: personDto,
+  /** `emailed`: a link to choose a password went out; `linked`: an existing login of theirs was linked. */
+  outcome: z.enum(['emailed', 'linked']),
+});
+export type InvitationDto = z.infer<typeof invitationDto>;

@@ -1,4 +1,4 @@
-import { PAGE_ROLES, type ResetPasswordBody, type ResetPasswordMailBody, type RoleId } from '@kinetic/shared';
+import { PAGE_ROLES, type PasswordTokenDto, type ResetPasswordBody, type ResetPasswordMailBody, type RoleId } from '@kinetic/shared';
 import { withPlatform, type Database } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import { queueEmail } from '../../jobs/email-outbox.ts';
@@ -69,12 +69,14 @@ export async function requestPasswordReset(
   for (const id of emailIds) deps.jobs?.deliverEmail(id).catch(deps.log);
 }
 
-export async function validateResetToken(db: Database, token: string): Promise<{ email: string }> {
+export async function validateResetToken(db: Database, token: string): Promise<PasswordTokenDto> {
   return withPlatform(db, async (tx) => {
     const row = await findUsableResetToken(tx, hashToken(token));
     const user = row && (await findUser(tx, row.companyId, row.userId));
-    if (!user) throw badRequest(INVALID_RESET_LINK);
-    return { email: user.email };
+    const company = row && (await findCompanyById(tx, row.companyId));
+    if (!row || !user || !company) throw badRequest(INVALID_RESET_LINK);
+    const purpose = row.purpose === 'invitation' ? 'invitation' : 'reset';
+    return { email: user.email, purpose, companyName: company.name };
   });
 }
 

@@ -32,7 +32,7 @@ describe('password reset by email (spec §7)', () => {
     expect(token).toBeTruthy();
 
     const valid = await app.inject({ method: 'POST', url: '/api/passwordTokenValidate', payload: { token } });
-    expect(valid.json()).toEqual({ status: 1, data: { email: owner.email } });
+    expect(valid.json()).toEqual({ status: 1, data: { email: owner.email, purpose: 'reset', companyName: expect.any(String) } });
 
     const reset = await app.inject({
       method: 'POST',

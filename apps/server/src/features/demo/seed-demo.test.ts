@@ -54,6 +54,15 @@ describe('demo data', () => {
     ]);
     const hours = await db.pool.query(`select h.peak_hour->'monday' as monday, h.peak_non_peak_allowed from company_hours h join companies c on c.id = h.company_id where c.slug = 'demo'`);
     expect(hours.rows).toEqual([{ monday: [{ start: '06:00', end: '09:00' }, { start: '17:00', end: '20:00' }], peak_non_peak_allowed: true }]);
+    // The instructors with a demo login are linked to it (their pages show "Can log in").
+    const linked = await db.pool.query(
+      `select c.slug, i.name, u.email, u.role from instructors i join companies c on c.id = i.company_id
+       join users u on u.company_id = i.company_id and u.id = i.user_id order by c.slug`,
+    );
+    expect(linked.rows).toEqual([
+      { slug: 'demo', name: 'Indira Instructor', email: 'instructor@demo.test', role: 'instructor' },
+      { slug: 'solo-demo', name: 'Sol Instructor', email: 'instructor@solo-demo.test', role: 'solo-instructor' },
+    ]);
     const onboarding = await db.pool.query(`select slug, completed_onboarding from companies order by slug`);
     expect(onboarding.rows).toEqual([
       { slug: 'demo', completed_onboarding: ['companyDetails', 'classesSettings', 'hours', 'studios'] },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SESSION_SETTINGS_DEFAULTS, type StudioValues } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -213,6 +213,13 @@ async function seedTemplatesAndPeople(
       })),
     );
   }
+  // The demo instructors who have a login (instructor@demo.test, the solo owner) are linked to it, as an
+  // accepted invitation would have done; runs every time, so older demo databases get the link too.
+  await tx.execute(sql`
+    update instructors i set user_id = u.id
+      from users u
+     where i.company_id = ${company.id} and i.user_id is null
+       and u.company_id = i.company_id and u.email = i.email and u.role in ('instructor', 'solo-instructor')`);
   if (company.kind === 'company') {
     const [facilitator] = await tx
       .select({ id: facilitators.id })

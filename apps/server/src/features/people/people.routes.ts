@@ -7,12 +7,14 @@ import {
   personBody,
   personDto,
   personListDto,
+  invitationDto,
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { uploadExists } from '../uploads/uploads.storage.ts';
+import { invitePerson } from './people-invitation.service.ts';
 import { addPerson, editPerson, getPerson, listPeople, type PeopleKind } from './people.service.ts';
 
 /**
@@ -101,6 +103,38 @@ export function peopleRoutes(
         await checkPhoto(request.body.photo);
         const data = await editPerson(db, actorOf(request), people, idOf(request), request.body);
         return { status: 1 as const, message: `${people.label} saved.`, data };
+      },
+    );
+
+    // Only the owner gives out logins; a solo company's owner is its only instructor and has no team to invite.
+    app.post(
+      `/${people.path}/:${people.idParam}/invitation`,
+      {
+        onRequest: requireRole(['admin']),
+        schema: {
+          tags,
+          summary: `Invite ${people.kind === 'instructor' ? 'an' : 'a'} ${people.kind} to log in (emails a link to choose a password, or links their existing team login)`,
+          params,
+          response: { 200: successEnvelope(invitationDto) },
+        },
+      },
+      async (request) => {
+        const data = await invitePerson(
+          {
+            db,
+            jobs: app.deps.jobs,
+            publicUrl: app.deps.publicUrl,
+            log: (error) => request.log.error({ err: error }, 'email hand-off failed'),
+          },
+          actorOf(request),
+          people,
+          idOf(request),
+        );
+        const message =
+          data.outcome === 'linked'
+            ? `${data.person.name} can now log in with their existing login.`
+            : `Invitation sent to ${data.person.email}.`;
+        return { status: 1 as const, message, data };
       },
     );
   };

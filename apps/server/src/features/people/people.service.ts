@@ -1,5 +1,5 @@
 import type { ListPeopleQuery, PersonDto, PersonKind, PersonListDto, PersonValues } from '@kinetic/shared';
-import { withTenant, type Database } from '../../db/client.ts';
+import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { generateId } from '../../db/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
@@ -20,7 +20,7 @@ export interface PeopleKind {
   table: PeopleTable;
 }
 
-function toDto(row: PersonRow): PersonDto {
+export function toDto(row: PersonRow): PersonDto {
   return {
     id: row.id,
     name: row.name,
@@ -30,12 +30,19 @@ function toDto(row: PersonRow): PersonDto {
     photo: row.photo,
     photoUrl: row.photo ? uploadUrl(row.photo) : null,
     active: row.active,
+    login: row.login,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 const notFoundFor = (kind: PersonKind) => notFound(`We could not find that ${kind}.`);
+
+export async function mustFind(tx: Executor, people: PeopleKind, companyId: string, id: string): Promise<PersonRow> {
+  const row = await findPerson(tx, people.table, companyId, id);
+  if (!row) throw notFoundFor(people.kind);
+  return row;
+}
 
 async function guardEmail<T>(kind: PersonKind, email: string | null, work: () => Promise<T>): Promise<T> {
   try {
@@ -69,9 +76,7 @@ export async function getPerson(
   id: string,
 ): Promise<PersonDto> {
   return withTenant(db, actor.companyId, async (tx) => {
-    const row = await findPerson(tx, people.table, actor.companyId, id);
-    if (!row) throw notFoundFor(people.kind);
-    return toDto(row);
+    return toDto(await mustFind(tx, people, actor.companyId, id));
   });
 }
 
@@ -82,9 +87,11 @@ export async function addPerson(
   values: PersonValues,
 ): Promise<PersonDto> {
   return guardEmail(people.kind, values.email, () =>
-    withTenant(db, actor.companyId, async (tx) =>
-      toDto(await insertPerson(tx, people.table, actor.companyId, generateId(), values)),
-    ),
+    withTenant(db, actor.companyId, async (tx) => {
+      const id = generateId();
+      await insertPerson(tx, people.table, actor.companyId, id, values);
+      return toDto(await mustFind(tx, people, actor.companyId, id));
+    }),
   );
 }
 
@@ -98,9 +105,8 @@ export async function editPerson(
 ): Promise<PersonDto> {
   return guardEmail(people.kind, values.email, () =>
     withTenant(db, actor.companyId, async (tx) => {
-      const row = await updatePerson(tx, people.table, actor.companyId, id, values);
-      if (!row) throw notFoundFor(people.kind);
-      return toDto(row);
+      if (!(await updatePerson(tx, people.table, actor.companyId, id, values))) throw notFoundFor(people.kind);
+      return toDto(await mustFind(tx, people, actor.companyId, id));
     }),
   );
 }

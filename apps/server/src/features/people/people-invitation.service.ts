@@ -1,0 +1,105 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { InvitationDto } from '@kinetic/shared';
+import { withPlatform, type Database, type Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { generateId } from '../../db/ids.ts';
+import { users } from '../../db/schema/index.ts';
+import { queueEmail } from '../../jobs/email-outbox.ts';
+import type { Jobs } from '../../jobs/runner.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { badRequest, conflict } from '../../plugins/errors.ts';
+import { hashToken, newSecretToken } from '../../plugins/tokens.ts';
+import { findCompanyById, findUser, insertResetToken, spendResetTokensOfUser } from '../accounts/accounts.repo.ts';
+import { INVITATION_LINK_DAYS, INVITED_PASSWORD_HASH } from '../accounts/invited-login.ts';
+import { invitationEmail } from './invitation-email.ts';
+import { linkPersonToLogin } from './people.repo.ts';
+import { mustFind, toDto, type PeopleKind } from './people.service.ts';
+
+/** Logins a person of the team may already have, the most fitting first. */
+const LINKABLE_ROLES = ['instructor', 'admin', 'staff'] as const;
+
+async function findTeamLogin(tx: Executor, companyId: string, email: string) {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.email, email), inArray(users.role, [...LINKABLE_ROLES])));
+  return rows.sort((a, b) => LINKABLE_ROLES.indexOf(a.role as never) - LINKABLE_ROLES.indexOf(b.role as never))[0];
+}
+
+/**
+ * Gives an instructor or facilitator a login. An existing team login with their email (the owner who also
+ * teaches, say) is linked at once; otherwise an `instructor` login is created without a usable password and
+ * emailed a single-use link to choose one (the reset machinery, purpose `invitation`, valid for days). Asking
+ * again while the invitation is open sends a fresh link and spends the old one.
+ */
+export async function invitePerson(
+  deps: { db: Database; jobs?: Jobs; publicUrl: string; log: (error: unknown) => void },
+  actor: Actor,
+  people: PeopleKind,
+  personId: string,
+): Promise<InvitationDto> {
+  const { result, emailId } = await withPlatform(deps.db, async (tx) => {
+    const person = await mustFind(tx, people, actor.companyId, personId);
+    if (!person.email) {
+      const message = `Add ${person.name}'s email address first: the invitation is sent there.`;
+      throw badRequest(message, { email: message });
+    }
+    if (!person.active) throw badRequest(`${person.name} is inactive. Make them active before inviting them.`);
+    if (person.login === 'active') throw conflict(`${person.name} already has a login.`);
+
+    let userId = person.userId;
+    if (!userId) {
+      const existing = await findTeamLogin(tx, actor.companyId, person.email);
+      userId = existing?.id ?? generateId();
+      if (!existing) {
+        await tx.insert(users).values({
+          companyId: actor.companyId,
+          id: userId,
+          role: 'instructor',
+          name: person.name,
+          email: person.email,
+          passwordHash: INVITED_PASSWORD_HASH,
+        });
+      }
+      try {
+        await linkPersonToLogin(tx, people.table, actor.companyId, person.id, userId);
+      } catch (error) {
+        // The whole transaction rolls back with this answer, the login created above included.
+        if (!isUniqueViolation(error)) throw error;
+        throw conflict(`The login of ${person.email} already belongs to another ${people.kind}.`);
+      }
+      if (existing && existing.passwordHash !== INVITED_PASSWORD_HASH) {
+        return { result: { person: toDto(await mustFind(tx, people, actor.companyId, person.id)), outcome: 'linked' as const }, emailId: null };
+      }
+    }
+
+    await spendResetTokensOfUser(tx, actor.companyId, userId);
+    const token = newSecretToken();
+    await insertResetToken(tx, {
+      id: generateId(),
+      tokenHash: hashToken(token),
+      companyId: actor.companyId,
+      userId,
+      roleId: null,
+      purpose: 'invitation',
+      expiresAt: new Date(Date.now() + INVITATION_LINK_DAYS * 86_400_000),
+    });
+    const company = await findCompanyById(tx, actor.companyId);
+    const inviter = await findUser(tx, actor.companyId, actor.userId);
+    const draft = invitationEmail({
+      name: person.name,
+      companyName: company?.name ?? 'your studio',
+      invitedBy: inviter?.name ?? company?.name ?? 'Your studio',
+      role: people.kind === 'instructor' ? 'an instructor' : 'a facilitator',
+      link: `${deps.publicUrl}/resetPassword/${token}`,
+      loginUrl: `${deps.publicUrl}/login`,
+      days: INVITATION_LINK_DAYS,
+    });
+    const emailId = await queueEmail(tx, { companyId: actor.companyId, to: person.email, ...draft });
+    const updated = toDto(await mustFind(tx, people, actor.companyId, person.id));
+    return { result: { person: updated, outcome: 'emailed' as const }, emailId };
+  });
+  // After the commit, so the worker finds the row; a lost hand-off is swept up by the outbox job.
+  if (emailId) deps.jobs?.deliverEmail(emailId).catch(deps.log);
+  return result;
+}
