@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { COOKIE } from '@kinetic/shared';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
-import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, pngImage, snap } from './support/journeys.ts';
+import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, pngImage, snap, waitForMail } from './support/journeys.ts';
 
 const browser = await launchBrowser();
 
@@ -19,6 +20,14 @@ async function closeToasts(page: Page): Promise<void> {
     document.querySelectorAll<HTMLElement>('.mantine-Notification-closeButton').forEach((button) => button.click());
   });
   await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0);
+}
+
+/** The header the app itself sends: the session token lives in a cookie the page reads (spec §7). */
+async function authHeaders(page: Page): Promise<Record<string, string>> {
+  const cookies = await page.context().cookies();
+  const token = cookies.find((cookie) => cookie.name === COOKIE.token)?.value;
+  if (!token) throw new Error('No session cookie');
+  return { authorization: `Bearer ${token}` };
 }
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
@@ -162,6 +171,49 @@ describe('templates, instructors and facilitators (issue 7)', () => {
     await page.getByRole('dialog', { name: 'Add a template' }).getByRole('textbox', { name: 'Name' }).waitFor();
     await expectNoHorizontalScroll(page);
     await snap(page, 'template-add');
+    await context.close();
+  });
+
+  it('invites an instructor, who chooses a password from the email and logs in as an instructor', async () => {
+    const { page, context } = await newPage(browser, { width: 360, height: 740 });
+    await logIn(page);
+    const email = `ines-${Date.now().toString(36)}@example.com`;
+    const added = await page.request.post('/api/instructors', {
+      headers: await authHeaders(page),
+      data: { name: 'Ines Invited', email, phone: null, bio: null, photo: null, active: true },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    await page.goto('/app/settings/instructors');
+    const card = page.getByRole('article', { name: 'Ines Invited' });
+    await card.waitFor();
+    await closeToasts(page);
+    // By keyboard: the invite button is reachable and sends with Enter.
+    await tabTo(page, 'Invite to log in');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').getByText(`Invitation sent to ${email}.`).waitFor();
+    await card.getByText('Invitation sent').waitFor();
+    await card.getByRole('button', { name: 'Resend the invitation to Ines Invited' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page);
+    await snap(page, 'instructor-invited');
+
+    const body = await waitForMail(email);
+    const link = /\/resetPassword\/[A-Za-z0-9_-]+/.exec(body)?.[0];
+    expect(link).toBeDefined();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto(link as string);
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    await page.getByText(`as ${email}`).waitFor();
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('teaching-pass-42');
+    await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('teaching-pass-42');
+    await page.getByRole('button', { name: 'Save my password' }).click();
+    await page.getByText('Your password is set').waitFor();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await fillLogin(page, email, 'teaching-pass-42');
+    await page.waitForURL((url) => url.pathname.startsWith('/app'));
+    const me = await page.request.get('/api/me', { headers: await authHeaders(page) });
+    expect((await me.json()).data.user).toMatchObject({ email, roleId: 'instructor' });
     await context.close();
   });
 

@@ -70,14 +70,23 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
     );
   }
 
+  const invited = validation.data.purpose === 'invitation';
   return (
     <AuthLayout
-      title="Choose a new password"
+      title={invited ? 'Choose your password' : 'Choose a new password'}
       brand={brand}
       {...companyFrame(page.company)}
-      intro={`For ${validation.data.email}`}>
+      intro={
+        invited
+          ? `You were invited to log in to ${validation.data.companyName} as ${validation.data.email}.`
+          : `For ${validation.data.email}`
+      }>
       {done ? (
-        <Alert color="green" variant="light" role="status" title="Your password has been changed">
+        <Alert
+          color="green"
+          variant="light"
+          role="status"
+          title={invited ? 'Your password is set' : 'Your password has been changed'}>
           Taking you to the login page…
         </Alert>
       ) : (
@@ -86,12 +95,12 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
             <NewPasswordFields form={form} />
             <FormSubmitError message={submitError} />
             <BusyButton type="submit" fullWidth busy={reset.isPending}>
-              Save the new password
+              {invited ? 'Save my password' : 'Save the new password'}
             </BusyButton>
           </Stack>
         </form>
       )}
-      {done ? null : forgotLink}
+      {done || invited ? null : forgotLink}
     </AuthLayout>
   );
 }

@@ -6,6 +6,7 @@ import { useIsSolo } from '../../shell/use-app-base.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
+import { useInvitePerson } from './api/invite-person.ts';
 import { usePeople } from './api/list-people.ts';
 import { PEOPLE_KINDS } from './people-kind.ts';
 import { PersonCard } from './person-card.tsx';
@@ -21,6 +22,9 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
   const solo = useIsSolo();
   const companyId = me.data?.company.id ?? '';
   const manage = me.data?.can.manageSettings ?? false;
+  // Giving someone a login is the owner's call (the same right as managing staff).
+  const canInvite = (me.data?.can.manageStaff ?? false) && !solo;
+  const invite = useInvitePerson(companyId, kind);
   // A solo business's owner is its only instructor (spec §1): nobody else to add.
   const canAdd = manage && !(solo && kind === 'instructor');
   const people = usePeople(companyId, kind);
@@ -28,6 +32,20 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
   const [note, setNote] = useState<string | null>(null);
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   const list = people.data?.items ?? [];
+
+  const sendInvitation = async (person: PersonDto) => {
+    setNote(null);
+    try {
+      const { outcome } = await invite.mutateAsync(person.id);
+      setNote(
+        outcome === 'linked'
+          ? `${person.name} can now log in with the login they already have.`
+          : `Invitation sent to ${person.email}. The link to choose a password works for 7 days.`,
+      );
+    } catch {
+      // The error is shown as a toast by the request layer.
+    }
+  };
 
   const saved = (person: PersonDto) => {
     setNote(editing?.mode === 'edit' ? `${person.name} saved.` : `${person.name} added.`);
@@ -40,6 +58,11 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
         <Stack gap={4}>
           <Title order={1}>{text.title}</Title>
           <Text c="dimmed">{text.intro}</Text>
+          {canInvite ? (
+            <Text size="sm" c="dimmed">
+              Invite {text.one}s with an email address to log in: they get an email with a link to choose a password.
+            </Text>
+          ) : null}
         </Stack>
         {canAdd ? <Button onClick={() => setEditing({ mode: 'add' })}>Add {text.one}</Button> : null}
       </Group>
@@ -97,6 +120,17 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
                     >
                       Edit
                     </Button>
+                    {canInvite && person.active && person.email && person.login !== 'active' ? (
+                      <Button
+                        variant="light"
+                        size="xs"
+                        aria-label={`${person.login === 'invited' ? 'Resend the invitation to' : 'Invite'} ${person.name}`}
+                        loading={invite.isPending && invite.variables === person.id}
+                        onClick={() => void sendInvitation(person)}
+                      >
+                        {person.login === 'invited' ? 'Resend invitation' : 'Invite to log in'}
+                      </Button>
+                    ) : null}
                   </Group>
                 ) : null
               }

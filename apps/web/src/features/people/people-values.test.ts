@@ -11,6 +11,7 @@ const saved: PersonDto = {
   photo: null,
   photoUrl: null,
   active: false,
+  login: 'none',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

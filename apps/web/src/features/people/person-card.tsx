@@ -20,6 +20,11 @@ export function PersonCard({ person, actions }: { person: PersonDto; actions?: R
                 Inactive
               </Badge>
             )}
+            {person.login === 'none' ? null : (
+              <Badge variant="light" color={person.login === 'active' ? 'green' : 'yellow'} c="dark.7" tt="none">
+                {person.login === 'active' ? 'Can log in' : 'Invitation sent'}
+              </Badge>
+            )}
           </Group>
           {contact ? (
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

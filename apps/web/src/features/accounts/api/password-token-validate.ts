@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PasswordTokenDto } from '@kinetic/shared';
 import { apiRequest } from '../../../api/client.ts';
 
 export const passwordTokenValidate = (token: string) =>
-  apiRequest<{ email: string }>('passwordTokenValidate', {
+  apiRequest<PasswordTokenDto>('passwordTokenValidate', {
     body: { token },
     silent: true,
     inlineErrors: true,
