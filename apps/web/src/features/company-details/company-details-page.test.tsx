@@ -1,0 +1,237 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AccountDto, CompanyDetailsDto } from '@kinetic/shared';
+import { renderRoutes } from '../../test/render-page.tsx';
+import { CompanyDetailsPage } from './company-details-page.tsx';
+
+const ID = '0123456789abcdef01234567';
+
+const account: AccountDto = {
+  user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },
+  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null },
+  hostType: 'company',
+  onBoardingData: [],
+  can: { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true },
+};
+
+const details: CompanyDetailsDto = {
+  id: ID,
+  slug: 'acme',
+  kind: 'company',
+  name: 'Acme Yoga',
+  email: 'hello@acme.example',
+  phone: '(404) 555-0100',
+  address: {
+    line1: '100 Peachtree St',
+    line2: null,
+    city: 'Atlanta',
+    state: 'GA',
+    postalCode: '30303',
+    country: 'United States',
+  },
+  timeZone: 'America/New_York',
+  currency: 'USD',
+  logo: null,
+  logoUrl: null,
+};
+
+type Answer = { code?: number; body: unknown };
+type Call = { method: string; path: string; body: unknown };
+
+/** Answers fetch by method and path; an answer may be a promise the test settles later. */
+function stubFetch(answer: (call: Call) => Answer | Promise<Answer>) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: String(input).replace(/^.*\/api\//, ''),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const { code = 200, body } = await answer(call);
+    return new Response(JSON.stringify(body), { status: code, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+const ok = (data: unknown): Answer => ({ body: { status: 1, data } });
+const noStub = (call: Call): Answer => ({
+  code: 404,
+  body: { status: 0, message: `No stub for ${call.method} ${call.path}` },
+});
+
+/** GET /api/me and GET /api/company/details answered; `save` answers PUT /api/company/details. */
+function serve(save: (call: Call) => Answer = noStub) {
+  return stubFetch((call) => {
+    if (call.method === 'GET' && call.path === 'me') return ok(account);
+    if (call.method === 'GET' && call.path === 'company/details') return ok(details);
+    if (call.method === 'PUT' && call.path === 'company/details') return save(call);
+    return noStub(call);
+  });
+}
+
+function open() {
+  renderRoutes(
+    [{ path: '/app/settings/companyDetails', element: <CompanyDetailsPage /> }],
+    '/app/settings/companyDetails',
+  );
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const nameField = async () => (await screen.findByRole('textbox', { name: 'Business name' })) as HTMLInputElement;
+/** A Select's input (its option list is labelled by the same label). */
+const selectInput = (label: RegExp) =>
+  screen.getAllByLabelText(label).find((node): node is HTMLInputElement => node instanceof HTMLInputElement) ??
+  document.createElement('input');
+const saveButton = () => screen.getByRole('button', { name: 'Save' });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Settings › Company Details (spec §4 Company store transitions)', () => {
+  it('Company store: request — the page shows its loader while the details are on their way', async () => {
+    let answerDetails: (answer: Answer) => void = () => {};
+    const pending = new Promise<Answer>((resolve) => {
+      answerDetails = resolve;
+    });
+    const calls = stubFetch((call) => {
+      if (call.method === 'GET' && call.path === 'me') return ok(account);
+      if (call.method === 'GET' && call.path === 'company/details') return pending;
+      return noStub(call);
+    });
+    open();
+    // The account has arrived and the details were asked for: only that request is still open.
+    await waitFor(() => expect(calls.some((call) => call.path === 'company/details')).toBe(true));
+    expect(screen.getByTestId('page-loader')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Business name' })).toBeNull();
+
+    answerDetails(ok(details));
+    expect((await nameField()).value).toBe('Acme Yoga');
+    expect(screen.queryByTestId('page-loader')).toBeNull();
+  });
+
+  it('Company store: success — the saved details fill the fields', async () => {
+    serve();
+    open();
+    expect((await nameField()).value).toBe('Acme Yoga');
+    expect(field('Email').value).toBe('hello@acme.example');
+    expect(field('Phone').value).toBe('(404) 555-0100');
+    expect(field('Street address').value).toBe('100 Peachtree St');
+    expect(field('Apartment, suite or floor').value).toBe('');
+    expect(field('City').value).toBe('Atlanta');
+    expect(field('State or region').value).toBe('GA');
+    expect(field('Postal code').value).toBe('30303');
+    expect(field('Country').value).toBe('United States');
+    expect(selectInput(/^Time zone/).value).toBe('America/New York');
+    expect(selectInput(/^Currency/).value).toMatch(/^USD — /);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Company store: done — after Save the page says the details are saved and keeps the new values', async () => {
+    const calls = serve((call) => {
+      const body = call.body as { name: string; address: { city: string } };
+      return ok({ ...details, name: body.name, address: { ...details.address, city: body.address.city } });
+    });
+    open();
+    fireEvent.change(await nameField(), { target: { value: 'Acme Yoga & Pilates' } });
+    fireEvent.change(field('City'), { target: { value: 'Decatur' } });
+    fireEvent.click(saveButton());
+
+    const saved = await screen.findByRole('status');
+    expect(within(saved).getByText('Company Details saved')).toBeTruthy();
+    expect(within(saved).getByText('Your changes are saved.')).toBeTruthy();
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toMatchObject({
+      name: 'Acme Yoga & Pilates',
+      email: 'hello@acme.example',
+      phone: '(404) 555-0100',
+      address: { line1: '100 Peachtree St', city: 'Decatur', state: 'GA' },
+      timeZone: 'America/New_York',
+      currency: 'USD',
+    });
+    expect(field('Business name').value).toBe('Acme Yoga & Pilates');
+    expect(field('City').value).toBe('Decatur');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Company store: fail — a failed load says the details could not be loaded, with the server’s message', async () => {
+    stubFetch((call) => {
+      if (call.method === 'GET' && call.path === 'me') return ok(account);
+      if (call.method === 'GET' && call.path === 'company/details') {
+        return { code: 500, body: { status: 0, message: 'The company record is unavailable.' } };
+      }
+      return noStub(call);
+    });
+    open();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The details could not be loaded')).toBeTruthy();
+    expect(within(alert).getByText('The company record is unavailable.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Business name' })).toBeNull();
+    expect(screen.queryByTestId('page-loader')).toBeNull();
+  });
+
+  it('Company store: fail — a failed save shows the server’s field message at the field and keeps what was typed', async () => {
+    serve(() => ({
+      code: 400,
+      body: {
+        status: 0,
+        message: 'Check the details and try again.',
+        errors: { name: 'Another business already uses this name' },
+      },
+    }));
+    open();
+    fireEvent.change(await nameField(), { target: { value: 'Zen Den' } });
+    fireEvent.change(field('City'), { target: { value: 'Decatur' } });
+    fireEvent.click(saveButton());
+
+    const input = field('Business name');
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(describedBy).toContain('Another business already uses this name');
+    expect(input.value).toBe('Zen Den');
+    expect(field('City').value).toBe('Decatur');
+    const submitAlert = screen.getByRole('alert', { name: /That did not work/ });
+    expect(within(submitAlert).getByText('Check the details and try again.')).toBeTruthy();
+    expect(screen.queryByText('Company Details saved')).toBeNull();
+  });
+
+  it('Company store: reset — a later successful save clears the error', async () => {
+    let attempts = 0;
+    serve((call) => {
+      attempts += 1;
+      if (attempts === 1) {
+        return {
+          code: 400,
+          body: {
+            status: 0,
+            message: 'Check the details and try again.',
+            errors: { name: 'Another business already uses this name' },
+          },
+        };
+      }
+      return ok({ ...details, name: (call.body as { name: string }).name });
+    });
+    open();
+    fireEvent.change(await nameField(), { target: { value: 'Zen Den' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Check the details and try again.')).toBeTruthy();
+    expect(screen.getByText('Another business already uses this name')).toBeTruthy();
+
+    fireEvent.change(field('Business name'), { target: { value: 'Zen Den Atlanta' } });
+    fireEvent.click(saveButton());
+
+    const saved = await screen.findByRole('status');
+    expect(within(saved).getByText('Company Details saved')).toBeTruthy();
+    expect(attempts).toBe(2);
+    expect(screen.queryByText('Check the details and try again.')).toBeNull();
+    expect(screen.queryByText('Another business already uses this name')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field('Business name').getAttribute('aria-invalid')).not.toBe('true');
+    expect(field('Business name').value).toBe('Zen Den Atlanta');
+  });
+});
