@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
 import {
   cookieNames,
   createCompany,
@@ -89,6 +89,12 @@ describe('a new company (issue 3 journey)', () => {
     );
     await expect(checklist.locator('[data-step="studios"]').getAttribute('data-done')).resolves.toBe('false');
     await expect(page.getByText('1 of 6 steps done').isVisible()).resolves.toBe(true);
+    // A finished step's "Done" is readable too (it once was a green below AA contrast).
+    await page.evaluate(() => {
+      document.querySelectorAll<HTMLElement>('.mantine-Notification-closeButton').forEach((button) => button.click());
+    });
+    await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0);
+    await expectNoSeriousA11yViolations(page);
     await snap(page, 'dashboard-after-company-details');
 
     // A reload keeps the saved details.

@@ -50,7 +50,7 @@ export function OnboardingChecklist({ steps, pending, base, solo }: OnboardingCh
                   <Anchor component={Link} to={`${base}/settings/${step}`}>
                     {title}
                   </Anchor>
-                  <Text span size="sm" c={done ? 'green.9' : 'dimmed'}>
+                  <Text span size="sm" c={done ? '#1f5f2c' : 'dimmed'}>
                     {done ? 'Done' : 'To do'}
                   </Text>
                   {built ? null : (
