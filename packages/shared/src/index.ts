@@ -23,3 +23,4 @@ export * from './studios.ts';
 export * from './class-templates.ts';
 export * from './people.ts';
 export * from './paging.ts';
+export * from './schedule.ts';
