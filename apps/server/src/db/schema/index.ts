@@ -6,3 +6,4 @@ export * from './hours.ts';
 export * from './studios.ts';
 export * from './class-templates.ts';
 export * from './people.ts';
+export * from './schedule.ts';

@@ -19,7 +19,7 @@ describe('tenant tables (blueprint §4)', () => {
         select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped)
       order by 1`);
     expect(rows.map((row) => row.table)).toEqual(
-      expect.arrayContaining(['company_hours', 'session_settings', 'studio_rooms', 'studios']),
+      expect.arrayContaining(['class_instances', 'company_hours', 'fitness_sessions', 'session_settings', 'studio_rooms', 'studios']),
     );
     for (const row of rows)
       expect(row, row.table).toMatchObject({ enabled: true, forced: true, policies: 1 });
