@@ -99,6 +99,8 @@ export async function buildApp(
       await api.register((await import('./features/class-templates/class-templates.routes.ts')).classTemplatesRoutes);
       await api.register((await import('./features/instructors/instructors.routes.ts')).instructorsRoutes);
       await api.register((await import('./features/facilitators/facilitators.routes.ts')).facilitatorsRoutes);
+      await api.register((await import('./features/fitness-sessions/fitness-sessions.routes.ts')).fitnessSessionsRoutes);
+      await api.register((await import('./features/class-instances/class-instances.routes.ts')).classInstancesRoutes);
     },
     { prefix: '/api' },
   );

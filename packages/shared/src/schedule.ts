@@ -82,6 +82,19 @@ export const scheduleRuleSchema = z.discriminatedUnion(
   { error: 'Choose one date or weekly' },
 );
 export type ScheduleRule = z.output<typeof scheduleRuleSchema>;
+
+/** The rule as answered (no transforms: response schemas only encode). */
+export const scheduleRuleDto = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('once'), date: z.string() }),
+  z.object({
+    kind: z.literal('weekly'),
+    weekdays: z.array(weekdaySchema),
+    everyWeeks: z.number(),
+    startDate: z.string(),
+    endDate: z.string().nullable(),
+    count: z.number().nullable(),
+  }),
+]);
 export type ScheduleRuleInput = z.input<typeof scheduleRuleSchema>;
 
 /** Any Sessions Settings field a series may set differently from the company's rules. */
@@ -152,7 +165,7 @@ export const fitnessSessionDto = z.object({
   capacity: z.number(),
   dropInPrice: z.number(),
   ruleOverrides: ruleOverridesSchema.nullable(),
-  schedule: scheduleRuleSchema,
+  schedule: scheduleRuleDto,
   startTime: z.string(),
   durationMinutes: z.number(),
   allowRoomOverlap: z.boolean(),

@@ -8,8 +8,11 @@ import {
 } from './email-outbox.ts';
 import type { Mailer } from './mailer.ts';
 import { removeExpiredRecords } from './cleanup.ts';
+import { extendHorizons } from '../features/class-instances/class-instances.service.ts';
 
 const EMAIL_QUEUE = 'email-delivery';
+/** Daily: every open class series gets its classes generated to the rolling horizon. */
+const HORIZON_QUEUE = 'schedule-horizon';
 
 export interface Jobs {
   /** Hands a committed outbox email to the delivery worker. */
@@ -77,6 +80,15 @@ export async function startJobs(
   const deliverEmail = async (outboxId: string) => {
     await boss.send(EMAIL_QUEUE, { outboxId });
   };
+
+  await boss.createQueue(HORIZON_QUEUE, { name: HORIZON_QUEUE, retryLimit: 3, retryDelay: 300 });
+  await boss.work(HORIZON_QUEUE, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {
+    const { series, classes } = await extendHorizons(db);
+    if (series > 0) log(`schedule horizon: ${classes} classes generated for ${series} series`);
+  });
+  // Shortly after midnight UTC; once at start too, so a server that was off for days catches up.
+  await boss.schedule(HORIZON_QUEUE, '10 0 * * *');
+  extendHorizons(db).catch((error: unknown) => log('schedule horizon failed', error));
 
   const sweep = async () => {
     const ids = await withPlatform(db, findStrandedEmailIds);

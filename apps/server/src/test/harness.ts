@@ -59,7 +59,7 @@ export async function createTestApp(
     const started = jobs;
     afterAll(() => started.stop());
   }
-  const app = await buildApp({ config, db, jobs }, { logger: false });
+  const app = await buildApp({ config, db, jobs }, { logger: process.env.TEST_LOG ? { level: 'error' } : false });
   await options.beforeReady?.(app);
   await app.ready();
   afterAll(() => app.close());

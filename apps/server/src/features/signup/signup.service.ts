@@ -8,6 +8,7 @@ import { hashPassword } from '../../plugins/passwords.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { startSession } from '../accounts/sessions.service.ts';
 import { addImplicitStudio } from '../studios/studios.service.ts';
+import { instructors } from '../../db/schema/index.ts';
 import { insertCompany, insertUserIfNew } from './signup.repo.ts';
 
 const SLUG_TAKEN = 'This address is taken; choose another.';
@@ -38,7 +39,17 @@ export async function signUpCompany(db: Database, body: CompanySignupBody, ip: s
       passwordHash,
     });
     if (!owner) throw new Error('A new company already had an owner.');
-    if (company.kind === 'solo') await addImplicitStudio(tx, company.id, company.name);
+    if (company.kind === 'solo') {
+      // A solo business's owner is its only studio's only instructor: the schedule needs both rows.
+      await addImplicitStudio(tx, company.id, company.name);
+      await tx.insert(instructors).values({
+        companyId: company.id,
+        id: generateId(),
+        name: owner.name,
+        email: owner.email,
+        userId: owner.id,
+      });
+    }
     return startSession(tx, owner, company);
   });
 }

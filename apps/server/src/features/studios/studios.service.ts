@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { completeOnboardingStep } from '../onboarding/onboarding.repo.ts';
 import { countFutureClasses } from './studio-usage.ts';
+import { postgresErrorCode } from '../../db/errors.ts';
 import {
   countStudios,
   deleteRooms,
@@ -231,6 +232,11 @@ export async function deleteStudio(db: Database, actor: Actor, studioId: string)
       throw conflict(
         `${plural(classes, 'class')} still to come are held at ${studio.name}. Move or cancel them before deleting the studio.`,
       );
-    await deleteStudioRow(tx, companyId, studioId);
+    // Past classes keep their studio (the history and, later, reports read it): the foreign key refuses.
+    await deleteStudioRow(tx, companyId, studioId).catch((error: unknown) => {
+      if (postgresErrorCode(error) === '23503')
+        throw conflict(`${studio.name} has past classes on record, so it stays for your history.`);
+      throw error;
+    });
   });
 }

@@ -1,0 +1,300 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ClassInstanceDto, ClassStatus } from '@kinetic/shared';
+import type { Executor } from '../../db/client.ts';
+import { classInstances, classTemplates, instructors, studioRooms, studios } from '../../db/schema/index.ts';
+
+export type ClassInstanceRow = typeof classInstances.$inferSelect;
+export type NewClassInstance = typeof classInstances.$inferInsert;
+
+const assistants = alias(instructors, 'assistants');
+
+/** One query for what the calendar, the Classes page and the details page show beside a class. */
+function selectListed(tx: Executor) {
+  return tx
+    .select({
+      id: classInstances.id,
+      fitnessSessionId: classInstances.fitnessSessionId,
+      templateId: classInstances.templateId,
+      templateName: classTemplates.name,
+      colour: classTemplates.colour,
+      studioId: classInstances.studioId,
+      studioName: studios.name,
+      roomId: classInstances.roomId,
+      roomName: studioRooms.name,
+      instructorId: classInstances.instructorId,
+      instructorName: instructors.name,
+      assistantId: classInstances.assistantId,
+      assistantName: assistants.name,
+      startsAt: classInstances.startsAt,
+      endsAt: classInstances.endsAt,
+      timeZone: studios.timeZone,
+      capacity: classInstances.capacity,
+      bookedCount: classInstances.bookedCount,
+      waitlistCount: classInstances.waitlistCount,
+      status: classInstances.status,
+      notes: classInstances.notes,
+    })
+    .from(classInstances)
+    .innerJoin(
+      classTemplates,
+      and(eq(classTemplates.companyId, classInstances.companyId), eq(classTemplates.id, classInstances.templateId)),
+    )
+    .innerJoin(studios, and(eq(studios.companyId, classInstances.companyId), eq(studios.id, classInstances.studioId)))
+    .leftJoin(
+      studioRooms,
+      and(eq(studioRooms.companyId, classInstances.companyId), eq(studioRooms.id, classInstances.roomId)),
+    )
+    .innerJoin(
+      instructors,
+      and(eq(instructors.companyId, classInstances.companyId), eq(instructors.id, classInstances.instructorId)),
+    )
+    .leftJoin(
+      assistants,
+      and(eq(assistants.companyId, classInstances.companyId), eq(assistants.id, classInstances.assistantId)),
+    );
+}
+
+type ListedRow = Awaited<ReturnType<ReturnType<typeof selectListed>['execute']>>[number];
+
+export const toListed = (row: ListedRow): ClassInstanceDto => ({
+  ...row,
+  status: row.status as ClassStatus,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+});
+
+export interface InstanceFilters {
+  studioId?: string | undefined;
+  instructorId?: string | undefined;
+  templateId?: string | undefined;
+}
+
+function filtersOf(companyId: string, filters: InstanceFilters): SQL[] {
+  const conditions = [eq(classInstances.companyId, companyId)];
+  if (filters.studioId) conditions.push(eq(classInstances.studioId, filters.studioId));
+  if (filters.instructorId)
+    conditions.push(
+      or(eq(classInstances.instructorId, filters.instructorId), eq(classInstances.assistantId, filters.instructorId)) as SQL,
+    );
+  if (filters.templateId) conditions.push(eq(classInstances.templateId, filters.templateId));
+  return conditions;
+}
+
+/** The classes starting in [from, to): the calendar's range read, served by (company_id, starts_at). */
+export async function listInRange(
+  tx: Executor,
+  companyId: string,
+  range: { from: Date; to: Date; onlyScheduled?: boolean },
+  filters: InstanceFilters,
+): Promise<ClassInstanceDto[]> {
+  const conditions = filtersOf(companyId, filters);
+  conditions.push(gte(classInstances.startsAt, range.from), lt(classInstances.startsAt, range.to));
+  if (range.onlyScheduled) conditions.push(eq(classInstances.status, 'scheduled'));
+  const rows = await selectListed(tx)
+    .where(and(...conditions))
+    .orderBy(asc(classInstances.startsAt), asc(classInstances.id));
+  return rows.map(toListed);
+}
+
+export async function findListed(
+  tx: Executor,
+  companyId: string,
+  id: string,
+): Promise<ClassInstanceDto | undefined> {
+  const [row] = await selectListed(tx).where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)));
+  return row && toListed(row);
+}
+
+/** The Classes page: upcoming soonest first, past latest first, searched by class or instructor name. */
+export async function pageOfClasses(
+  tx: Executor,
+  companyId: string,
+  query: InstanceFilters & { when: 'upcoming' | 'past'; q?: string | undefined; page: number; pageSize: number },
+  now: Date,
+): Promise<{ items: ClassInstanceDto[]; total: number }> {
+  const conditions = filtersOf(companyId, query);
+  conditions.push(query.when === 'upcoming' ? gte(classInstances.startsAt, now) : lt(classInstances.startsAt, now));
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(or(ilike(classTemplates.name, like), ilike(instructors.name, like)) as SQL);
+  }
+  const where = and(...conditions);
+  const [total] = await tx
+    .select({ total: count() })
+    .from(classInstances)
+    .innerJoin(
+      classTemplates,
+      and(eq(classTemplates.companyId, classInstances.companyId), eq(classTemplates.id, classInstances.templateId)),
+    )
+    .innerJoin(
+      instructors,
+      and(eq(instructors.companyId, classInstances.companyId), eq(instructors.id, classInstances.instructorId)),
+    )
+    .where(where);
+  const order = query.when === 'upcoming' ? asc(classInstances.startsAt) : desc(classInstances.startsAt);
+  const rows = await selectListed(tx)
+    .where(where)
+    .orderBy(order, asc(classInstances.id))
+    .offset((query.page - 1) * query.pageSize)
+    .limit(query.pageSize);
+  return { items: rows.map(toListed), total: total?.total ?? 0 };
+}
+
+export async function findInstance(
+  tx: Executor,
+  companyId: string,
+  id: string,
+  { lock = false } = {},
+): Promise<ClassInstanceRow | undefined> {
+  const query = tx
+    .select()
+    .from(classInstances)
+    .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** A series' classes on or after a local date that have not started yet: what an edit may change. */
+export async function futureInstancesOf(
+  tx: Executor,
+  companyId: string,
+  fitnessSessionId: string,
+  fromDate: string,
+  now: Date,
+): Promise<ClassInstanceRow[]> {
+  return tx
+    .select()
+    .from(classInstances)
+    .where(
+      and(
+        eq(classInstances.companyId, companyId),
+        eq(classInstances.fitnessSessionId, fitnessSessionId),
+        gte(classInstances.localDate, fromDate),
+        gt(classInstances.startsAt, now),
+      ),
+    )
+    .orderBy(asc(classInstances.localDate))
+    .for('update');
+}
+
+export interface Clash {
+  id: string;
+  templateName: string;
+  startsAt: Date;
+  timeZone: string;
+  sameInstructor: boolean;
+  instructorName: string;
+  roomName: string | null;
+}
+
+/**
+ * The first scheduled class that would overlap one of `slots` for this instructor, or in this room
+ * unless double-booking is allowed; `except` are the classes being moved. The exclusion constraints
+ * stay the last word (a race answers the same 409 from the constraint).
+ */
+export async function findClash(
+  tx: Executor,
+  companyId: string,
+  slots: { startsAt: Date; endsAt: Date }[],
+  who: { instructorId: string; roomId: string | null; allowRoomOverlap: boolean },
+  except: string[],
+): Promise<Clash | undefined> {
+  if (slots.length === 0) return undefined;
+  // Array literals as one parameter each (drizzle would spread a JS array into a row of parameters);
+  // ISO instants and hex ids hold no character that needs quoting in one.
+  const literal = (values: string[]) => `{${values.join(',')}}`;
+  const starts = literal(slots.map((slot) => slot.startsAt.toISOString()));
+  const ends = literal(slots.map((slot) => slot.endsAt.toISOString()));
+  const roomClash =
+    who.roomId && !who.allowRoomOverlap
+      ? sql`(${classInstances.roomId} = ${who.roomId} and not ${classInstances.allowRoomOverlap})`
+      : sql`false`;
+  const [row] = await selectListed(tx)
+    .innerJoin(
+      sql`unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) as wanted(starts_at, ends_at)`,
+      sql`tstzrange(${classInstances.startsAt}, ${classInstances.endsAt}) && tstzrange(wanted.starts_at, wanted.ends_at)`,
+    )
+    .where(
+      and(
+        eq(classInstances.companyId, companyId),
+        eq(classInstances.status, 'scheduled'),
+        or(eq(classInstances.instructorId, who.instructorId), roomClash),
+        except.length ? sql`${classInstances.id} <> all(${literal(except)}::char(24)[])` : undefined,
+      ),
+    )
+    .orderBy(asc(classInstances.startsAt))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    templateName: row.templateName,
+    startsAt: row.startsAt,
+    timeZone: row.timeZone,
+    sameInstructor: row.instructorId === who.instructorId,
+    instructorName: row.instructorName,
+    roomName: row.roomName,
+  };
+}
+
+export async function insertInstances(tx: Executor, rows: NewClassInstance[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 500) await tx.insert(classInstances).values(rows.slice(start, start + 500));
+}
+
+/** For the horizon job: a class that would clash with one scheduled since is skipped, not forced. */
+export async function insertInstancesSkippingClashes(tx: Executor, rows: NewClassInstance[]): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += 500) {
+    const done = await tx
+      .insert(classInstances)
+      .values(rows.slice(start, start + 500))
+      .onConflictDoNothing()
+      .returning({ id: classInstances.id });
+    inserted += done.length;
+  }
+  return inserted;
+}
+
+export async function updateInstance(
+  tx: Executor,
+  companyId: string,
+  id: string,
+  values: Partial<NewClassInstance>,
+): Promise<void> {
+  await tx
+    .update(classInstances)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)));
+}
+
+export async function deleteInstances(tx: Executor, companyId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(classInstances).where(and(eq(classInstances.companyId, companyId), inArray(classInstances.id, ids)));
+}
+
+/** Scheduled classes still to come in a studio or in any of some rooms (studio and room deletes). */
+export async function countUpcoming(
+  tx: Executor,
+  companyId: string,
+  target: { studioId: string } | { roomIds: readonly string[] },
+  now: Date,
+): Promise<number> {
+  const place =
+    'studioId' in target
+      ? eq(classInstances.studioId, target.studioId)
+      : target.roomIds.length
+        ? inArray(classInstances.roomId, [...target.roomIds])
+        : sql`false`;
+  const [row] = await tx
+    .select({ total: count() })
+    .from(classInstances)
+    .where(
+      and(
+        eq(classInstances.companyId, companyId),
+        eq(classInstances.status, 'scheduled'),
+        gt(classInstances.startsAt, now),
+        place,
+      ),
+    );
+  return row?.total ?? 0;
+}

@@ -1,0 +1,214 @@
+import {
+  HORIZON_WEEKS,
+  type ClassInstanceDetailsDto,
+  type ClassInstanceDto,
+  type ClassInstancesQuery,
+  type ClassesListDto,
+  type ClassesQuery,
+  type RuleOverrides,
+  type SessionSettingsValues,
+} from '@kinetic/shared';
+import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import { findCompanyById, findCompanyBySlug } from '../accounts/accounts.repo.ts';
+import { findClassTemplate } from '../class-templates/class-templates.repo.ts';
+import { findSeries } from '../fitness-sessions/fitness-sessions.repo.ts';
+import { horizonDate, overlapsAsConflict } from '../fitness-sessions/fitness-sessions.service.ts';
+import { expand } from '../fitness-sessions/recurrence.ts';
+import { addDays } from '../fitness-sessions/zoned-time.ts';
+import { seriesBehind, updateSeries } from '../fitness-sessions/fitness-sessions.repo.ts';
+import { asPeopleTable, findPerson } from '../people/people.repo.ts';
+import { instructors } from '../../db/schema/index.ts';
+import { sessionRulesOf } from '../session-settings/session-settings.service.ts';
+import {
+  findClash,
+  findInstance,
+  findListed,
+  insertInstancesSkippingClashes,
+  listInRange,
+  pageOfClasses,
+  updateInstance,
+} from './class-instances.repo.ts';
+import { generateId } from '../../db/ids.ts';
+
+const classNotFound = () => notFound('We could not find that class.');
+
+/** The rules a class follows: the company's Sessions Settings with the series' own overrides on top. */
+export function effectiveRules(company: SessionSettingsValues, overrides: RuleOverrides | null): SessionSettingsValues {
+  const own = Object.fromEntries(Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined));
+  return { ...company, ...own };
+}
+
+export async function listClassInstances(
+  db: Database,
+  actor: Actor,
+  query: ClassInstancesQuery,
+): Promise<{ items: ClassInstanceDto[] }> {
+  return withTenant(db, actor.companyId, async (tx) => ({
+    items: await listInRange(tx, actor.companyId, { from: new Date(query.from), to: new Date(query.to) }, query),
+  }));
+}
+
+export async function listClasses(db: Database, actor: Actor, query: ClassesQuery): Promise<ClassesListDto> {
+  return withTenant(db, actor.companyId, (tx) => pageOfClasses(tx, actor.companyId, query, new Date()));
+}
+
+async function detailsIn(tx: Executor, companyId: string, id: string, audience: 'team' | 'public') {
+  const listed = await findListed(tx, companyId, id);
+  if (!listed || (audience === 'public' && listed.status !== 'scheduled')) throw classNotFound();
+  const series = await findSeries(tx, companyId, listed.fitnessSessionId);
+  const template = await findClassTemplate(tx, companyId, listed.templateId);
+  const company = await findCompanyById(tx, companyId);
+  if (!series || !template || !company) throw classNotFound();
+  const details: ClassInstanceDetailsDto = {
+    ...listed,
+    notes: audience === 'public' ? null : listed.notes,
+    description: template.description,
+    dropInPrice: series.dropInPrice,
+    currency: company.currency,
+    rules: effectiveRules(await sessionRulesOf(tx, companyId), series.ruleOverrides ?? null),
+    series: { schedule: series.schedule, startTime: series.startTime, durationMinutes: series.durationMinutes },
+  };
+  return details;
+}
+
+export async function getClassInstance(db: Database, actor: Actor, id: string): Promise<ClassInstanceDetailsDto> {
+  return withTenant(db, actor.companyId, (tx) => detailsIn(tx, actor.companyId, id, 'team'));
+}
+
+/** Cancels one class still to come; the bookings issue ends its bookings as cancelled by the studio here. */
+export async function cancelClassInstance(
+  db: Database,
+  actor: Actor,
+  id: string,
+  reason: string | null,
+  now = new Date(),
+): Promise<ClassInstanceDto> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    const row = await findInstance(tx, actor.companyId, id, { lock: true });
+    if (!row) throw classNotFound();
+    if (row.status === 'cancelled') throw conflict('This class is already cancelled.');
+    if (row.endsAt <= now) throw badRequest('This class has already ended; past classes are not cancelled.');
+    await updateInstance(tx, actor.companyId, id, { status: 'cancelled', cancelledAt: now, cancelReason: reason });
+    const listed = await findListed(tx, actor.companyId, id);
+    if (!listed) throw classNotFound();
+    return listed;
+  });
+}
+
+/** Another instructor teaches one class; the series keeps its own. */
+export async function substituteInstructor(
+  db: Database,
+  actor: Actor,
+  id: string,
+  instructorId: string,
+  now = new Date(),
+): Promise<ClassInstanceDto> {
+  return overlapsAsConflict(() =>
+    withTenant(db, actor.companyId, async (tx) => {
+      const row = await findInstance(tx, actor.companyId, id, { lock: true });
+      if (!row) throw classNotFound();
+      if (row.endsAt <= now) throw badRequest('This class has already ended; its instructor is not changed.');
+      if (row.status === 'cancelled') throw conflict('This class is cancelled.');
+      const person = await findPerson(tx, asPeopleTable(instructors), actor.companyId, instructorId);
+      const message = 'Choose one of your active instructors.';
+      if (!person || !person.active) throw badRequest(message, { instructorId: message });
+      const clash = await findClash(
+        tx,
+        actor.companyId,
+        [row],
+        { instructorId, roomId: null, allowRoomOverlap: true },
+        [row.id],
+      );
+      if (clash) {
+        const sentence = `${person.name} already teaches ${clash.templateName} at that time.`;
+        throw conflict(sentence, { instructorId: sentence });
+      }
+      await updateInstance(tx, actor.companyId, id, {
+        instructorId,
+        assistantId: row.assistantId === instructorId ? null : row.assistantId,
+      });
+      const listed = await findListed(tx, actor.companyId, id);
+      if (!listed) throw classNotFound();
+      return listed;
+    }),
+  );
+}
+
+async function companyIdBySlug(db: Database, slug: string): Promise<string> {
+  const company = await withPlatform(db, (tx) => findCompanyBySlug(tx, slug));
+  if (!company) throw notFound(`We could not find a business at “${slug}”. Check the address.`);
+  return company.id;
+}
+
+/** The public timetable: scheduled classes only, without the studio's notes. */
+export async function listPublicClassInstances(
+  db: Database,
+  slug: string,
+  query: ClassInstancesQuery,
+): Promise<{ items: ClassInstanceDto[] }> {
+  const companyId = await companyIdBySlug(db, slug);
+  return withTenant(db, companyId, async (tx) => {
+    const range = { from: new Date(query.from), to: new Date(query.to), onlyScheduled: true };
+    const items = await listInRange(tx, companyId, range, query);
+    return { items: items.map((item) => ({ ...item, notes: null })) };
+  });
+}
+
+export async function getPublicClassInstance(db: Database, slug: string, id: string): Promise<ClassInstanceDetailsDto> {
+  const companyId = await companyIdBySlug(db, slug);
+  return withTenant(db, companyId, (tx) => detailsIn(tx, companyId, id, 'public'));
+}
+
+/**
+ * The daily job: every open series gets its classes generated up to the rolling horizon. A date that
+ * would now clash with a class scheduled since is skipped, not forced.
+ */
+export async function extendHorizons(db: Database, now = new Date()): Promise<{ series: number; classes: number }> {
+  // A day short of the horizon in any zone, so a series already generated to its own horizon is not
+  // picked again (the job runs daily; a series may lag its zone's horizon by a day at most).
+  const farthest = addDays(now.toISOString().slice(0, 10), HORIZON_WEEKS * 7 - 1);
+  let series = 0;
+  let classes = 0;
+  for (;;) {
+    const batch = await withPlatform(db, async (tx) => {
+      const behind = await seriesBehind(tx, farthest, 100);
+      let advanced = 0;
+      for (const row of behind) {
+        const until = horizonDate(row.timeZone, now);
+        if (until <= row.generatedUntil) continue;
+        const last = row.endedAfter && row.endedAfter < until ? row.endedAfter : until;
+        const occurrences = expand(row.schedule, row.startTime, row.durationMinutes, row.timeZone, {
+          from: addDays(row.generatedUntil, 1),
+          until: last,
+        });
+        classes += await insertInstancesSkippingClashes(
+          tx,
+          occurrences.map((occurrence) => ({
+            companyId: row.companyId,
+            id: generateId(),
+            fitnessSessionId: row.id,
+            templateId: row.templateId,
+            studioId: row.studioId,
+            roomId: row.roomId,
+            instructorId: row.instructorId,
+            assistantId: row.assistantId,
+            localDate: occurrence.localDate,
+            startsAt: occurrence.startsAt,
+            endsAt: occurrence.endsAt,
+            capacity: row.capacity,
+            allowRoomOverlap: row.allowRoomOverlap,
+            notes: row.notes,
+          })),
+        );
+        await updateSeries(tx, row.companyId, row.id, { generatedUntil: until });
+        advanced += 1;
+      }
+      return { found: behind.length, advanced };
+    });
+    series += batch.advanced;
+    if (batch.found < 100 || batch.advanced === 0) break;
+  }
+  return { series, classes };
+}
