@@ -32,6 +32,31 @@ describe('demo data', () => {
     expect(await count('class_templates')).toBe(8);
     expect(await count('instructors')).toBe(5);
     expect(await count('facilitators')).toBe(2);
+    expect(await count('fitness_sessions')).toBe(22);
+  });
+
+  it('fills the demo calendar: about forty classes a week, four weeks back and twelve ahead, on local times', async () => {
+    await seedDemo(db.db);
+    const weeks = await db.pool.query(
+      `select date_trunc('week', ci.starts_at at time zone 'America/New_York')::date::text as week, count(*)::int as classes
+         from class_instances ci join companies c on c.id = ci.company_id
+        where c.slug = 'demo' group by 1 order by 1`,
+    );
+    const counts = weeks.rows.map((row: { classes: number }) => row.classes);
+    expect(weeks.rows.length).toBeGreaterThanOrEqual(16);
+    // Whole weeks (not the first or the last, which the horizon cuts) hold the timetable's 40 classes.
+    expect(counts.slice(1, -1).every((classes: number) => classes === 40)).toBe(true);
+    const past = await db.pool.query(
+      `select count(*)::int as n from class_instances ci join companies c on c.id = ci.company_id
+        where c.slug = 'demo' and ci.starts_at < now() - interval '21 days'`,
+    );
+    expect(past.rows[0].n).toBeGreaterThan(0);
+    const times = await db.pool.query(
+      `select distinct to_char(ci.starts_at at time zone 'America/New_York', 'HH24:MI') as local
+         from class_instances ci join class_templates t on t.company_id = ci.company_id and t.id = ci.template_id
+        where t.name = 'Yin Yoga' and ci.studio_id in (select id from studios where name = 'Midtown')`,
+    );
+    expect(times.rows).toEqual([{ local: '19:30' }]);
   });
 
   it('gives demo session rules, peak hours and two studios (one with two rooms), and solo-demo rules and its one studio', async () => {

@@ -4,7 +4,8 @@ import { generateId } from '../../db/ids.ts';
 import { hashPassword } from '../../plugins/passwords.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { insertCompany, insertUserIfNew } from '../signup/signup.repo.ts';
-import { seedStudioSetup } from './seed-studio-setup.ts';
+import { linkDemoInstructors, seedStudioSetup } from './seed-studio-setup.ts';
+import { seedSchedule } from './seed-schedule.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
 
@@ -68,6 +69,8 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
           passwordHash,
         });
       }
+      await linkDemoInstructors(tx, company.id);
+      await seedSchedule(tx, company);
     }
     return { created };
   });

@@ -213,13 +213,6 @@ async function seedTemplatesAndPeople(
       })),
     );
   }
-  // The demo instructors who have a login (instructor@demo.test, the solo owner) are linked to it, as an
-  // accepted invitation would have done; runs every time, so older demo databases get the link too.
-  await tx.execute(sql`
-    update instructors i set user_id = u.id
-      from users u
-     where i.company_id = ${company.id} and i.user_id is null
-       and u.company_id = i.company_id and u.email = i.email and u.role in ('instructor', 'solo-instructor')`);
   if (company.kind === 'company') {
     const [facilitator] = await tx
       .select({ id: facilitators.id })
@@ -249,4 +242,17 @@ async function seedTemplatesAndPeople(
       ]);
     }
   }
+}
+
+/**
+ * The demo instructors who have a login (instructor@demo.test, the solo owner) are linked to it, as an
+ * accepted invitation would have done. Runs after the logins exist, and every time, so older demo
+ * databases get the link too.
+ */
+export async function linkDemoInstructors(tx: Executor, companyId: string): Promise<void> {
+  await tx.execute(sql`
+    update instructors i set user_id = u.id
+      from users u
+     where i.company_id = ${companyId} and i.user_id is null
+       and u.company_id = i.company_id and u.email = i.email and u.role in ('instructor', 'solo-instructor')`);
 }
