@@ -31,6 +31,10 @@ export const adminLazyPage = {
     import('../features/people/people-page.tsx').then((m) => ({ Component: m.InstructorsPage })),
   facilitators: () =>
     import('../features/people/people-page.tsx').then((m) => ({ Component: m.FacilitatorsPage })),
+  calendar: () => import('../features/schedule/calendar-page.tsx').then((m) => ({ Component: m.CalendarPage })),
+  classes: () => import('../features/schedule/classes-page.tsx').then((m) => ({ Component: m.ClassesPage })),
+  classDetails: () =>
+    import('../features/schedule/class-details-page.tsx').then((m) => ({ Component: m.ClassDetailsPage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 };

@@ -30,10 +30,14 @@ export function adminAppRoute(path: string): RouteObject {
             children: [
               { index: true, lazy: adminLazyPage.dashboard },
               soon('appointment', 'appointment'),
-              soon('calendar', 'calendar'),
-              soon('classes', 'classes'),
-              soon('classes/details/:classInstanceId', 'class-details'),
-              soon('classes/:classInstanceId', 'classes'),
+              { path: 'calendar', handle: menuPage('calendar'), lazy: adminLazyPage.calendar },
+              { path: 'classes', handle: menuPage('classes'), lazy: adminLazyPage.classes },
+              {
+                path: 'classes/details/:classInstanceId',
+                handle: menuPage('class-details'),
+                lazy: adminLazyPage.classDetails,
+              },
+              { path: 'classes/:classInstanceId', handle: menuPage('classes'), lazy: adminLazyPage.classes },
               soon('clients', 'clients'),
               soon('clients/profile/:clientId/:userId', 'client-profile'),
               soon('client-insights', 'client-insights'),

@@ -20,6 +20,10 @@ export const lazyPage = {
     import('../features/client-calendar/client-calendar-page.tsx').then((m) => ({
       Component: m.ClientCalendarPage,
     })),
+  publicClassDetails: () =>
+    import('../features/schedule/public-class-details-page.tsx').then((m) => ({
+      Component: m.PublicClassDetailsPage,
+    })),
   accountDetails: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.AccountDetailsPage })),
 };

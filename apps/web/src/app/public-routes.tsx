@@ -21,10 +21,10 @@ export function publicChildren(): RouteObject[] {
   ];
 }
 
-/** Solo-client class and event pages (spec §2 public list): routes exist; booking comes later. */
+/** Solo-client class and event pages (spec §2 public list): class details read only; booking comes later. */
 export function soloClientPublicPages(): RouteObject[] {
   return [
-    { path: 'classes/details/:classInstanceId', element: <ComingSoonPublic title="Class details" /> },
+    { path: 'classes/details/:classInstanceId', lazy: lazyPage.publicClassDetails },
     { path: 'event/book-event/:eventId', element: <ComingSoonPublic title="Event booking" /> },
   ];
 }

@@ -18,8 +18,8 @@ export interface MenuItem {
 export const ADMIN_MENU: readonly MenuItem[] = [
   { key: 'dashboard', label: 'Dashboard', path: '', hiddenForSolo: false, built: true },
   { key: 'appointment', label: 'Appointment', path: 'appointment', hiddenForSolo: true, built: false },
-  { key: 'calendar', label: 'Calendar', path: 'calendar', hiddenForSolo: false, built: false },
-  { key: 'classes', label: 'Classes', path: 'classes', hiddenForSolo: true, built: false },
+  { key: 'calendar', label: 'Calendar', path: 'calendar', hiddenForSolo: false, built: true },
+  { key: 'classes', label: 'Classes', path: 'classes', hiddenForSolo: true, built: true },
   {
     key: 'clients',
     label: 'Clients',

@@ -1,0 +1,205 @@
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { CalendarRef, EventDropInfo } from '@fullcalendar/react';
+import { useCallback, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { ClassInstanceDto, ScheduleScope } from '@kinetic/shared';
+import { ApiError } from '../../api/client.ts';
+import { useAppBase, useIsSolo } from '../../shell/use-app-base.ts';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useMe } from '../accounts/api/get-me.ts';
+import { getFitnessSession } from './api/get-fitness-session.ts';
+import { useScheduleChoices } from './api/list-schedule-choices.ts';
+import { useUpdateFitnessSession } from './api/update-fitness-session.ts';
+import { CalendarView, CALENDAR_VIEWS, type CalendarViewKey } from './calendar-view.tsx';
+import { newClassValues, type ClassFormValues } from './class-form-values.ts';
+import { classTimeLabel } from './class-labels.ts';
+import { moveBody, wallClock } from './move-class.ts';
+import { NewClassDialog } from './new-class-dialog.tsx';
+import { ScheduleFilterBar } from './schedule-filter-bar.tsx';
+import { ScheduleSetupNote } from './schedule-setup-note.tsx';
+import { useScheduleFilters } from './schedule-filters.ts';
+import { ScopeDialog } from './scope-dialog.tsx';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The admin calendar: week, day, month and list, in the studio's zone, filtered from the address. */
+export function CalendarPage() {
+  usePageTitle('Calendar');
+  const base = useAppBase();
+  const solo = useIsSolo();
+  const navigate = useNavigate();
+  const me = useMe();
+  const companyId = me.data?.company.id ?? '';
+  const manage = me.data?.can.manageSettings ?? false;
+  const choices = useScheduleChoices(companyId);
+  const { params, filters, setParam } = useScheduleFilters();
+  const calendarRef = useRef<CalendarRef>(null);
+  const [loaded, setLoaded] = useState<{ count: number | null; error: string | null }>({ count: null, error: null });
+  const [newClass, setNewClass] = useState<ClassFormValues | null>(null);
+  const [drop, setDrop] = useState<EventDropInfo | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const update = useUpdateFitnessSession(companyId);
+
+  const viewParam = params.get('view');
+  const view: CalendarViewKey = viewParam && viewParam in CALENDAR_VIEWS ? (viewParam as CalendarViewKey) : 'week';
+  const dateParam = params.get('date');
+  const date = dateParam && DATE.test(dateParam) ? dateParam : undefined;
+  // The chosen studio's zone; otherwise the first studio's (a company's studios usually share one).
+  const studio = choices.studios.find((item) => item.id === filters.studioId) ?? choices.studios[0];
+  const timeZone = studio?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  const onRange = useCallback(
+    (nextView: CalendarViewKey, nextDate: string) => {
+      if (nextView !== view) setParam('view', nextView === 'week' ? null : nextView);
+      if (nextDate !== date) setParam('date', nextDate);
+    },
+    [view, date, setParam],
+  );
+  const onLoaded = useCallback((count: number | null, error: string | null) => setLoaded({ count, error }), []);
+
+  const openNew = (start: Date | null) => {
+    const when = start ? wallClock(start, timeZone) : { date: wallClock(new Date(), timeZone).date, startTime: '09:00' };
+    setNewClass(newClassValues(when, filters.studioId ?? (choices.studios.length === 1 ? choices.studios[0]?.id : '')));
+  };
+
+  const applyMove = async (scope: ScheduleScope) => {
+    if (!drop) return;
+    const instance = drop.event.extendedProps.instance as ClassInstanceDto;
+    const start = drop.event.start;
+    if (!start) return;
+    try {
+      const series = await getFitnessSession(instance.fitnessSessionId);
+      await update.mutateAsync({ fitnessSessionId: series.id, body: moveBody(series, instance, start, scope) });
+      setDrop(null);
+      calendarRef.current?.getApi().refetchEvents();
+    } catch (error) {
+      // The class goes back where it was, and the page says why.
+      drop.revert();
+      setDrop(null);
+      setMoveError(error instanceof ApiError ? error.message : 'Something went wrong');
+    }
+  };
+
+  const cancelMove = () => {
+    drop?.revert();
+    setDrop(null);
+  };
+
+  const ready = choices.loaded && choices.templates.length > 0 && choices.studios.length > 0 && choices.instructors.length > 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>Calendar</Title>
+          <Text c="dimmed">
+            Times are in {timeZone}. Choose an empty time to schedule a class, drag a class to move it, or open one for its details.
+          </Text>
+        </Stack>
+        {manage ? (
+          <Button onClick={() => openNew(null)} disabled={!ready}>
+            New class
+          </Button>
+        ) : null}
+      </Group>
+      {choices.loaded && !ready && manage ? <ScheduleSetupNote choices={choices} /> : null}
+      <ScheduleFilterBar
+        filters={filters}
+        templates={choices.templates}
+        studios={choices.studios}
+        instructors={choices.instructors}
+        onChange={(key, value) => setParam(key, value)}
+      />
+      <Text size="sm" c="dimmed">
+        By keyboard: Tab reaches every class in the calendar; the List view
+        {solo ? '' : (
+          <>
+            {' '}
+            and the{' '}
+            <Anchor component={Link} to={`${base}/classes${filterSearch(params)}`}>
+              Classes page
+            </Anchor>
+          </>
+        )}{' '}
+        show them one per line.
+      </Text>
+      {loaded.error ? (
+        <Alert color="red" role="alert" title="The classes could not be loaded">
+          {loaded.error}
+        </Alert>
+      ) : null}
+      {moveError ? (
+        <Alert color="red" role="alert" title="The class was not moved" withCloseButton onClose={() => setMoveError(null)} closeButtonLabel="Dismiss">
+          {moveError}
+        </Alert>
+      ) : null}
+      {loaded.count === 0 && !loaded.error ? (
+        <Text role="status">
+          No classes in this period{Object.keys(filters).length ? ' for these filters' : ''}.
+          {manage ? ' Choose New class or an empty time to schedule one.' : ''}
+        </Text>
+      ) : null}
+      {choices.loaded ? (
+        <CalendarView
+          calendarRef={calendarRef}
+          view={view}
+          date={date}
+          timeZone={timeZone}
+          filters={filters}
+          base={base}
+          editable={manage}
+          onRange={onRange}
+          onLoaded={onLoaded}
+          onOpen={(id) => void navigate(`${base}/classes/details/${id}`)}
+          onSelectSlot={(start) => {
+            calendarRef.current?.getApi().unselect();
+            if (ready) openNew(start);
+          }}
+          onDrop={(info) => {
+            setMoveError(null);
+            setDrop(info);
+          }}
+        />
+      ) : null}
+      <NewClassDialog
+        companyId={companyId}
+        start={newClass}
+        templates={choices.templates}
+        studios={choices.studios}
+        instructors={choices.instructors}
+        onClose={() => setNewClass(null)}
+        onCreated={() => {
+          setNewClass(null);
+          calendarRef.current?.getApi().refetchEvents();
+        }}
+      />
+      <ScopeDialog
+        opened={drop !== null}
+        title="Move the class"
+        summary={drop ? moveSummary(drop) : undefined}
+        busy={update.isPending}
+        error={null}
+        onCancel={cancelMove}
+        onChoose={(scope) => void applyMove(scope)}
+      />
+    </Stack>
+  );
+}
+
+function moveSummary(drop: EventDropInfo): string {
+  const instance = drop.event.extendedProps.instance as ClassInstanceDto;
+  const start = drop.event.start ?? new Date(instance.startsAt);
+  const end = new Date(start.getTime() + (Date.parse(instance.endsAt) - Date.parse(instance.startsAt)));
+  return `Move ${instance.templateName} to ${classTimeLabel({ startsAt: start.toISOString(), endsAt: end.toISOString(), timeZone: instance.timeZone })}?`;
+}
+
+/** The Classes page keeps the calendar's filters. */
+function filterSearch(params: URLSearchParams): string {
+  const next = new URLSearchParams();
+  for (const key of ['studioId', 'instructorId', 'templateId']) {
+    const value = params.get(key);
+    if (value) next.set(key, value);
+  }
+  const text = next.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,139 @@
+import FullCalendar from '@fullcalendar/react';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import type { CalendarRef, DateSelectInfo, EventDropInfo, EventInput, EventSourceFuncInfo } from '@fullcalendar/react';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import { useCallback, type Ref } from 'react';
+import type { ClassInstanceDto } from '@kinetic/shared';
+import { listClassInstances, type ScheduleFilters } from './api/list-class-instances.ts';
+import { localTime, seatLabel } from './class-labels.ts';
+import classes from './calendar-view.module.css';
+
+export const CALENDAR_VIEWS = {
+  week: 'timeGridWeek',
+  day: 'timeGridDay',
+  month: 'dayGridMonth',
+  list: 'listWeek',
+} as const;
+export type CalendarViewKey = keyof typeof CALENDAR_VIEWS;
+
+export const viewKeyOf = (name: string): CalendarViewKey =>
+  (Object.entries(CALENDAR_VIEWS).find(([, value]) => value === name)?.[0] as CalendarViewKey | undefined) ?? 'week';
+
+interface CalendarViewProps {
+  calendarRef: Ref<CalendarRef>;
+  view: CalendarViewKey;
+  date: string | undefined;
+  timeZone: string;
+  filters: ScheduleFilters;
+  base: string;
+  editable: boolean;
+  onRange: (view: CalendarViewKey, date: string) => void;
+  onLoaded: (count: number | null, error: string | null) => void;
+  onOpen: (classInstanceId: string) => void;
+  onSelectSlot: (start: Date, end: Date, allDay: boolean) => void;
+  onDrop: (info: EventDropInfo) => void;
+}
+
+function toEvent(item: ClassInstanceDto, base: string): EventInput {
+  return {
+    id: item.id,
+    title: item.templateName,
+    start: item.startsAt,
+    end: item.endsAt,
+    // A link, so every class is reachable by Tab and opens with Enter.
+    url: `${base}/classes/details/${item.id}`,
+    backgroundColor: item.colour ?? undefined,
+    borderColor: item.colour ?? undefined,
+    editable: item.status !== 'cancelled',
+    classNames: item.status === 'cancelled' ? [classes.cancelled ?? ''] : [],
+    extendedProps: { instance: item },
+  };
+}
+
+/** FullCalendar in the studio's zone; it asks for one visible range at a time. */
+export function CalendarView(props: CalendarViewProps) {
+  const { filters, base, onLoaded, timeZone } = props;
+  const filterKey = JSON.stringify(filters);
+  const events = useCallback(
+    async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
+      try {
+        const list = await listClassInstances(
+          { from: info.start.toISOString(), to: info.end.toISOString() },
+          JSON.parse(filterKey) as ScheduleFilters,
+        );
+        onLoaded(list.items.length, null);
+        return list.items.map((item) => toEvent(item, base));
+      } catch (error) {
+        onLoaded(null, error instanceof Error ? error.message : 'The classes could not be loaded');
+        return [];
+      }
+    },
+    [filterKey, base, onLoaded],
+  );
+
+  return (
+    <div className={classes.calendar}>
+      <FullCalendar
+        ref={props.calendarRef}
+        plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        initialView={CALENDAR_VIEWS[props.view]}
+        initialDate={props.date}
+        timeZone={timeZone}
+        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridWeek,timeGridDay,dayGridMonth,listWeek' }}
+        buttons={{
+          today: { text: 'Today' },
+          timeGridWeek: { text: 'Week' },
+          timeGridDay: { text: 'Day' },
+          dayGridMonth: { text: 'Month' },
+          listWeek: { text: 'List' },
+        }}
+        firstDay={1}
+        allDaySlot={false}
+        nowIndicator
+        height="auto"
+        slotMinTime="05:00"
+        scrollTime="07:00"
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }}
+        slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }}
+        dayMaxEvents
+        selectable={props.editable}
+        editable={props.editable}
+        eventDurationEditable={false}
+        events={events}
+        datesSet={(info) => props.onRange(viewKeyOf(info.view.type), wallDate(info.view.currentStart, timeZone))}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          props.onOpen(info.event.id);
+        }}
+        select={(info: DateSelectInfo) => props.onSelectSlot(info.start, info.end, info.allDay)}
+        eventDrop={props.onDrop}
+        eventContent={(arg) => {
+          const instance = arg.event.extendedProps.instance as ClassInstanceDto | undefined;
+          if (!instance) return arg.event.title;
+          const cancelled = instance.status === 'cancelled';
+          return (
+            <span className={classes.event}>
+              <span className={cancelled ? classes.struck : undefined}>
+                <strong>{instance.templateName}</strong> {localTime(instance.startsAt, instance.timeZone)}
+              </span>
+              <span>{instance.instructorName}</span>
+              {instance.roomName ? <span>{instance.roomName}</span> : null}
+              <span>{seatLabel(instance)}</span>
+            </span>
+          );
+        }}
+        noEventsContent="No classes in this period. Choose New class to schedule one."
+      />
+    </div>
+  );
+}
+
+function wallDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date);
+}

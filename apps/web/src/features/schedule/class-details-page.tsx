@@ -1,0 +1,61 @@
+import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { useAppBase } from '../../shell/use-app-base.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useMe } from '../accounts/api/get-me.ts';
+import { useClassInstance } from './api/get-class-instance.ts';
+import { useScheduleChoices } from './api/list-schedule-choices.ts';
+import { ClassActions } from './class-actions.tsx';
+import { ClassSummary } from './class-summary.tsx';
+
+/** Class details for the team: the facts, notes, the roster (once bookings exist) and the actions. */
+export function ClassDetailsPage() {
+  const { classInstanceId = '' } = useParams();
+  const base = useAppBase();
+  const me = useMe();
+  const companyId = me.data?.company.id ?? '';
+  const manage = me.data?.can.manageSettings ?? false;
+  const instance = useClassInstance(companyId, classInstanceId);
+  const choices = useScheduleChoices(manage ? companyId : '');
+  usePageTitle(instance.data ? instance.data.templateName : 'Class Details');
+
+  return (
+    <Stack gap="md" maw={820}>
+      <Anchor component={Link} to={`${base}/calendar`} size="sm">
+        Back to the calendar
+      </Anchor>
+      {instance.isError ? (
+        <>
+          <Title order={1}>Class Details</Title>
+          <Alert color="red" role="alert" title="This class could not be loaded">
+            {instance.error.message}
+          </Alert>
+        </>
+      ) : !instance.data ? (
+        <PageLoader />
+      ) : (
+        <>
+          <ClassSummary item={instance.data} />
+          {instance.data.notes ? (
+            <Stack gap={4}>
+              <Title order={2} size="h4">
+                Notes
+              </Title>
+              <Text style={{ whiteSpace: 'pre-line' }}>{instance.data.notes}</Text>
+            </Stack>
+          ) : null}
+          {manage ? <ClassActions companyId={companyId} item={instance.data} {...choices} /> : null}
+          <Paper withBorder p="md" radius="md">
+            <Stack gap={4}>
+              <Title order={2} size="h4">
+                Roster
+              </Title>
+              <Text>No one has booked yet. Bookings appear here once clients book this class.</Text>
+            </Stack>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ClassInstanceDto } from '@kinetic/shared';
+
+type Counts = Pick<ClassInstanceDto, 'capacity' | 'bookedCount' | 'waitlistCount' | 'status'>;
+
+/** The live seat count beside a class: "12/20", "Full", or "3 waitlisted" once people wait. */
+export function seatLabel(counts: Counts): string {
+  if (counts.status === 'cancelled') return 'Cancelled';
+  if (counts.waitlistCount > 0) return `${counts.waitlistCount} waitlisted`;
+  if (counts.bookedCount >= counts.capacity) return 'Full';
+  return `${counts.bookedCount}/${counts.capacity}`;
+}
+
+/** The class's wall-clock time in its studio's zone, e.g. "Tue 24 Nov 2026, 18:00–19:00". */
+export function classTimeLabel(item: Pick<ClassInstanceDto, 'startsAt' | 'endsAt' | 'timeZone'>): string {
+  const day = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: item.timeZone,
+  }).format(new Date(item.startsAt));
+  return `${day}, ${localTime(item.startsAt, item.timeZone)}–${localTime(item.endsAt, item.timeZone)}`;
+}
+
+export function localTime(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+    new Date(instant),
+  );
+}
+
+/** "YYYY-MM-DD" of an instant on the zone's wall calendar. */
+export function localDate(instant: string | Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(
+    new Date(instant),
+  );
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+export function placeLabel(item: Pick<ClassInstanceDto, 'studioName' | 'roomName'>): string {
+  return item.roomName ? `${item.studioName} · ${item.roomName}` : item.studioName;
+}
+
+export function peopleLabel(item: Pick<ClassInstanceDto, 'instructorName' | 'assistantName'>): string {
+  return item.assistantName ? `${item.instructorName} with ${item.assistantName}` : item.instructorName;
+}

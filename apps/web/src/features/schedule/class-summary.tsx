@@ -1,0 +1,58 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ClassInstanceDetailsDto } from '@kinetic/shared';
+import { classTimeLabel, peopleLabel, placeLabel, seatLabel } from './class-labels.ts';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function money(minor: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** One class's facts, the same for the team and the public pages (which never get notes). */
+export function ClassSummary({ item, headingOrder = 1 }: { item: ClassInstanceDetailsDto; headingOrder?: 1 | 2 }) {
+  const cancelled = item.status === 'cancelled';
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="center">
+        <Title order={headingOrder} td={cancelled ? 'line-through' : undefined}>
+          {item.templateName}
+        </Title>
+        {cancelled ? (
+          <Badge color="red" variant="light">
+            Cancelled
+          </Badge>
+        ) : null}
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
+          <Fact label="When">
+            {classTimeLabel(item)} <Text span size="sm" c="dimmed">({item.timeZone})</Text>
+          </Fact>
+          <Fact label="Where">{placeLabel(item)}</Fact>
+          <Fact label="Instructor">{peopleLabel(item)}</Fact>
+          <Fact label="Places">
+            {seatLabel(item)}
+            {cancelled ? null : ` · ${item.bookedCount} booked of ${item.capacity}, ${item.waitlistCount} waiting`}
+          </Fact>
+          <Fact label="Drop-in price">{item.dropInPrice === 0 ? 'Free' : money(item.dropInPrice, item.currency)}</Fact>
+        </SimpleGrid>
+      </Paper>
+      {item.description ? <Text style={{ whiteSpace: 'pre-line' }}>{item.description}</Text> : null}
+    </Stack>
+  );
+}

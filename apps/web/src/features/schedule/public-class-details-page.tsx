@@ -1,0 +1,47 @@
+import { Alert, Button, Container, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { CompanyBrand } from '../public-company/company-branding.tsx';
+import { usePublicCompany } from '../public-company/api/get-public-company.ts';
+import { usePublicClassInstance } from './api/get-public-class-instance.ts';
+import { ClassSummary } from './class-summary.tsx';
+
+/**
+ * A class as anyone with the company's link sees it (spec §2 public and solo-client pages): read only,
+ * no team notes. Booking is wired by the bookings issue; until then the button says when it opens.
+ */
+export function PublicClassDetailsPage() {
+  const { company = '', classInstanceId = '' } = useParams();
+  const brand = usePublicCompany(company);
+  const instance = usePublicClassInstance(company, classInstanceId);
+  usePageTitle(instance.data ? instance.data.templateName : 'Class details');
+  return (
+    <Container size="sm" py="lg" component="main" id="main">
+      <Stack gap="md">
+        {brand.data ? <CompanyBrand company={brand.data} align="start" /> : null}
+        {instance.isError ? (
+          <Alert color="red" role="alert" title="This class could not be found">
+            {instance.error.message}
+          </Alert>
+        ) : !instance.data ? (
+          <PageLoader />
+        ) : (
+          <>
+            <ClassSummary item={instance.data} />
+            <Stack gap={4} align="flex-start">
+              <Button disabled aria-describedby="booking-opens-soon">
+                Book
+              </Button>
+              <Text id="booking-opens-soon" size="sm" c="dimmed">
+                {instance.data.status === 'cancelled'
+                  ? 'This class is cancelled.'
+                  : 'Online booking opens soon; until then, contact the studio to book.'}
+              </Text>
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,39 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ScheduleFilters } from './api/list-class-instances.ts';
+
+const FILTER_KEYS = ['studioId', 'instructorId', 'templateId'] as const;
+const ID = /^[0-9a-f]{24}$/;
+
+/** The filters read from the address, so a filtered view can be shared and survives a reload. */
+export function filtersFrom(params: URLSearchParams): ScheduleFilters {
+  const filters: ScheduleFilters = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    // A mistyped id would only earn a 400; it is ignored instead.
+    if (value && ID.test(value)) filters[key] = value;
+  }
+  return filters;
+}
+
+/** The address's filters and a setter that keeps every other parameter (view, date, page). */
+export function useScheduleFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFrom(params), [params]);
+  const setParam = useCallback(
+    (key: string, value: string | null, resetPage = false) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          if (resetPage) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+  return { params, filters, setParam };
+}
