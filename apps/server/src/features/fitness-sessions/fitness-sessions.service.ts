@@ -67,6 +67,12 @@ export function seriesDto(row: FitnessSessionRow): FitnessSessionDto {
 export const horizonDate = (timeZone: string, now = new Date()) =>
   addDays(localDateOf(now, timeZone), HORIZON_WEEKS * 7);
 
+/** Classes are generated to the horizon; a one-off class further out is made at once all the same. */
+function generationEnd(rule: ScheduleRule, timeZone: string, now: Date): string {
+  const horizon = horizonDate(timeZone, now);
+  return rule.kind === 'once' && rule.date > horizon ? rule.date : horizon;
+}
+
 const seriesNotFound = () => notFound('We could not find that class series.');
 const field = (name: string, message: string) => badRequest(message, { [name]: message });
 
@@ -234,7 +240,7 @@ export async function createSeriesIn(
   now = new Date(),
 ): Promise<FitnessSessionRow> {
   const resolved = await resolve(tx, companyId, values);
-  const until = horizonDate(resolved.timeZone, now);
+  const until = generationEnd(values.schedule, resolved.timeZone, now);
   const occurrences = occurrencesOf(resolved, { until });
   if (occurrences.length === 0 && values.schedule.kind === 'weekly')
     throw field('schedule.weekdays', 'No class falls between the start and the end date on the chosen days.');
@@ -339,7 +345,7 @@ export async function editSeries(
         await editOne(tx, companyId, anchor, resolved);
         return seriesDto(series);
       }
-      const until = horizonDate(resolved.timeZone, now);
+      const until = generationEnd(values.schedule, resolved.timeZone, now);
       if (scope === 'following') {
         const existing = await futureInstancesOf(tx, companyId, series.id, anchor.localDate, now);
         const schedule = startFrom(values.schedule, anchor.localDate, series.schedule);
