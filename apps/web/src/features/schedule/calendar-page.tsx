@@ -116,7 +116,7 @@ export function CalendarPage() {
           <>
             {' '}
             and the{' '}
-            <Anchor component={Link} to={`${base}/classes${filterSearch(params)}`}>
+            <Anchor component={Link} to={`${base}/classes${filterSearch(params)}`} underline="always">
               Classes page
             </Anchor>
           </>

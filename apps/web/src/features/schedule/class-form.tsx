@@ -105,6 +105,7 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
         <Select
           label="Class template"
           required
+          allowDeselect={false}
           data={options(templates)}
           searchable
           data-autofocus
@@ -115,6 +116,7 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
           <Select
             label="Studio"
             required
+            allowDeselect={false}
             data={options(studios)}
             {...form.getInputProps('studioId')}
             onChange={(value) => {
@@ -131,7 +133,7 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
             {...form.getInputProps('roomId')}
             onChange={chooseRoom}
           />
-          <Select label="Instructor" required data={options(activeInstructors)} searchable {...form.getInputProps('instructorId')} />
+          <Select label="Instructor" required allowDeselect={false} data={options(activeInstructors)} searchable {...form.getInputProps('instructorId')} />
           <Select
             label="Assistant"
             description="Optional"
