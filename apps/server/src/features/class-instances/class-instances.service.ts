@@ -133,6 +133,8 @@ export async function substituteInstructor(
       if (!listed) throw classNotFound();
       return listed;
     }),
+    db,
+    actor.companyId,
   );
 }
 

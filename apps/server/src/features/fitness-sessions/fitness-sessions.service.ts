@@ -172,13 +172,52 @@ async function guardClashes(
   }
 }
 
-export async function overlapsAsConflict<T>(work: () => Promise<T>): Promise<T> {
+/** The other class a refused write overlapped, read from a 23P01's detail (`... conflicts with existing key (...)=(company, id, [start,end))`). */
+export function overlapOf(
+  error: unknown,
+): { kind: 'instructor' | 'room'; id: string; startsAt: Date; endsAt: Date } | undefined {
+  const source = (error as { cause?: unknown }).cause ?? error;
+  const { constraint, detail } = source as { constraint?: unknown; detail?: unknown };
+  if (typeof detail !== 'string') return undefined;
+  const kind =
+    constraint === 'class_instances_instructor_overlap' || /existing key \(company_id, instructor_id/.test(detail)
+      ? 'instructor'
+      : constraint === 'class_instances_room_overlap' || /existing key \(company_id, room_id/.test(detail)
+        ? 'room'
+        : undefined;
+  const match = /existing key \([^=]*\)=\(\s*([0-9a-f]{24})\s*,\s*([0-9a-f]{24})\s*,\s*\["?([^",]+)"?,\s*"?([^",)]+)"?\)\)/.exec(detail);
+  if (!kind || !match) return undefined;
+  const instant = (text: string) => new Date(text.trim().replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+  const startsAt = instant(match[3] ?? '');
+  const endsAt = instant(match[4] ?? '');
+  if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime())) return undefined;
+  return { kind, id: match[2] ?? '', startsAt, endsAt };
+}
+
+/**
+ * Runs a schedule write; an overlap the exclusion constraints caught (a race past `guardClashes`) answers
+ * 409 naming the other class, looked up after the refused transaction, as the application check would.
+ */
+export async function overlapsAsConflict<T>(work: () => Promise<T>, db?: Database, companyId?: string): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (postgresErrorCode(error) === '23P01')
-      throw conflict('Another class was just scheduled at that time for the same instructor or room. Reload and try again.');
-    throw error;
+    if (postgresErrorCode(error) !== '23P01') throw error;
+    const overlap = overlapOf(error);
+    if (overlap && db && companyId) {
+      const who =
+        overlap.kind === 'instructor'
+          ? { instructorId: overlap.id, roomId: null, allowRoomOverlap: true }
+          : { instructorId: '', roomId: overlap.id, allowRoomOverlap: false };
+      const clash = await withTenant(db, companyId, (tx) => findClash(tx, companyId, [overlap], who, [])).catch(
+        () => undefined,
+      );
+      if (clash) {
+        const { message, field: key } = clashMessage(clash);
+        throw conflict(message, { [key]: message });
+      }
+    }
+    throw conflict('Another class was just scheduled at that time for the same instructor or room. Reload and try again.');
   }
 }
 
@@ -254,6 +293,8 @@ export async function createSeriesIn(
 export async function createSeries(db: Database, actor: Actor, values: FitnessSessionValues): Promise<FitnessSessionDto> {
   return overlapsAsConflict(() =>
     withTenant(db, actor.companyId, async (tx) => seriesDto(await createSeriesIn(tx, actor.companyId, values))),
+    db,
+    actor.companyId,
   );
 }
 
@@ -365,6 +406,8 @@ export async function editSeries(
       await reconcile(tx, companyId, series.id, resolved, existing, { from: '0001-01-01', until, now });
       return seriesDto(updated);
     }),
+    db,
+    actor.companyId,
   );
 }
 
