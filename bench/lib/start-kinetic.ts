@@ -14,6 +14,8 @@ import { listenOnLoopback, type RunningServer } from './listen.ts';
 export interface RunningKinetic extends RunningServer {
   app: FastifyInstance;
   db: DatabaseConnection;
+  /** The embedded PostgreSQL's address, for benchmarks that also query it bare. */
+  databaseUrl: string;
 }
 
 /** The real API on a fresh, migrated embedded PostgreSQL in a temp folder; everything is registered to stop. */
@@ -39,5 +41,5 @@ export async function startKinetic(resources: Resources): Promise<RunningKinetic
   const app = await buildApp({ config, db }, { logger: false });
   resources.add(() => app.close());
   const server = await listenOnLoopback(app);
-  return { ...server, app, db };
+  return { ...server, app, db, databaseUrl: embedded.url };
 }
