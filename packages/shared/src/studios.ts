@@ -59,7 +59,7 @@ export const studioBody = z
       .nullable(),
     /** Empty or absent: the company's time zone. */
     timeZone: z
-      .union([z.literal(''), timeZoneSchema])
+      .union([z.literal(''), timeZoneSchema], { error: 'Choose a valid time zone' })
       .nullish()
       .transform((value) => value || null),
     openingHours: weekRangesSchema,

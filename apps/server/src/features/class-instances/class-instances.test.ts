@@ -189,6 +189,23 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
   });
 });
 
+describe('time zones', () => {
+  it('an unknown time zone answers 400 naming the field: on the studio, and on a studio stored with one', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const studio = (await call('GET', `/api/studios/${ready.studioId}`, ready.headers)).json().data;
+    const { id: _id, createdAt: _c, updatedAt: _u, ...studioBody } = studio;
+    const refused = await call('PUT', `/api/studios/${ready.studioId}`, ready.headers, { ...studioBody, timeZone: 'Mars/Olympus' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.timeZone).toBe('Choose a valid time zone');
+    await db.pool.query(`update studios set time_zone = 'Mars/Olympus' where id = $1`, [ready.studioId]);
+    const answer = await call('POST', '/api/fitness-sessions', ready.headers, weeklyClass(ready));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors).toEqual({
+      studioId: 'Midtown has an unknown time zone (Mars/Olympus). Choose its time zone on the studio first.',
+    });
+  });
+});
+
 describe('classes with bookings, old series, rooms in use', () => {
   const setCounts = (id: string | undefined, booked: number, waitlisted = 0) =>
     db.pool.query('update class_instances set booked_count = $2, waitlist_count = $3 where id = $1', [id, booked, waitlisted]);

@@ -73,6 +73,17 @@ function generationEnd(rule: ScheduleRule, timeZone: string, now: Date): string 
   return rule.kind === 'once' && rule.date > horizon ? rule.date : horizon;
 }
 
+/** Whether this runtime knows `zone` as an IANA time zone (classes are expanded in it). */
+export function isTimeZone(zone: string): boolean {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const seriesNotFound = () => notFound('We could not find that class series.');
 const field = (name: string, message: string) => badRequest(message, { [name]: message });
 
@@ -101,6 +112,8 @@ async function resolve(
     throw field('templateId', `${template.name} is archived. Restore it or choose another template.`);
   const studio = await findStudio(tx, companyId, values.studioId);
   if (!studio) throw field('studioId', 'Choose one of your studios.');
+  if (!isTimeZone(studio.timeZone))
+    throw field('studioId', `${studio.name} has an unknown time zone (${studio.timeZone}). Choose its time zone on the studio first.`);
   let roomCapacity: number | null = null;
   let roomName = '';
   if (values.roomId) {

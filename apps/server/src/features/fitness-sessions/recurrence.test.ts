@@ -13,7 +13,8 @@ const weekly = (overrides: Partial<Extract<ScheduleRule, { kind: 'weekly' }>> = 
   ...overrides,
 });
 
-// The process zone must not matter: the suite also runs with TZ set to other zones (see package.json).
+// The process zone must not matter: run the suite with TZ=Asia/Kolkata or TZ=UTC; the last test below also
+// switches the process zone itself and expects the same instants.
 describe(`recurrence in the studio's zone (process TZ=${process.env.TZ ?? 'unset'})`, () => {
   it('a Monday 18:00 class in New York stays 18:00 local across the spring change (2026-03-08)', () => {
     const classes = expand(weekly(), '18:00', 60, 'America/New_York');
@@ -83,5 +84,36 @@ describe(`recurrence in the studio's zone (process TZ=${process.env.TZ ?? 'unset
   it('expands from a date on, for "this and following" edits', () => {
     const classes = expand(weekly(), '07:00', 30, 'Europe/Berlin', { from: '2026-03-16' });
     expect(classes.map((c) => c.localDate)).toEqual(['2026-03-16', '2026-03-23']);
+  });
+  it('Berlin: 02:30 on the spring-forward night is 03:30 CEST; 02:30 on the fall-back night is the first (CEST) one', () => {
+    expect(zonedInstant('2026-03-29', '02:30', 'Europe/Berlin').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(zonedInstant('2026-10-25', '02:30', 'Europe/Berlin').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    // A weekly 02:30 class: only the night without 02:30 moves (by the gap), the weeks around it keep 02:30.
+    const classes = expand(weekly({ weekdays: ['sunday'], startDate: '2026-03-22', count: 3 }), '02:30', 60, 'Europe/Berlin');
+    expect(classes.map((c) => localTimeOf(c.startsAt, 'Europe/Berlin'))).toEqual(['02:30', '03:30', '02:30']);
+    expect(classes.map((c) => c.localDate)).toEqual(['2026-03-22', '2026-03-29', '2026-04-05']);
+  });
+
+  it('gives the same instants whatever zone the server process runs in', () => {
+    const reference = () =>
+      [
+        ...expand(weekly({ startDate: '2026-03-02', count: 3 }), '18:00', 60, 'America/New_York'),
+        ...expand(weekly({ weekdays: ['sunday'], startDate: '2026-10-18', count: 3 }), '02:30', 60, 'Europe/Berlin'),
+      ].map((c) => `${c.localDate} ${c.startsAt.toISOString()}`);
+    const expected = reference();
+    const original = process.env.TZ;
+    try {
+      for (const zone of ['Asia/Kolkata', 'UTC', 'America/Los_Angeles', 'Pacific/Chatham']) {
+        process.env.TZ = zone;
+        // Node applies TZ at once: the process's own offset for a winter date proves the switch.
+        expect(new Date(Date.UTC(2026, 0, 15)).getTimezoneOffset(), zone).toBe(
+          { 'Asia/Kolkata': -330, UTC: 0, 'America/Los_Angeles': 480, 'Pacific/Chatham': -825 }[zone],
+        );
+        expect(reference(), zone).toEqual(expected);
+      }
+    } finally {
+      if (original === undefined) delete process.env.TZ;
+      else process.env.TZ = original;
+    }
   });
 });
