@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_SETTINGS_DEFAULTS, type ClassInstanceDto } from '@kinetic/shared';
 import { createTestApp } from '../../test/harness.ts';
-import { bearer, signUpClient } from '../../test/factories.ts';
+import { bearer, signUpClient, signUpCompany } from '../../test/factories.ts';
 import { dateFromToday, studioReadyToSchedule, weeklyClass, type ReadyStudio } from '../../test/schedule.ts';
 import { signInTeamMember } from '../../test/team.ts';
 import { overlapOf, overlapsAsConflict } from '../fitness-sessions/fitness-sessions.service.ts';
@@ -186,6 +186,40 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ to: '`to` must be after `from`' });
     expect((await call('GET', `/api/public/${ready.slug}/class-instances/${theirs.classes[0]?.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a solo instructor', () => {
+  it('schedules and cancels in their own company, on the studio and instructor row sign-up gave them', async () => {
+    const solo = await signUpCompany(app, { kind: 'solo' });
+    const headers = bearer(solo.session.token);
+    const [studio] = (await call('GET', '/api/studios', headers)).json().data.items;
+    const [me] = (await call('GET', '/api/instructors', headers)).json().data.items;
+    const template = await call('POST', '/api/class-templates', headers, {
+      name: 'Private Pilates',
+      description: null,
+      durationMinutes: 45,
+      defaultCapacity: 3,
+      dropInPrice: 4000,
+      colour: '#4D507B',
+      image: null,
+      tags: [],
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const created = await call('POST', '/api/fitness-sessions', headers, {
+      templateId: template.json().data.id,
+      studioId: studio.id,
+      instructorId: me.id,
+      startTime: '09:00',
+      durationMinutes: 45,
+      schedule: { kind: 'once', date: dateFromToday(10) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ capacity: 3, dropInPrice: 4000, roomId: null });
+    const [only] = (await call('GET', '/api/classes', headers)).json().data.items;
+    expect(only).toMatchObject({ templateName: 'Private Pilates', instructorId: me.id, studioId: studio.id });
+    const cancelled = await call('POST', `/api/class-instances/${only.id}/cancel`, headers, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
   });
 });
 
