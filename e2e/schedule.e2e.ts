@@ -112,7 +112,8 @@ describe('schedule (issue 8)', () => {
     await dialog.getByLabel('Date').fill(first);
     await dialog.getByLabel('Start time').fill('18:00');
     await dialog.getByText('Weekly', { exact: true }).click();
-    await dialog.getByRole('checkbox', { name: 'Tuesday' }).waitFor();
+    // The weekday follows the chosen date.
+    await expect(dialog.getByRole('checkbox', { name: 'Tuesday' }).isChecked()).resolves.toBe(true);
     await dialog.getByRole('textbox', { name: 'Number of classes' }).fill('8');
     await closeToasts(page).catch(() => undefined);
     await expectNoSeriousA11yViolations(page);
@@ -196,7 +197,7 @@ describe('schedule (issue 8)', () => {
     await choose(sub, 'Substitute', 'Sam Substitute');
     await sub.getByRole('button', { name: 'Substitute', exact: true }).click();
     await sub.waitFor({ state: 'hidden' });
-    await page.getByText('Sam Substitute').waitFor();
+    await page.getByText('Sam Substitute', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Cancel class' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancel Evening Flow?' });
     await cancel.getByRole('textbox', { name: 'Reason' }).fill('Studio maintenance');

@@ -48,10 +48,11 @@ function toEvent(item: ClassInstanceDto, base: string): EventInput {
     end: item.endsAt,
     // A link, so every class is reachable by Tab and opens with Enter.
     url: `${base}/classes/details/${item.id}`,
-    backgroundColor: item.colour ?? undefined,
-    borderColor: item.colour ?? undefined,
+    // A light tile with dark text reads at AA whatever colour the template has; the colour marks its edge.
+    color: item.status === 'cancelled' ? '#f1f3f5' : '#e4e8f8',
+    contrastColor: item.status === 'cancelled' ? '#495057' : '#1f2433',
     editable: item.status !== 'cancelled',
-    classNames: item.status === 'cancelled' ? [classes.cancelled ?? ''] : [],
+    className: item.status === 'cancelled' ? classes.cancelled : undefined,
     extendedProps: { instance: item },
   };
 }
@@ -118,7 +119,7 @@ export function CalendarView(props: CalendarViewProps) {
           if (!instance) return arg.event.title;
           const cancelled = instance.status === 'cancelled';
           return (
-            <span className={classes.event}>
+            <span className={classes.event} style={{ borderInlineStartColor: instance.colour ?? '#4860CF' }}>
               <span className={cancelled ? classes.struck : undefined}>
                 <strong>{instance.templateName}</strong> {localTime(instance.startsAt, instance.timeZone)}
               </span>

@@ -41,7 +41,7 @@ export function ClassActions({ companyId, item, ...choices }: ClassActionsProps)
         <Button variant="default" onClick={() => setDialog('substitute')} disabled={past || cancelled}>
           Substitute instructor
         </Button>
-        <Button variant="outline" color="red" onClick={() => setDialog('cancel')} disabled={past || cancelled}>
+        <Button variant="outline" color="red.8" onClick={() => setDialog('cancel')} disabled={past || cancelled}>
           Cancel class
         </Button>
       </Group>
@@ -61,7 +61,7 @@ export function ClassActions({ companyId, item, ...choices }: ClassActionsProps)
           setDialog('edit');
         }}
       />
-      <Modal opened={dialog === 'edit'} onClose={close} title={`Edit: ${SCOPE_LABELS[scope].toLowerCase()}`} size="lg">
+      <Modal opened={dialog === 'edit'} onClose={close} title={`Edit: ${SCOPE_LABELS[scope].toLowerCase()}`} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
         {series.data ? (
           <ClassForm
             {...choices}
@@ -106,7 +106,7 @@ function CancelDialog({ companyId, item, opened, onClose }: DialogProps) {
   const cancel = useCancelClassInstance(companyId);
   const booked = item.bookedCount + item.waitlistCount;
   return (
-    <Modal opened={opened} onClose={onClose} title={`Cancel ${item.templateName}?`}>
+    <Modal opened={opened} onClose={onClose} title={`Cancel ${item.templateName}?`} closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -122,7 +122,7 @@ function CancelDialog({ companyId, item, opened, onClose }: DialogProps) {
           <Textarea label="Reason" description="Optional" maxLength={500} data-autofocus value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
           <FormSubmitError message={error} />
           <Group>
-            <BusyButton type="submit" color="red" busy={cancel.isPending}>
+            <BusyButton type="submit" color="red.8" busy={cancel.isPending}>
               Cancel the class
             </BusyButton>
             <Button variant="default" onClick={onClose}>
@@ -143,7 +143,7 @@ function SubstituteDialog({ companyId, item, instructors, opened, onClose }: Dia
     .filter((person) => person.active && person.id !== item.instructorId)
     .map((person) => ({ value: person.id, label: person.name }));
   return (
-    <Modal opened={opened} onClose={onClose} title="Substitute instructor">
+    <Modal opened={opened} onClose={onClose} title="Substitute instructor" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -23,7 +23,10 @@ import {
   type PersonDto,
   type StudioDto,
   type Weekday,
+  weekdayOfDate,
 } from '@kinetic/shared';
+
+const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 import { ApiError } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
@@ -92,6 +95,14 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
     form.setFieldValue('capacity', Math.min(template.defaultCapacity, roomCapacity));
   };
 
+  const chooseDate = (date: string) => {
+    const { date: before, weekdays } = form.getValues();
+    form.setFieldValue('date', date);
+    // The weekday that only followed the date follows it again; days chosen by hand stay.
+    if (LOCAL_DATE.test(date) && LOCAL_DATE.test(before) && weekdays.length === 1 && weekdays[0] === weekdayOfDate(before))
+      form.setFieldValue('weekdays', [weekdayOfDate(date)]);
+  };
+
   const chooseRoom = (roomId: string | null) => {
     form.setFieldValue('roomId', roomId ?? '');
     const capacity = studio?.rooms.find((item) => item.id === roomId)?.capacity;
@@ -147,6 +158,7 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
             required
             description={studio ? `In ${studio.timeZone}` : undefined}
             {...form.getInputProps('date')}
+            onChange={(event) => chooseDate(event.currentTarget.value)}
           />
           <TextInput label="Start time" type="time" required {...form.getInputProps('startTime')} />
           <NumberInput label="Duration (minutes)" required min={1} max={1440} allowDecimal={false} {...form.getInputProps('durationMinutes')} />

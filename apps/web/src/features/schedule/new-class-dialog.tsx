@@ -15,7 +15,7 @@ interface NewClassDialogProps extends ClassFormChoices {
 export function NewClassDialog({ companyId, start, onClose, onCreated, ...choices }: NewClassDialogProps) {
   const create = useCreateFitnessSession(companyId);
   return (
-    <Modal opened={start !== null} onClose={onClose} title="New class" size="lg">
+    <Modal opened={start !== null} onClose={onClose} title="New class" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {start ? (
         <ClassForm
           {...choices}

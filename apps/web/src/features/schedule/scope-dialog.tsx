@@ -25,7 +25,7 @@ interface ScopeDialogProps {
 export function ScopeDialog({ opened, title, summary, busy, error, onCancel, onChoose }: ScopeDialogProps) {
   const [scope, setScope] = useState<ScheduleScope>('one');
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
