@@ -16,6 +16,12 @@ const weekly = (overrides: Partial<Extract<ScheduleRule, { kind: 'weekly' }>> = 
 // The process zone must not matter: run the suite with TZ=Asia/Kolkata or TZ=UTC; the last test below also
 // switches the process zone itself and expects the same instants.
 describe(`recurrence in the studio's zone (process TZ=${process.env.TZ ?? 'unset'})`, () => {
+  it('runs in a process zone that is neither UTC nor any studio zone here (vitest.config.ts sets it)', () => {
+    // Chatham is UTC+12:45 in June: a Date's local view really differs from the UTC one.
+    if (process.env.TZ === 'Pacific/Chatham') expect(new Date('2026-06-01T00:00:00Z').getTimezoneOffset()).toBe(-765);
+    expect(localTimeOf(new Date('2026-06-01T22:00:00Z'), 'America/New_York')).toBe('18:00');
+  });
+
   it('a Monday 18:00 class in New York stays 18:00 local across the spring change (2026-03-08)', () => {
     const classes = expand(weekly(), '18:00', 60, 'America/New_York');
     expect(classes.map((c) => c.localDate)).toEqual(['2026-03-02', '2026-03-09', '2026-03-16', '2026-03-23']);
