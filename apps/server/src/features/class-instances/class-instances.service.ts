@@ -31,6 +31,7 @@ import {
   updateInstance,
 } from './class-instances.repo.ts';
 import { generateId } from '../../db/ids.ts';
+import { endBookingsOfCancelledClasses } from './class-cancellation.ts';
 
 const classNotFound = () => notFound('We could not find that class.');
 
@@ -91,6 +92,7 @@ export async function cancelClassInstance(
     if (row.status === 'cancelled') throw conflict('This class is already cancelled.');
     if (row.endsAt <= now) throw badRequest('This class has already ended; past classes are not cancelled.');
     await updateInstance(tx, actor.companyId, id, { status: 'cancelled', cancelledAt: now, cancelReason: reason });
+    await endBookingsOfCancelledClasses(tx, actor.companyId, [id], now);
     const listed = await findListed(tx, actor.companyId, id);
     if (!listed) throw classNotFound();
     return listed;

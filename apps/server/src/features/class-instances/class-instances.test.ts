@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSION_SETTINGS_DEFAULTS, type ClassInstanceDto } from '@kinetic/shared';
 import { createTestApp } from '../../test/harness.ts';
 import { bearer, signUpClient, signUpCompany } from '../../test/factories.ts';
@@ -12,6 +12,15 @@ import { effectiveRules } from './class-instances.service.ts';
  * classes with bookings kept in place, old series keeping what new ones may not use, and the database's
  * overlap refusal answered with the other class's name.
  */
+/** The bookings seam, watched: every path that cancels classes must hand their ids to it. */
+const ended = vi.hoisted(() => [] as string[][]);
+vi.mock('./class-cancellation.ts', () => ({
+  endBookingsOfCancelledClasses: async (_tx: unknown, _companyId: string, ids: readonly string[]) => {
+    ended.push([...ids]);
+    return 0;
+  },
+}));
+
 const { app, db } = await createTestApp();
 
 type Headers = Record<string, string>;
@@ -143,6 +152,7 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     const cancelled = await call('POST', url(mine.classes[0]?.id), ready.headers, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().data.status).toBe('cancelled');
+    expect(ended).toContainEqual([mine.classes[0]?.id]);
   });
 
   it('PUT /api/class-instances/{id}/instructor', async () => {
@@ -281,6 +291,7 @@ describe('classes with bookings, old series, rooms in use', () => {
     const kept = await upcomingOf(ready, series.id);
     const cancelled = kept.filter((item) => item.status === 'cancelled').map((item) => item.id);
     expect(cancelled).toEqual([classes[0]?.id, classes[1]?.id]);
+    expect(ended).toContainEqual(cancelled);
     expect(kept.filter((item) => item.status === 'scheduled')).toHaveLength(4);
   });
 
@@ -299,6 +310,7 @@ describe('classes with bookings, old series, rooms in use', () => {
     });
     const left = await upcomingOf(ready, series.id);
     expect(left.map((item) => [item.id, item.status])).toEqual([[classes[2]?.id, 'cancelled']]);
+    expect(ended).toContainEqual([classes[2]?.id]);
   });
 
   it('an inactive instructor cannot take a new series, yet a series that has them (or an archived template) can still be edited', async () => {

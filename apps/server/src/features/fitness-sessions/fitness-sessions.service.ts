@@ -23,6 +23,7 @@ import {
   type Clash,
   type NewClassInstance,
 } from '../class-instances/class-instances.repo.ts';
+import { endBookingsOfCancelledClasses } from '../class-instances/class-cancellation.ts';
 import { findClassTemplate } from '../class-templates/class-templates.repo.ts';
 import { findPerson } from '../people/people.repo.ts';
 import { asPeopleTable } from '../people/people.repo.ts';
@@ -363,10 +364,9 @@ async function reconcile(
     companyId,
     dropped.filter((row) => row.bookedCount === 0 && row.waitlistCount === 0).map((row) => row.id),
   );
-  for (const row of dropped.filter((candidate) => candidate.bookedCount > 0 || candidate.waitlistCount > 0)) {
-    // The bookings issue ends these bookings as cancelled by the studio, in this transaction.
-    await updateInstance(tx, companyId, row.id, { status: 'cancelled', cancelledAt: options.now });
-  }
+  const booked = dropped.filter((candidate) => candidate.bookedCount > 0 || candidate.waitlistCount > 0);
+  for (const row of booked) await updateInstance(tx, companyId, row.id, { status: 'cancelled', cancelledAt: options.now });
+  await endBookingsOfCancelledClasses(tx, companyId, booked.map((row) => row.id), options.now);
   const fresh: NewClassInstance[] = [];
   for (const occurrence of wanted) {
     const values = instanceValues(companyId, targetSeriesId, resolved, occurrence);
@@ -478,8 +478,8 @@ export async function deleteSeries(
     const booked = affected.filter((row) => row.bookedCount > 0 || row.waitlistCount > 0);
     const free = affected.filter((row) => !booked.includes(row));
     await deleteInstances(tx, companyId, free.map((row) => row.id));
-    // The bookings issue ends these bookings as cancelled by the studio, in this transaction.
     for (const row of booked) await updateInstance(tx, companyId, row.id, { status: 'cancelled', cancelledAt: now });
+    await endBookingsOfCancelledClasses(tx, companyId, booked.map((row) => row.id), now);
     if (query.scope !== 'one') {
       const endedAfter = query.scope === 'all' ? addDays(localDateOf(now, series.timeZone), -1) : addDays(anchor.localDate, -1);
       const remaining = await futureInstancesOf(tx, companyId, series.id, '0001-01-01', new Date(0));
