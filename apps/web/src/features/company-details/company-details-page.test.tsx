@@ -49,7 +49,10 @@ function stubFetch(answer: (call: Call) => Answer | Promise<Answer>) {
     };
     calls.push(call);
     const { code = 200, body } = await answer(call);
-    return new Response(JSON.stringify(body), { status: code, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status: code,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return calls;
 }
@@ -77,11 +80,18 @@ function open() {
   );
 }
 
+// The form's first render (time-zone and currency lists) takes seconds on a busy machine: the queries
+// that wait for it, and each test, get room for that instead of the 1 s / 5 s defaults.
+const SLOW = { timeout: 15_000 };
+
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
-const nameField = async () => (await screen.findByRole('textbox', { name: 'Business name' })) as HTMLInputElement;
+const nameField = async () =>
+  (await screen.findByRole('textbox', { name: 'Business name' }, SLOW)) as HTMLInputElement;
 /** A Select's input (its option list is labelled by the same label). */
 const selectInput = (label: RegExp) =>
-  screen.getAllByLabelText(label).find((node): node is HTMLInputElement => node instanceof HTMLInputElement) ??
+  screen
+    .getAllByLabelText(label)
+    .find((node): node is HTMLInputElement => node instanceof HTMLInputElement) ??
   document.createElement('input');
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 
@@ -90,7 +100,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Settings › Company Details (spec §4 Company store transitions)', () => {
+describe('Settings › Company Details (spec §4 Company store transitions)', { timeout: 40_000 }, () => {
   it('Company store: request — the page shows its loader while the details are on their way', async () => {
     let answerDetails: (answer: Answer) => void = () => {};
     const pending = new Promise<Answer>((resolve) => {
@@ -103,7 +113,7 @@ describe('Settings › Company Details (spec §4 Company store transitions)', ()
     });
     open();
     // The account has arrived and the details were asked for: only that request is still open.
-    await waitFor(() => expect(calls.some((call) => call.path === 'company/details')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.path === 'company/details')).toBe(true), SLOW);
     expect(screen.getByTestId('page-loader')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Business name' })).toBeNull();
 
@@ -139,7 +149,7 @@ describe('Settings › Company Details (spec §4 Company store transitions)', ()
     fireEvent.change(field('City'), { target: { value: 'Decatur' } });
     fireEvent.click(saveButton());
 
-    const saved = await screen.findByRole('status');
+    const saved = await screen.findByRole('status', {}, SLOW);
     expect(within(saved).getByText('Company Details saved')).toBeTruthy();
     expect(within(saved).getByText('Your changes are saved.')).toBeTruthy();
     const puts = calls.filter((call) => call.method === 'PUT');
@@ -166,7 +176,7 @@ describe('Settings › Company Details (spec §4 Company store transitions)', ()
       return noStub(call);
     });
     open();
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, SLOW);
     expect(within(alert).getByText('The details could not be loaded')).toBeTruthy();
     expect(within(alert).getByText('The company record is unavailable.')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Business name' })).toBeNull();
@@ -188,7 +198,7 @@ describe('Settings › Company Details (spec §4 Company store transitions)', ()
     fireEvent.click(saveButton());
 
     const input = field('Business name');
-    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'), SLOW);
     const describedBy = (input.getAttribute('aria-describedby') ?? '')
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent);
@@ -219,13 +229,13 @@ describe('Settings › Company Details (spec §4 Company store transitions)', ()
     open();
     fireEvent.change(await nameField(), { target: { value: 'Zen Den' } });
     fireEvent.click(saveButton());
-    expect(await screen.findByText('Check the details and try again.')).toBeTruthy();
+    expect(await screen.findByText('Check the details and try again.', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('Another business already uses this name')).toBeTruthy();
 
     fireEvent.change(field('Business name'), { target: { value: 'Zen Den Atlanta' } });
     fireEvent.click(saveButton());
 
-    const saved = await screen.findByRole('status');
+    const saved = await screen.findByRole('status', {}, SLOW);
     expect(within(saved).getByText('Company Details saved')).toBeTruthy();
     expect(attempts).toBe(2);
     expect(screen.queryByText('Check the details and try again.')).toBeNull();

@@ -34,7 +34,10 @@ function stubFetch(answer: (call: Call) => Answer | Promise<Answer>) {
     };
     calls.push(call);
     const { code = 200, body } = await answer(call);
-    return new Response(JSON.stringify(body), { status: code, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status: code,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return calls;
 }
@@ -58,15 +61,23 @@ function open() {
   renderRoutes([{ path: '/app/settings/hours', element: <HoursPage /> }], '/app/settings/hours');
 }
 
-const rangesText = async (id: string) => (await screen.findByTestId(id)).textContent;
-const status = () => screen.getAllByRole('status').map((node) => node.textContent).join(' | ');
+// Fourteen day rows of Mantine controls take a while to render on a busy machine: the queries that
+// wait for them, and each test, get room for that instead of the 1 s / 5 s defaults.
+const SLOW = { timeout: 15_000 };
+
+const rangesText = async (id: string) => (await screen.findByTestId(id, {}, SLOW)).textContent;
+const status = () =>
+  screen
+    .getAllByRole('status')
+    .map((node) => node.textContent)
+    .join(' | ');
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-describe('Settings › Peak/Non Peak Hours (spec §4 Hours transitions)', () => {
+describe('Settings › Peak/Non Peak Hours (spec §4 Hours transitions)', { timeout: 40_000 }, () => {
   it('Hours: request sets loading — the page shows its loader until the hours arrive', async () => {
     let answerHours: (answer: Answer) => void = () => {};
     const pending = new Promise<Answer>((resolve) => {
@@ -79,7 +90,7 @@ describe('Settings › Peak/Non Peak Hours (spec §4 Hours transitions)', () => 
     });
     open();
     // The account has arrived and the hours were asked for: only the hours request is still open.
-    await waitFor(() => expect(calls.some((call) => call.path === 'hours')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.path === 'hours')).toBe(true), SLOW);
     expect(screen.getByTestId('page-loader')).toBeTruthy();
     expect(screen.queryByTestId('ranges-peak-monday')).toBeNull();
 
@@ -118,7 +129,7 @@ describe('Settings › Peak/Non Peak Hours (spec §4 Hours transitions)', () => 
       return noStub(call);
     });
     open();
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, SLOW);
     expect(within(alert).getByText('The hours could not be loaded')).toBeTruthy();
     expect(within(alert).getByText('The hours store is not answering.')).toBeTruthy();
     expect(screen.queryByTestId('ranges-peak-monday')).toBeNull();
@@ -138,7 +149,7 @@ describe('Settings › Peak/Non Peak Hours (spec §4 Hours transitions)', () => 
       return noStub(call);
     });
     open();
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, SLOW);
     expect(within(alert).getByText('Try again in a moment.')).toBeTruthy();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await rangesText('ranges-peak-friday')).toBe('18:00–21:00');
@@ -155,18 +166,24 @@ describe('Settings › Peak/Non Peak Hours (spec §4 Hours transitions)', () => 
       ],
     });
     const calls = serve(
-      { peakHour: { monday: [{ start: '06:00', end: '08:00' }] }, nonPeakHour: {}, isPeakNonPeakAllowed: '0' },
+      {
+        peakHour: { monday: [{ start: '06:00', end: '08:00' }] },
+        nonPeakHour: {},
+        isPeakNonPeakAllowed: '0',
+      },
       (call) => (call.method === 'POST' && call.path === 'hours' ? ok(merged) : noStub(call)),
     );
     open();
     expect(await rangesText('ranges-peak-monday')).toBe('06:00–08:00');
 
     fireEvent.click(screen.getByRole('button', { name: 'Add peak hours on Monday' }));
-    fireEvent.change(await screen.findByLabelText('Monday, range 1, start'), { target: { value: '17:00' } });
+    fireEvent.change(await screen.findByLabelText('Monday, range 1, start', {}, SLOW), {
+      target: { value: '17:00' },
+    });
     fireEvent.change(screen.getByLabelText('Monday, range 1, end'), { target: { value: '20:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add to Monday' }));
 
-    await waitFor(() => expect(status()).toContain('Monday peak hours saved.'));
+    await waitFor(() => expect(status()).toContain('Monday peak hours saved.'), SLOW);
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
       {
         method: 'POST',
@@ -190,13 +207,15 @@ describe('Settings › Peak/Non Peak Hours (spec §4 Hours transitions)', () => 
       return noStub(call);
     });
     open();
-    expect(await screen.findByText('No hours yet')).toBeTruthy();
+    expect(await screen.findByText('No hours yet', {}, SLOW)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add non-peak hours on Thursday' }));
-    fireEvent.change(await screen.findByLabelText('Thursday, range 1, start'), { target: { value: '09:00' } });
+    fireEvent.change(await screen.findByLabelText('Thursday, range 1, start', {}, SLOW), {
+      target: { value: '09:00' },
+    });
     fireEvent.change(screen.getByLabelText('Thursday, range 1, end'), { target: { value: '11:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add to Thursday' }));
 
-    await waitFor(() => expect(status()).toContain('Thursday non-peak hours saved.'));
+    await waitFor(() => expect(status()).toContain('Thursday non-peak hours saved.'), SLOW);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       band: 'non-peak',
       day: 'thursday',
@@ -207,7 +226,7 @@ describe('Settings › Peak/Non Peak Hours (spec §4 Hours transitions)', () => 
 
     // With no range left but isPeakNonPeakAllowed "1", the first-time prompt stays away.
     fireEvent.click(screen.getByRole('button', { name: 'Delete Thursday non-peak hours' }));
-    await waitFor(() => expect(status()).toContain('Thursday non-peak hours deleted.'));
+    await waitFor(() => expect(status()).toContain('Thursday non-peak hours deleted.'), SLOW);
     expect(screen.getByTestId('ranges-non-peak-thursday').textContent).toBe('No non-peak hours');
     expect(screen.queryByText('No hours yet')).toBeNull();
   });
@@ -217,19 +236,24 @@ describe('Settings › Peak/Non Peak Hours (spec §4 Hours transitions)', () => 
       hours({ monday: [{ start: '17:00', end: '20:00' }], tuesday: [{ start: '06:00', end: '08:00' }] }),
       (call) =>
         call.method === 'PUT' && call.path === 'hours'
-          ? ok(hours({ monday: [{ start: '17:00', end: '21:00' }], tuesday: [{ start: '06:00', end: '08:00' }] }))
+          ? ok(
+              hours({
+                monday: [{ start: '17:00', end: '21:00' }],
+                tuesday: [{ start: '06:00', end: '08:00' }],
+              }),
+            )
           : noStub(call),
     );
     open();
     expect(await rangesText('ranges-peak-monday')).toBe('17:00–20:00');
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit Monday peak hours' }));
-    const start = await screen.findByLabelText('Monday, range 1, start');
+    const start = await screen.findByLabelText('Monday, range 1, start', {}, SLOW);
     expect((start as HTMLInputElement).value).toBe('17:00');
     fireEvent.change(screen.getByLabelText('Monday, range 1, end'), { target: { value: '21:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Monday' }));
 
-    await waitFor(() => expect(status()).toContain('Monday peak hours saved.'));
+    await waitFor(() => expect(status()).toContain('Monday peak hours saved.'), SLOW);
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([
       {
         method: 'PUT',
@@ -254,7 +278,7 @@ describe('Settings › Peak/Non Peak Hours (spec §4 Hours transitions)', () => 
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Tuesday peak hours' }));
 
-    await waitFor(() => expect(status()).toContain('Tuesday peak hours deleted.'));
+    await waitFor(() => expect(status()).toContain('Tuesday peak hours deleted.'), SLOW);
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([
       { method: 'DELETE', path: 'hours/peak/tuesday', body: undefined },
     ]);
