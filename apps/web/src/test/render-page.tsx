@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -53,3 +54,31 @@ export function stubApi(answers: Record<string, { code?: number; body: unknown }
   };
   return { calls, fetchStub };
 }
+
+export type Answer = { code?: number; body: unknown };
+export type Call = { method: string; path: string; body: unknown };
+
+/** Answers fetch by method and path; an answer may be a promise the test settles later. */
+export function stubFetch(answer: (call: Call) => Answer | Promise<Answer>) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: String(input).replace(/^.*\/api\//, ''),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const { code = 200, body } = await answer(call);
+    return new Response(JSON.stringify(body), {
+      status: code,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+export const ok = (data: unknown): Answer => ({ body: { status: 1, data } });
+export const noStub = (call: Call): Answer => ({
+  code: 404,
+  body: { status: 0, message: `No stub for ${call.method} ${call.path}` },
+});

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccountDto, HoursDto } from '@kinetic/shared';
-import { renderRoutes } from '../../test/render-page.tsx';
+import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
 import { HoursPage } from './hours-page.tsx';
 
 const ID = '0123456789abcdef01234567';
@@ -20,33 +20,6 @@ const hours = (peakHour: HoursDto['peakHour'], nonPeakHour: HoursDto['nonPeakHou
   isPeakNonPeakAllowed: '1',
 });
 
-type Answer = { code?: number; body: unknown };
-type Call = { method: string; path: string; body: unknown };
-
-/** Answers fetch by method and path; an answer may be a promise the test settles later. */
-function stubFetch(answer: (call: Call) => Answer | Promise<Answer>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: String(input).replace(/^.*\/api\//, ''),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    const { code = 200, body } = await answer(call);
-    return new Response(JSON.stringify(body), {
-      status: code,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
-}
-
-const ok = (data: unknown): Answer => ({ body: { status: 1, data } });
-const noStub = (call: Call): Answer => ({
-  code: 404,
-  body: { status: 0, message: `No stub for ${call.method} ${call.path}` },
-});
 
 /** GET /api/me and GET /api/hours answered; `other` answers the rest. */
 function serve(initial: HoursDto, other: (call: Call) => Answer = noStub) {
