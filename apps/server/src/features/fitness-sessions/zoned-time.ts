@@ -1,3 +1,5 @@
+import { WEEKDAYS, type Weekday } from '@kinetic/shared';
+
 /**
  * Wall-clock time in an IANA zone, by Intl alone (no date library): what the schedule needs to turn
  * "Mondays 18:00 in America/New_York" into instants, whatever zone the server process runs in.
@@ -27,6 +29,14 @@ function wallClockMs(instant: number, timeZone: string): number {
   const parts = formatterFor(timeZone).formatToParts(new Date(instant));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+}
+
+/** The weekday and minute of the day `instant` falls on in `timeZone` (peak hours read it). */
+export function localWeekdayAndMinute(instant: Date, timeZone: string): { day: Weekday; minute: number } {
+  const wall = new Date(wallClockMs(instant.getTime(), timeZone));
+  // getUTCDay: 0 is Sunday; WEEKDAYS starts on Monday.
+  const day = WEEKDAYS[(wall.getUTCDay() + 6) % 7] as Weekday;
+  return { day, minute: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
 }
 
 /** Minutes east of UTC in `timeZone` at `instant` (New York in winter: -300). */

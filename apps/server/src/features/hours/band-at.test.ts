@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bandOfInstant, localWeekdayAndMinute } from './band-at.ts';
+import { localWeekdayAndMinute } from '../fitness-sessions/zoned-time.ts';
+import { bandOfInstant } from './band-at.ts';
 
 // Read on the company's wall clock, so the process's TZ must not matter: these run under whatever TZ
 // the runner has, and the last test changes it mid-run.
