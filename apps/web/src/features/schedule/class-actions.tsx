@@ -32,20 +32,22 @@ export function ClassActions({ companyId, item, ...choices }: ClassActionsProps)
   const close = () => setDialog(null);
   const when = wallClock(item.startsAt, item.timeZone);
 
+  // A cancelled class says so at its title; there is nothing left to do to it.
+  if (cancelled) return null;
   return (
     <>
       <Group gap="sm">
-        <Button onClick={() => setDialog('scope')} disabled={past || cancelled}>
+        <Button onClick={() => setDialog('scope')} disabled={past}>
           Edit
         </Button>
-        <Button variant="default" onClick={() => setDialog('substitute')} disabled={past || cancelled}>
+        <Button variant="default" onClick={() => setDialog('substitute')} disabled={past}>
           Substitute instructor
         </Button>
-        <Button variant="outline" color="red.8" onClick={() => setDialog('cancel')} disabled={past || cancelled}>
+        <Button variant="outline" color="red.8" onClick={() => setDialog('cancel')} disabled={past}>
           Cancel class
         </Button>
       </Group>
-      {past && !cancelled ? (
+      {past ? (
         <Text size="sm" c="dimmed">
           This class has started; classes in the past are not changed.
         </Text>

@@ -152,6 +152,12 @@ export function validateClassForm(values: ClassFormValues, roomCapacity: number 
     }
   }
   if (values.durationMinutes === '') errors.durationMinutes = 'Enter how many minutes the class lasts';
+  // The contract says a missing end at `endDate`; the form says it at the field the owner chose.
+  if (values.repeat === 'weekly') {
+    delete errors[values.ends === 'count' ? 'endDate' : 'count'];
+    if (values.ends === 'count' && values.count === '') errors.count = 'Enter how many classes';
+    if (values.ends === 'date' && !values.endDate) errors.endDate = 'Choose the last date';
+  }
   if (roomCapacity !== null && typeof values.capacity === 'number' && values.capacity > roomCapacity)
     errors.capacity = `The room holds ${roomCapacity}; choose at most ${roomCapacity} places`;
   return errors;

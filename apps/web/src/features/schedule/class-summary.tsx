@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ClassInstanceDetailsDto } from '@kinetic/shared';
-import { classTimeLabel, peopleLabel, placeLabel, seatLabel } from './class-labels.ts';
+import { classTimeLabel, peopleLabel, placeLabel } from './class-labels.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -46,8 +46,11 @@ export function ClassSummary({ item, headingOrder = 1 }: { item: ClassInstanceDe
           <Fact label="Where">{placeLabel(item)}</Fact>
           <Fact label="Instructor">{peopleLabel(item)}</Fact>
           <Fact label="Places">
-            {seatLabel(item)}
-            {cancelled ? null : ` · ${item.bookedCount} booked of ${item.capacity}, ${item.waitlistCount} waiting`}
+            {cancelled
+              ? 'Cancelled'
+              : `${item.bookedCount} of ${item.capacity} booked${item.bookedCount >= item.capacity ? ' (full)' : ''}${
+                  item.waitlistCount > 0 ? ` · ${item.waitlistCount} waitlisted` : ''
+                }`}
           </Fact>
           <Fact label="Drop-in price">{item.dropInPrice === 0 ? 'Free' : money(item.dropInPrice, item.currency)}</Fact>
         </SimpleGrid>

@@ -1,0 +1,147 @@
+import type {
+  AccountDto,
+  ClassInstanceDetailsDto,
+  ClassTemplateDto,
+  FitnessSessionDto,
+  PersonDto,
+  StudioDto,
+} from '@kinetic/shared';
+
+export const COMPANY_ID = '0123456789abcdef01234567';
+export const TEMPLATE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+export const STUDIO_ID = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+export const ROOM_ID = 'cccccccccccccccccccccccc';
+export const INSTRUCTOR_ID = 'dddddddddddddddddddddddd';
+export const SUBSTITUTE_ID = 'eeeeeeeeeeeeeeeeeeeeeeee';
+export const SERIES_ID = 'ffffffffffffffffffffffff';
+export const CLASS_ID = '111111111111111111111111';
+
+export const account: AccountDto = {
+  user: { id: COMPANY_ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },
+  company: { id: COMPANY_ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null },
+  hostType: 'company',
+  onBoardingData: [],
+  can: { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true },
+};
+
+const stamp = '2026-01-01T00:00:00.000Z';
+
+export const template: ClassTemplateDto = {
+  id: TEMPLATE_ID,
+  name: 'Evening Flow',
+  description: null,
+  durationMinutes: 60,
+  defaultCapacity: 15,
+  dropInPrice: 2000,
+  currency: 'USD',
+  colour: '#4860cf',
+  image: null,
+  imageUrl: null,
+  tags: [],
+  archived: false,
+  createdAt: stamp,
+  updatedAt: stamp,
+};
+
+export const studio: StudioDto = {
+  id: STUDIO_ID,
+  name: 'Midtown',
+  address: { line1: '1 Main St', line2: null, city: 'New York', state: 'NY', postalCode: null, country: null },
+  phone: null,
+  email: null,
+  timeZone: 'America/New_York',
+  openingHours: {},
+  amenities: [],
+  rooms: [{ id: ROOM_ID, name: 'Studio A', capacity: 20 }],
+  createdAt: stamp,
+  updatedAt: stamp,
+};
+
+const person = (id: string, name: string): PersonDto => ({
+  id,
+  name,
+  email: null,
+  phone: null,
+  bio: null,
+  photo: null,
+  photoUrl: null,
+  active: true,
+  login: 'none',
+  createdAt: stamp,
+  updatedAt: stamp,
+});
+export const instructors = [person(INSTRUCTOR_ID, 'Ines Instructor'), person(SUBSTITUTE_ID, 'Sam Substitute')];
+
+export const series: FitnessSessionDto = {
+  id: SERIES_ID,
+  templateId: TEMPLATE_ID,
+  studioId: STUDIO_ID,
+  roomId: ROOM_ID,
+  instructorId: INSTRUCTOR_ID,
+  assistantId: null,
+  capacity: 15,
+  dropInPrice: 2000,
+  ruleOverrides: null,
+  schedule: { kind: 'weekly', weekdays: ['tuesday'], everyWeeks: 1, startDate: '2030-01-01', endDate: null, count: 10 },
+  startTime: '18:00',
+  durationMinutes: 60,
+  allowRoomOverlap: false,
+  notes: null,
+  timeZone: 'America/New_York',
+  generatedUntil: '2030-03-01',
+  createdAt: stamp,
+  updatedAt: stamp,
+};
+
+/** Tuesday 8 January 2030, 18:00 in New York (23:00 UTC). */
+export const details: ClassInstanceDetailsDto = {
+  id: CLASS_ID,
+  fitnessSessionId: SERIES_ID,
+  templateId: TEMPLATE_ID,
+  templateName: 'Evening Flow',
+  colour: '#4860cf',
+  studioId: STUDIO_ID,
+  studioName: 'Midtown',
+  roomId: ROOM_ID,
+  roomName: 'Studio A',
+  instructorId: INSTRUCTOR_ID,
+  instructorName: 'Ines Instructor',
+  assistantId: null,
+  assistantName: null,
+  startsAt: '2030-01-08T23:00:00.000Z',
+  endsAt: '2030-01-09T00:00:00.000Z',
+  timeZone: 'America/New_York',
+  capacity: 15,
+  bookedCount: 0,
+  waitlistCount: 0,
+  status: 'scheduled',
+  notes: null,
+  description: 'A slow flow.',
+  dropInPrice: 2000,
+  currency: 'USD',
+  rules: {
+    bookingOpensDaysBefore: 14,
+    bookingClosesMinutesBefore: 0,
+    freeCancellationHoursBefore: 12,
+    lateCancelFee: 0,
+    noShowFee: 0,
+    waitlistEnabled: true,
+    waitlistMode: 'auto',
+    offerHoldMinutes: 30,
+    waitlistCutoffMinutesBefore: 0,
+    maxWaitlistLength: null,
+    checkInOpensMinutesBefore: 30,
+  },
+  series: { schedule: series.schedule, startTime: '18:00', durationMinutes: 60 },
+};
+
+const ok = (data: unknown) => ({ body: { status: 1, data } });
+
+/** The answers every schedule page reads: the account and the pickers. */
+export const choiceAnswers = {
+  me: ok(account),
+  'class-templates?status=active&pageSize=100': ok({ items: [template], total: 1 }),
+  'studios?pageSize=100': ok({ items: [studio], total: 1 }),
+  'instructors?status=all&pageSize=100': ok({ items: instructors, total: 2 }),
+};
+export { ok };
