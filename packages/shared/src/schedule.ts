@@ -173,6 +173,12 @@ export const fitnessSessionDto = z.object({
   timeZone: z.string(),
   /** Class instances exist up to this local date; the daily job moves it on. */
   generatedUntil: z.string(),
+  /**
+   * The last local date this series has classes on when "this and following" split it or a delete ended
+   * it (its later classes belong to the series that followed, or were removed); null while open. Edits
+   * never go past it. Always sent; optional in the type only so older fixtures still compile.
+   */
+  endedAfter: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -59,6 +59,7 @@ export function seriesDto(row: FitnessSessionRow): FitnessSessionDto {
     notes: row.notes,
     timeZone: row.timeZone,
     generatedUntil: row.generatedUntil,
+    endedAfter: row.endedAfter,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -399,23 +400,29 @@ export async function editSeries(
         await editOne(tx, companyId, anchor, resolved);
         return seriesDto(series);
       }
-      const until = generationEnd(values.schedule, resolved.timeZone, now);
+      const horizon = generationEnd(values.schedule, resolved.timeZone, now);
+      // A series ended by an earlier "this and following" or delete keeps that end: its later dates
+      // belong to the series that followed it, or were removed, so no edit brings them back.
+      const { endedAfter } = series;
+      const until = endedAfter && endedAfter < horizon ? endedAfter : horizon;
       if (scope === 'following') {
         const existing = await futureInstancesOf(tx, companyId, series.id, anchor.localDate, now);
         const schedule = startFrom(values.schedule, anchor.localDate, series.schedule);
         const split = { ...resolved, values: { ...values, schedule } };
         await updateSeries(tx, companyId, series.id, { endedAfter: addDays(anchor.localDate, -1) });
         const id = generateId();
-        const created = await insertSeries(tx, { companyId, id, ...seriesValues(split), generatedUntil: until });
+        const created = await insertSeries(tx, {
+          companyId,
+          id,
+          ...seriesValues(split),
+          generatedUntil: horizon,
+          endedAfter,
+        });
         await reconcile(tx, companyId, id, split, existing, { from: anchor.localDate, until, now });
         return seriesDto(created);
       }
       const existing = await futureInstancesOf(tx, companyId, series.id, '0001-01-01', now);
-      const updated = await updateSeries(tx, companyId, series.id, {
-        ...seriesValues(resolved),
-        generatedUntil: until,
-        endedAfter: null,
-      });
+      const updated = await updateSeries(tx, companyId, series.id, { ...seriesValues(resolved), generatedUntil: horizon });
       await reconcile(tx, companyId, series.id, resolved, existing, { from: '0001-01-01', until, now });
       return seriesDto(updated);
     }),

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { ClassInstanceDto, FitnessSessionDto } from '@kinetic/shared';
+import { createTestApp } from '../../test/harness.ts';
+import { dateFromToday, studioReadyToSchedule, weeklyClass, type ReadyStudio } from '../../test/schedule.ts';
+import { addDays } from './zoned-time.ts';
+
+/**
+ * A series that "this and following" split, or a delete ended, keeps its end through later edits: its
+ * later dates belong to the series that followed it (or were removed), so an edit never brings them back.
+ */
+const { app } = await createTestApp();
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, headers: Record<string, string>, payload?: object) =>
+  app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+async function upcoming(ready: ReadyStudio) {
+  const response = await call('GET', '/api/classes?when=upcoming&pageSize=100', ready.headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.items as ClassInstanceDto[];
+}
+
+async function seriesOf(ready: ReadyStudio, id: string): Promise<FitnessSessionDto> {
+  const response = await call('GET', `/api/fitness-sessions/${id}`, ready.headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+/** The body the web sends to edit a series: the series as GET answers it, with a change, scope and class. */
+function editOf(series: FitnessSessionDto, change: object, scope: string, classInstanceId: string | undefined) {
+  const { id: _i, timeZone: _t, generatedUntil: _g, endedAfter: _e, createdAt: _c, updatedAt: _u, ...values } = series;
+  return { ...values, ...change, scope, classInstanceId };
+}
+
+/** Six Mondays at 18:00 (New York), from a Monday at least a week ahead. */
+async function sixMondays(ready: ReadyStudio) {
+  const startDate = dateFromToday(8, 1);
+  const body = weeklyClass(ready, {
+    schedule: { kind: 'weekly', weekdays: ['monday'], everyWeeks: 1, startDate, endDate: addDays(startDate, 35) },
+  });
+  const created = await call('POST', '/api/fitness-sessions', ready.headers, body);
+  expect(created.statusCode, created.body).toBe(201);
+  const series = created.json().data as FitnessSessionDto;
+  expect(series.endedAfter).toBeNull();
+  const classes = await upcoming(ready);
+  expect(classes).toHaveLength(6);
+  return { series, classes, body };
+}
+
+/** Split at the third class: the first series ends the day before it, the second takes 19:00 from there. */
+async function splitAtThird(ready: ReadyStudio) {
+  const { series, classes, body } = await sixMondays(ready);
+  const split = await call('PUT', `/api/fitness-sessions/${series.id}`, ready.headers, {
+    ...body,
+    startTime: '19:00',
+    scope: 'following',
+    classInstanceId: classes[2]?.id,
+  });
+  expect(split.statusCode, split.body).toBe(200);
+  const first = await seriesOf(ready, series.id);
+  expect(first.endedAfter).toBe(addDays(classes[2]!.startsAt.slice(0, 10), -1));
+  return { first, second: split.json().data as FitnessSessionDto, classes };
+}
+
+const perSeries = (items: ClassInstanceDto[]) =>
+  items.reduce<Record<string, number>>((counts, item) => {
+    counts[item.fitnessSessionId] = (counts[item.fitnessSessionId] ?? 0) + 1;
+    return counts;
+  }, {});
+
+describe('a series ended by a split or a delete', () => {
+  it('"all" from an earlier class changes its own classes and adds none after the split', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const { first, second, classes } = await splitAtThird(ready);
+    const edited = await call(
+      'PUT',
+      `/api/fitness-sessions/${first.id}`,
+      ready.headers,
+      editOf(first, { roomId: ready.roomB, capacity: 8 }, 'all', classes[0]?.id),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.endedAfter).toBe(first.endedAfter);
+    const now = await upcoming(ready);
+    expect(perSeries(now)).toEqual({ [first.id]: 2, [second.id]: 4 });
+    expect(now.filter((item) => item.fitnessSessionId === first.id).map((item) => item.roomId)).toEqual([
+      ready.roomB,
+      ready.roomB,
+    ]);
+  });
+
+  it('"this and following" from an earlier class makes a series that ends where the old one did', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const { first, second, classes } = await splitAtThird(ready);
+    const edited = await call(
+      'PUT',
+      `/api/fitness-sessions/${first.id}`,
+      ready.headers,
+      editOf(first, { startTime: '07:00' }, 'following', classes[1]?.id),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const third = edited.json().data as FitnessSessionDto;
+    expect(third.endedAfter).toBe(first.endedAfter);
+    const now = await upcoming(ready);
+    expect(perSeries(now)).toEqual({ [first.id]: 1, [third.id]: 1, [second.id]: 4 });
+  });
+
+  it('after "delete this and following", an edit of the classes left does not bring the deleted ones back', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const { series, classes } = await sixMondays(ready);
+    const removed = await call(
+      'DELETE',
+      `/api/fitness-sessions/${series.id}?scope=following&classInstanceId=${classes[3]?.id}`,
+      ready.headers,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    const ended = await seriesOf(ready, series.id);
+    const edited = await call(
+      'PUT',
+      `/api/fitness-sessions/${series.id}`,
+      ready.headers,
+      editOf(ended, { notes: 'Bring a mat' }, 'all', classes[0]?.id),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const now = await upcoming(ready);
+    expect(now.map((item) => [item.id, item.notes])).toEqual(
+      classes.slice(0, 3).map((item) => [item.id, 'Bring a mat']),
+    );
+  });
+});
