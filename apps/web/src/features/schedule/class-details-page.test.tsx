@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderRoutes, stubApi } from '../../test/render-page.tsx';
+import { ClassDetailsPage } from './class-details-page.tsx';
+import { ScopeDialog } from './scope-dialog.tsx';
+import { choiceAnswers, CLASS_ID, details, ok, series, SERIES_ID} from './schedule-test-fixtures.ts';
+
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function open() {
+  const api = stubApi({
+    ...choiceAnswers,
+    [`class-instances/${CLASS_ID}`]: ok(details),
+    [`fitness-sessions/${SERIES_ID}`]: ok(series),
+    [`class-instances/${CLASS_ID}/instructor`]: ok(details),
+    [`class-instances/${CLASS_ID}/cancel`]: ok({ ...details, status: 'cancelled' }),
+  });
+  vi.stubGlobal('fetch', api.fetchStub);
+  renderRoutes(
+    [{ path: '/app/classes/details/:classInstanceId', element: <ClassDetailsPage /> }],
+    `/app/classes/details/${CLASS_ID}`,
+  );
+  return api;
+}
+
+describe('Scope dialog', () => {
+  it('offers the three scopes, this class first, and answers the one chosen', async () => {
+    const onChoose = vi.fn();
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: <ScopeDialog opened title="Move the class" busy={false} error={null} onCancel={() => {}} onChoose={onChoose} />,
+        },
+      ],
+      '/',
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Move the class' }));
+    expect(dialog.getAllByRole('radio')).toHaveLength(3);
+    expect((dialog.getByRole('radio', { name: 'This class only' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(dialog.getByRole('radio', { name: 'This and following classes' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Apply' }));
+    expect(onChoose).toHaveBeenCalledWith('following');
+  });
+});
+
+describe('Class details', () => {
+  it('shows the class in its studio’s zone with the roster placeholder', async () => {
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Evening Flow' })).toBeTruthy();
+    expect(screen.getByText(/8 Jan 2030, 18:00–19:00/)).toBeTruthy();
+    expect(screen.getByText('Midtown · Studio A')).toBeTruthy();
+    expect(screen.getByText('0 of 15 booked')).toBeTruthy();
+    expect(screen.getByText(/Bookings appear here once clients book this class/)).toBeTruthy();
+  });
+
+  it('edits this class only: asks the scope first, then sends a one-off rule on its date', async () => {
+    const api = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const scope = within(await screen.findByRole('dialog', { name: 'Edit Evening Flow' }));
+    fireEvent.click(scope.getByRole('button', { name: 'Apply' }));
+    const edit = within(await screen.findByRole('dialog', { name: 'Edit: this class only' }));
+    // One class has no schedule of its own to change.
+    expect(edit.queryByRole('textbox', { name: 'Number of classes' })).toBeNull();
+    fireEvent.change(await edit.findByLabelText(/Start time/), { target: { value: '19:00' } });
+    fireEvent.click(edit.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.some((call) => call.body && call.path === `fitness-sessions/${SERIES_ID}`)).toBe(true));
+    const body = api.calls.find((call) => call.body && call.path === `fitness-sessions/${SERIES_ID}`)?.body;
+    expect(body).toMatchObject({
+      scope: 'one',
+      classInstanceId: CLASS_ID,
+      startTime: '19:00',
+      durationMinutes: 60,
+      schedule: { kind: 'once', date: '2030-01-08' },
+    });
+  });
+
+  it('edits this and following: keeps the weekly rule, starting from this class', async () => {
+    const api = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const scope = within(await screen.findByRole('dialog', { name: 'Edit Evening Flow' }));
+    fireEvent.click(scope.getByRole('radio', { name: 'This and following classes' }));
+    fireEvent.click(scope.getByRole('button', { name: 'Apply' }));
+    const edit = within(await screen.findByRole('dialog', { name: 'Edit: this and following classes' }));
+    fireEvent.click(await edit.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.some((call) => call.body && call.path === `fitness-sessions/${SERIES_ID}`)).toBe(true));
+    const body = api.calls.find((call) => call.body && call.path === `fitness-sessions/${SERIES_ID}`)?.body;
+    expect(body).toMatchObject({
+      scope: 'following',
+      schedule: { kind: 'weekly', weekdays: ['tuesday'], everyWeeks: 1, startDate: '2030-01-08', count: 10, endDate: null },
+    });
+  });
+
+  it('cancels with a reason after asking, and substitutes for this class only', async () => {
+    const api = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel class' }));
+    const cancel = within(await screen.findByRole('dialog', { name: 'Cancel Evening Flow?' }));
+    fireEvent.change(cancel.getByRole('textbox', { name: 'Reason' }), { target: { value: 'Flooded' } });
+    fireEvent.click(cancel.getByRole('button', { name: 'Cancel the class' }));
+    await waitFor(() => expect(api.calls.find((call) => call.path.endsWith('/cancel'))?.body).toEqual({ reason: 'Flooded' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Substitute instructor' }));
+    const sub = within(await screen.findByRole('dialog', { name: 'Substitute instructor' }));
+    fireEvent.click(sub.getByRole('button', { name: 'Substitute' }));
+    expect(await sub.findByText('Choose who teaches this class instead')).toBeTruthy();
+    expect(api.calls.some((call) => call.path.endsWith('/instructor'))).toBe(false);
+  });
+});
