@@ -54,4 +54,38 @@ describe('the rolling horizon (daily job)', () => {
     await extendHorizons(db.db, new Date(Date.now() + 400 * 86_400_000));
     expect((await countOf(series.id)).last <= dateFromToday(200)).toBe(true);
   });
+
+  it('passes over a series an edit holds, instead of writing classes of the rule being replaced', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const startDate = dateFromToday(0);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/fitness-sessions',
+      headers: ready.headers,
+      payload: weeklyClass(ready, {
+        schedule: { kind: 'weekly', weekdays: ['monday'], everyWeeks: 1, startDate, endDate: dateFromToday(200) },
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const series = created.json().data;
+    const before = await countOf(series.id);
+    const later = new Date(Date.now() + 21 * 86_400_000);
+    // An edit of the series is under way: it holds the series row (as editSeries does) until it commits.
+    const edit = await db.pool.connect();
+    try {
+      await edit.query('begin');
+      await edit.query('select id from fitness_sessions where id = $1 for update', [series.id]);
+      const timeout = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 5_000));
+      const outcome = await Promise.race([extendHorizons(db.db, later), timeout]);
+      // Not blocked behind the edit, and nothing generated from the row the edit is about to change.
+      expect(outcome).not.toBe('blocked');
+      expect((await countOf(series.id)).n).toBe(before.n);
+    } finally {
+      await edit.query('rollback');
+      edit.release();
+    }
+    // The next run, with the edit done, extends it.
+    await extendHorizons(db.db, later);
+    expect((await countOf(series.id)).n).toBe(before.n + 3);
+  });
 });

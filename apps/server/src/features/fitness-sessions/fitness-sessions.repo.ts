@@ -44,7 +44,11 @@ export async function deleteSeries(tx: Executor, companyId: string, id: string):
   await tx.delete(fitnessSessions).where(and(eq(fitnessSessions.companyId, companyId), eq(fitnessSessions.id, id)));
 }
 
-/** Series whose classes are generated less far than `horizon` and that have not ended before it. */
+/**
+ * Series whose classes are generated less far than `horizon` and that have not ended before it, locked.
+ * A series an edit holds is passed over until the next run; without the lock the job could
+ * read the rule an edit is replacing and add classes of that old rule once the edit commits.
+ */
 export async function seriesBehind(tx: Executor, horizon: string, limit: number): Promise<FitnessSessionRow[]> {
   return tx
     .select()
@@ -55,5 +59,6 @@ export async function seriesBehind(tx: Executor, horizon: string, limit: number)
         or(isNull(fitnessSessions.endedAfter), sql`${fitnessSessions.endedAfter} > ${fitnessSessions.generatedUntil}`),
       ),
     )
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
