@@ -124,7 +124,7 @@ describe('a new company (issue 3 journey)', () => {
     await page.waitForURL((url) => url.pathname === `/${company.slug}/admin/app/settings/companyDetails`);
     await page.getByRole('link', { name: 'Calendar' }).click();
     await page.waitForURL((url) => url.pathname === `/${company.slug}/admin/app/calendar`);
-    await page.getByText('Coming soon', { exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === `/${company.slug}/admin/login`);
     expect(await cookieNames(page)).toEqual([]);
