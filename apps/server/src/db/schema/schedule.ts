@@ -49,6 +49,8 @@ export const fitnessSessions = pgTable(
     generatedUntil: date('generated_until', { mode: 'string' }).notNull(),
     /** No more instances after this local date (the series was ended or split). */
     endedAfter: date('ended_after', { mode: 'string' }),
+    /** Local dates whose class was deleted on its own ("this class only"): no edit or job makes them again. */
+    skippedDates: date('skipped_dates', { mode: 'string' }).array().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

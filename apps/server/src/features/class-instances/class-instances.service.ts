@@ -186,7 +186,7 @@ export async function extendHorizons(db: Database, now = new Date()): Promise<{ 
         const occurrences = expand(row.schedule, row.startTime, row.durationMinutes, row.timeZone, {
           from: addDays(row.generatedUntil, 1),
           until: last,
-        });
+        }).filter((occurrence) => !row.skippedDates.includes(occurrence.localDate));
         classes += await insertInstancesSkippingClashes(
           tx,
           occurrences.map((occurrence) => ({

@@ -344,10 +344,10 @@ async function reconcile(
   targetSeriesId: string,
   resolved: Resolved,
   existing: ClassInstanceRow[],
-  options: { from: string; until: string; now: Date },
+  options: { from: string; until: string; now: Date; skipped: readonly string[] },
 ): Promise<void> {
   const wanted = occurrencesOf(resolved, { from: options.from, until: options.until }).filter(
-    (occurrence) => occurrence.startsAt > options.now,
+    (occurrence) => occurrence.startsAt > options.now && !options.skipped.includes(occurrence.localDate),
   );
   const byDate = new Map(existing.map((row) => [row.localDate, row]));
   for (const row of existing) {
@@ -417,13 +417,16 @@ export async function editSeries(
           ...seriesValues(split),
           generatedUntil: horizon,
           endedAfter,
+          skippedDates: series.skippedDates.filter((date) => date >= anchor.localDate),
         });
-        await reconcile(tx, companyId, id, split, existing, { from: anchor.localDate, until, now });
+        const skipped = series.skippedDates;
+        await reconcile(tx, companyId, id, split, existing, { from: anchor.localDate, until, now, skipped });
         return seriesDto(created);
       }
       const existing = await futureInstancesOf(tx, companyId, series.id, '0001-01-01', now);
       const updated = await updateSeries(tx, companyId, series.id, { ...seriesValues(resolved), generatedUntil: horizon });
-      await reconcile(tx, companyId, series.id, resolved, existing, { from: '0001-01-01', until, now });
+      const skipped = series.skippedDates;
+      await reconcile(tx, companyId, series.id, resolved, existing, { from: '0001-01-01', until, now, skipped });
       return seriesDto(updated);
     }),
     db,
@@ -487,6 +490,12 @@ export async function deleteSeries(
     await deleteInstances(tx, companyId, free.map((row) => row.id));
     for (const row of booked) await updateInstance(tx, companyId, row.id, { status: 'cancelled', cancelledAt: now });
     await endBookingsOfCancelledClasses(tx, companyId, booked.map((row) => row.id), now);
+    if (query.scope === 'one' && free.length > 0) {
+      // Its date is remembered, so a later edit of the series (or the horizon job) does not make it again;
+      // a booked class stays as its cancelled row instead, which edits match by date.
+      const skippedDates = [...new Set([...series.skippedDates, anchor.localDate])].sort();
+      await updateSeries(tx, companyId, series.id, { skippedDates });
+    }
     if (query.scope !== 'one') {
       const endedAfter = query.scope === 'all' ? addDays(localDateOf(now, series.timeZone), -1) : addDays(anchor.localDate, -1);
       const remaining = await futureInstancesOf(tx, companyId, series.id, '0001-01-01', new Date(0));

@@ -126,4 +126,36 @@ describe('a series ended by a split or a delete', () => {
       classes.slice(0, 3).map((item) => [item.id, 'Bring a mat']),
     );
   });
+
+  it('a class deleted on its own stays deleted through later "all" and "this and following" edits', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const { series, classes } = await sixMondays(ready);
+    const removed = await call(
+      'DELETE',
+      `/api/fitness-sessions/${series.id}?scope=one&classInstanceId=${classes[2]?.id}`,
+      ready.headers,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    const kept = classes.filter((_, index) => index !== 2).map((item) => item.id);
+    expect((await upcoming(ready)).map((item) => item.id)).toEqual(kept);
+    const current = await seriesOf(ready, series.id);
+    const all = await call(
+      'PUT',
+      `/api/fitness-sessions/${series.id}`,
+      ready.headers,
+      editOf(current, { notes: 'Bring a mat' }, 'all', classes[0]?.id),
+    );
+    expect(all.statusCode, all.body).toBe(200);
+    expect((await upcoming(ready)).map((item) => item.id)).toEqual(kept);
+    const following = await call(
+      'PUT',
+      `/api/fitness-sessions/${series.id}`,
+      ready.headers,
+      editOf(current, { startTime: '07:00' }, 'following', classes[1]?.id),
+    );
+    expect(following.statusCode, following.body).toBe(200);
+    const now = await upcoming(ready);
+    expect(now).toHaveLength(5);
+    expect(now.map((item) => item.startsAt.slice(0, 10))).not.toContain(classes[2]!.startsAt.slice(0, 10));
+  });
 });

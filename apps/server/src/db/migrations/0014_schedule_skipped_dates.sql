@@ -1,0 +1,1 @@
+ALTER TABLE "fitness_sessions" ADD COLUMN "skipped_dates" date[] DEFAULT '{}' NOT NULL;
