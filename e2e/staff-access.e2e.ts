@@ -60,7 +60,8 @@ describe('a staff member (issue 6)', () => {
       const page = await context.newPage();
       await page.goto('/login');
       await fillLogin(page, 'staff@demo.test', DEMO_PASSWORD);
-      await page.waitForURL((url) => url.pathname === '/app');
+      // Staff work from the calendar (spec §4: a role user goes to the calendar).
+      await page.waitForURL((url) => url.pathname === '/app/calendar');
 
       await page.goto('/app/settings/staffMembers');
       const main = page.getByRole('main');

@@ -89,7 +89,15 @@ describe('post-login routing (spec §4)', () => {
     });
 
     it('company admin page: its app', () => {
-      expect(target('/acme/staff/login', login('staff', 'acme'))).toMatchObject({ to: '/acme/staff/app' });
+      expect(target('/acme/admin/login', login('admin', 'acme'))).toMatchObject({ to: '/acme/admin/app' });
+    });
+
+    it('staff and instructors (role users): the calendar', () => {
+      expect(target('/acme/staff/login', login('staff', 'acme'))).toMatchObject({
+        to: '/acme/staff/app/calendar',
+        rule: 'role-user-calendar',
+      });
+      expect(target('/login', login('instructor', 'acme'))).toMatchObject({ to: '/app/calendar' });
     });
 
     it('solo instructor: the dashboard address (dashboard base URL + company + /dashboard)', () => {

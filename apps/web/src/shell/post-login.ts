@@ -65,6 +65,9 @@ function afterLogin(session: SessionFacts, input: PostAuthInput): PostAuthTarget
     const firstStep: OnboardingStep | undefined = session.onBoardingData.find(isBuilt);
     if (firstStep) return go(`${appBase}/settings/${firstStep}`, 'onboarding');
     if (solo) return go(dashboardAddress(slug, input.dashboardBaseUrl), 'dashboard', 0, true);
+    // Staff and instructors work from the week's classes (spec §4 "role user: go to the calendar").
+    if (session.roleId === 'staff' || session.roleId === 'instructor')
+      return go(`${appBase}/calendar`, 'role-user-calendar');
     return go(appBase, 'dashboard');
   }
   if (session.roleId === 'client') return go(`/${slug}/client/client`, 'role-user-calendar');
