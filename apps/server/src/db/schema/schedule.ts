@@ -113,6 +113,12 @@ export const classInstances = pgTable(
     assistantId: idColumn('assistant_id'),
     /** The occurrence's date on the studio's calendar: how edits match instances to the rule. */
     localDate: date('local_date', { mode: 'string' }).notNull(),
+    /**
+     * The rule's date when "this class only" moved this class to another time or date; null while it
+     * follows the rule. Series edits match it by this date and keep its own time unless the rule's time
+     * changes.
+     */
+    movedFrom: date('moved_from', { mode: 'string' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     capacity: integer('capacity').notNull(),

@@ -333,10 +333,30 @@ async function seriesAndAnchor(tx: Executor, companyId: string, seriesId: string
   return { series, anchor };
 }
 
+/** The rule date a class stands for: its own, or the one "this class only" moved it from. */
+const ruleDateOf = (row: ClassInstanceRow) => row.movedFrom ?? row.localDate;
+
+/** Whether an edit keeps the series' timing (rule, start time, duration), so moved classes stay moved. */
+function sameTiming(series: FitnessSessionRow, values: FitnessSessionValues): boolean {
+  const a = series.schedule;
+  const b = values.schedule;
+  const sameRule =
+    a.kind === 'once'
+      ? b.kind === 'once' && a.date === b.date
+      : b.kind === 'weekly' &&
+        a.everyWeeks === b.everyWeeks &&
+        a.startDate === b.startDate &&
+        a.endDate === b.endDate &&
+        a.count === b.count &&
+        [...a.weekdays].sort().join() === [...b.weekdays].sort().join();
+  return sameRule && series.startTime === values.startTime && series.durationMinutes === values.durationMinutes;
+}
+
 /**
  * Puts a series' classes still to come in line with `resolved`: a class on a date the rule keeps is
  * updated in place (its bookings stay with it); one the rule drops is deleted, or cancelled if people
- * are booked; a new date gets a new class.
+ * are booked; a new date gets a new class. A class "this class only" moved is matched by its rule date
+ * and, while the edit keeps the series' timing (`keepMoved`), keeps its own date and time.
  */
 async function reconcile(
   tx: Executor,
@@ -344,22 +364,30 @@ async function reconcile(
   targetSeriesId: string,
   resolved: Resolved,
   existing: ClassInstanceRow[],
-  options: { from: string; until: string; now: Date; skipped: readonly string[] },
+  options: { from: string; until: string; now: Date; skipped: readonly string[]; keepMoved: boolean },
 ): Promise<void> {
+  const byDate = new Map(existing.map((row) => [ruleDateOf(row), row]));
+  const stays = (row: ClassInstanceRow | undefined): row is ClassInstanceRow =>
+    Boolean(row?.movedFrom) && options.keepMoved;
   const wanted = occurrencesOf(resolved, { from: options.from, until: options.until }).filter(
-    (occurrence) => occurrence.startsAt > options.now && !options.skipped.includes(occurrence.localDate),
+    (occurrence) =>
+      !options.skipped.includes(occurrence.localDate) &&
+      (occurrence.startsAt > options.now || stays(byDate.get(occurrence.localDate))),
   );
-  const byDate = new Map(existing.map((row) => [row.localDate, row]));
+  const wantedDates = new Set(wanted.map((occurrence) => occurrence.localDate));
   for (const row of existing) {
-    const keep = wanted.some((occurrence) => occurrence.localDate === row.localDate);
-    if (keep && row.bookedCount > resolved.capacity)
+    if (wantedDates.has(ruleDateOf(row)) && row.bookedCount > resolved.capacity)
       throw field(
         'capacity',
         `${row.bookedCount} people are booked in the class on ${row.localDate}; the capacity cannot go below that.`,
       );
   }
-  await guardClashes(tx, companyId, wanted, resolved.values, existing.map((row) => row.id));
-  const dropped = existing.filter((row) => !wanted.some((occurrence) => occurrence.localDate === row.localDate));
+  const slots = wanted.map((occurrence) => {
+    const current = byDate.get(occurrence.localDate);
+    return stays(current) ? current : occurrence;
+  });
+  await guardClashes(tx, companyId, slots, resolved.values, existing.map((row) => row.id));
+  const dropped = existing.filter((row) => !wantedDates.has(ruleDateOf(row)));
   await deleteInstances(
     tx,
     companyId,
@@ -376,8 +404,13 @@ async function reconcile(
       fresh.push(values);
       continue;
     }
-    const { id: _id, companyId: _company, ...changes } = values;
-    await updateInstance(tx, companyId, current.id, changes);
+    const { id: _id, companyId: _company, localDate, startsAt, endsAt, ...changes } = values;
+    await updateInstance(
+      tx,
+      companyId,
+      current.id,
+      stays(current) ? changes : { ...changes, localDate, startsAt, endsAt, movedFrom: null },
+    );
   }
   await insertInstances(tx, fresh);
 }
@@ -405,6 +438,7 @@ export async function editSeries(
       // belong to the series that followed it, or were removed, so no edit brings them back.
       const { endedAfter } = series;
       const until = endedAfter && endedAfter < horizon ? endedAfter : horizon;
+      const keepMoved = sameTiming(series, values);
       if (scope === 'following') {
         const existing = await futureInstancesOf(tx, companyId, series.id, anchor.localDate, now);
         const schedule = startFrom(values.schedule, anchor.localDate, series.schedule);
@@ -420,13 +454,19 @@ export async function editSeries(
           skippedDates: series.skippedDates.filter((date) => date >= anchor.localDate),
         });
         const skipped = series.skippedDates;
-        await reconcile(tx, companyId, id, split, existing, { from: anchor.localDate, until, now, skipped });
+        await reconcile(tx, companyId, id, split, existing, { from: anchor.localDate, until, now, skipped, keepMoved });
         return seriesDto(created);
       }
       const existing = await futureInstancesOf(tx, companyId, series.id, '0001-01-01', now);
       const updated = await updateSeries(tx, companyId, series.id, { ...seriesValues(resolved), generatedUntil: horizon });
       const skipped = series.skippedDates;
-      await reconcile(tx, companyId, series.id, resolved, existing, { from: '0001-01-01', until, now, skipped });
+      await reconcile(tx, companyId, series.id, resolved, existing, {
+        from: '0001-01-01',
+        until,
+        now,
+        skipped,
+        keepMoved,
+      });
       return seriesDto(updated);
     }),
     db,
@@ -456,7 +496,11 @@ async function editOne(tx: Executor, companyId: string, anchor: ClassInstanceRow
   if (anchor.bookedCount > resolved.capacity)
     throw field('capacity', `${anchor.bookedCount} people are booked; the capacity cannot go below that.`);
   await guardClashes(tx, companyId, [occurrence], values, [anchor.id]);
+  const moved =
+    occurrence.startsAt.getTime() !== anchor.startsAt.getTime() || occurrence.endsAt.getTime() !== anchor.endsAt.getTime();
   await updateInstance(tx, companyId, anchor.id, {
+    // Remembers the rule date it came from, so series edits match it there and keep its own time.
+    movedFrom: moved ? (anchor.movedFrom ?? anchor.localDate) : anchor.movedFrom,
     templateId: values.templateId,
     studioId: values.studioId,
     roomId: values.roomId,
@@ -493,7 +537,7 @@ export async function deleteSeries(
     if (query.scope === 'one' && free.length > 0) {
       // Its date is remembered, so a later edit of the series (or the horizon job) does not make it again;
       // a booked class stays as its cancelled row instead, which edits match by date.
-      const skippedDates = [...new Set([...series.skippedDates, anchor.localDate])].sort();
+      const skippedDates = [...new Set([...series.skippedDates, anchor.movedFrom ?? anchor.localDate])].sort();
       await updateSeries(tx, companyId, series.id, { skippedDates });
     }
     if (query.scope !== 'one') {

@@ -159,3 +159,86 @@ describe('a series ended by a split or a delete', () => {
     expect(now.map((item) => item.startsAt.slice(0, 10))).not.toContain(classes[2]!.startsAt.slice(0, 10));
   });
 });
+
+describe('a class moved on its own ("this class only" to another day or time)', () => {
+  const localOf = (item: ClassInstanceDto) =>
+    new Intl.DateTimeFormat('sv-SE', {
+      timeZone: item.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(item.startsAt));
+
+  /** Six Mondays; the second moved to the Tuesday after it at 07:00, as a drag in the calendar does. */
+  async function movedSecond(ready: ReadyStudio) {
+    const { series, classes, body } = await sixMondays(ready);
+    const monday = localOf(classes[1]!).slice(0, 10);
+    const tuesday = addDays(monday, 1);
+    const moved = await call('PUT', `/api/fitness-sessions/${series.id}`, ready.headers, {
+      ...body,
+      schedule: { kind: 'once', date: tuesday },
+      startTime: '07:00',
+      scope: 'one',
+      classInstanceId: classes[1]?.id,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const current = await seriesOf(ready, series.id);
+    return { series: current, classes, monday, tuesday };
+  }
+
+  it('keeps its day and time through an "all" edit that keeps the timing, and takes the other changes', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const { series, classes, monday, tuesday } = await movedSecond(ready);
+    const edited = await call(
+      'PUT',
+      `/api/fitness-sessions/${series.id}`,
+      ready.headers,
+      editOf(series, { roomId: ready.roomB, capacity: 8 }, 'all', classes[0]?.id),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const now = await upcoming(ready);
+    expect(now.map((item) => item.id).sort()).toEqual(classes.map((item) => item.id).sort());
+    const second = now.find((item) => item.id === classes[1]?.id)!;
+    expect(localOf(second)).toBe(`${tuesday} 07:00`);
+    expect(now.every((item) => item.roomId === ready.roomB)).toBe(true);
+    expect(now.some((item) => localOf(item) === `${monday} 18:00`)).toBe(false);
+  });
+
+  it('goes back to the rule when an "all" edit changes the timing (same class, same id)', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const { series, classes, monday } = await movedSecond(ready);
+    const edited = await call(
+      'PUT',
+      `/api/fitness-sessions/${series.id}`,
+      ready.headers,
+      editOf(series, { startTime: '19:00' }, 'all', classes[0]?.id),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const now = await upcoming(ready);
+    expect(now).toHaveLength(6);
+    expect(localOf(now.find((item) => item.id === classes[1]?.id)!)).toBe(`${monday} 19:00`);
+  });
+
+  it('deleted after the move, its Monday does not come back on an "all" edit', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const { series, classes, monday } = await movedSecond(ready);
+    const removed = await call(
+      'DELETE',
+      `/api/fitness-sessions/${series.id}?scope=one&classInstanceId=${classes[1]?.id}`,
+      ready.headers,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    const edited = await call(
+      'PUT',
+      `/api/fitness-sessions/${series.id}`,
+      ready.headers,
+      editOf(await seriesOf(ready, series.id), { notes: 'Bring a mat' }, 'all', classes[0]?.id),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const now = await upcoming(ready);
+    expect(now).toHaveLength(5);
+    expect(now.some((item) => item.startsAt.slice(0, 10) === monday || localOf(item).startsWith(monday))).toBe(false);
+  });
+});

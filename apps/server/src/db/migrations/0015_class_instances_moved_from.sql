@@ -1,0 +1,1 @@
+ALTER TABLE "class_instances" ADD COLUMN "moved_from" date;
