@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ClassInstanceDto, FitnessSessionDto } from '@kinetic/shared';
+import { editFitnessSessionBody, type ClassInstanceDto, type FitnessSessionDto } from '@kinetic/shared';
 import { createTestApp } from '../../test/harness.ts';
 import { dateFromToday, studioReadyToSchedule, weeklyClass, type ReadyStudio } from '../../test/schedule.ts';
+import { editSeries } from './fitness-sessions.service.ts';
 import { addDays } from './zoned-time.ts';
 
 /**
  * A series that "this and following" split, or a delete ended, keeps its end through later edits: its
  * later dates belong to the series that followed it (or were removed), so an edit never brings them back.
  */
-const { app } = await createTestApp();
+const { app, db } = await createTestApp();
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, headers: Record<string, string>, payload?: object) =>
@@ -240,5 +241,29 @@ describe('a class moved on its own ("this class only" to another day or time)', 
     const now = await upcoming(ready);
     expect(now).toHaveLength(5);
     expect(now.some((item) => item.startsAt.slice(0, 10) === monday || localOf(item).startsWith(monday))).toBe(false);
+  });
+
+  it('stays when its rule date has passed and it has not: an edit the day between keeps it', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const { series, classes, monday, tuesday } = await movedSecond(ready);
+    // Monday noon in New York: the rule's Monday 18:00 is still to come, so move it to Wednesday instead.
+    const wednesday = addDays(tuesday, 1);
+    const body = editOf(series, {}, 'one', classes[1]?.id);
+    const again = await call('PUT', `/api/fitness-sessions/${series.id}`, ready.headers, {
+      ...body,
+      schedule: { kind: 'once', date: wednesday },
+      startTime: '07:00',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    // Tuesday noon: the rule's Monday is past, the moved class (Wednesday) is not.
+    const now = new Date(`${tuesday}T17:00:00Z`);
+    const actor = { sessionId: '', userId: '', companyId: ready.companyId, roleId: 'admin' as const };
+    const edit = editFitnessSessionBody.parse(editOf(series, { notes: 'Bring a mat' }, 'all', classes[2]?.id));
+    await editSeries(db.db, actor, series.id, edit, now);
+    const after = await upcoming(ready);
+    const second = after.find((item) => item.id === classes[1]?.id);
+    expect(second && localOf(second)).toBe(`${wednesday} 07:00`);
+    expect(second?.notes).toBe('Bring a mat');
+    expect(after.some((item) => localOf(item).startsWith(monday))).toBe(false);
   });
 });
