@@ -234,6 +234,45 @@ describe('schedule (issue 8)', () => {
     await context.close();
   }, 180_000);
 
+  it('drags a class to the next day: asks the scope, and the class moves there', async () => {
+    const { page, context } = await newPage(browser);
+    const setup = await setUp(page);
+    const date = nextTuesday();
+    await post(page, '/api/fitness-sessions', {
+      templateId: setup.templateId,
+      studioId: setup.studioId,
+      roomId: null,
+      instructorId: setup.instructorId,
+      schedule: { kind: 'once', date },
+      startTime: '18:00',
+      durationMinutes: 60,
+    });
+    await page.goto(`/app/calendar?date=${date}`);
+    const event = eventsOnCalendar(page).filter({ hasText: 'Evening Flow' }).first();
+    await event.waitFor();
+    await closeToasts(page);
+    await event.scrollIntoViewIfNeeded();
+    const from = await event.boundingBox();
+    const tuesday = await page.getByText(/^Tue \d+$/).boundingBox();
+    const wednesday = await page.getByText(/^Wed \d+$/).boundingBox();
+    if (!from || !tuesday || !wednesday) throw new Error('No boxes to drag between');
+    const x = from.x + from.width / 2;
+    const y = from.y + 8;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 2, y + 2);
+    for (let step = 1; step <= 10; step += 1) await page.mouse.move(x + ((wednesday.x - tuesday.x) * step) / 10, y);
+    await page.mouse.up();
+    const scope = page.getByRole('dialog', { name: 'Move the class' });
+    await scope.getByText(/Move Evening Flow to Wed/).waitFor();
+    await scope.getByRole('button', { name: 'Apply' }).click();
+    await scope.waitFor({ state: 'hidden' });
+    await event.click();
+    await page.getByText(new RegExp(`Wed, ${Number(addDays(date, 1).slice(8))} `)).waitFor();
+    await page.getByText(/18:00–19:00/).waitFor();
+    await context.close();
+  }, 120_000);
+
   it('works at 360 px: calendar, Classes and the public class page with booking not yet open', async () => {
     const { page, context } = await newPage(browser, { width: 360, height: 740 });
     const setup = await setUp(page);
