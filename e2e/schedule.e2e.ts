@@ -267,7 +267,11 @@ describe('schedule (issue 8)', () => {
     await scope.getByText(/Move Evening Flow to Wed/).waitFor();
     await scope.getByRole('button', { name: 'Apply' }).click();
     await scope.waitFor({ state: 'hidden' });
-    await event.click();
+    // By keyboard: the class is a link in the tab order and opens with Enter.
+    await expect(event.evaluate((element) => (element as HTMLElement).tabIndex)).resolves.toBeGreaterThanOrEqual(0);
+    await event.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/app\/classes\/details\//);
     await page.getByText(new RegExp(`Wed, ${Number(addDays(date, 1).slice(8))} `)).waitFor();
     await page.getByText(/18:00–19:00/).waitFor();
     await context.close();
