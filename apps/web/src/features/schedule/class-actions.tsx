@@ -73,7 +73,7 @@ export function ClassActions({ companyId, item, ...choices }: ClassActionsProps)
             busy={update.isPending}
             onCancel={close}
             onSave={async (values) => {
-              await update.mutateAsync({ fitnessSessionId: item.fitnessSessionId, body: editBody(values, scope, item.id) });
+              await update.mutateAsync({ fitnessSessionId: item.fitnessSessionId, body: editBody(values, scope, item.id, series.data) });
               close();
             }}
           />

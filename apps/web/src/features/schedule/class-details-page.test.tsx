@@ -94,6 +94,8 @@ describe('Class details', () => {
     const body = api.calls.find((call) => call.body && call.path === `fitness-sessions/${SERIES_ID}`)?.body;
     expect(body).toMatchObject({
       scope: 'following',
+      dropInPrice: 2000,
+      ruleOverrides: null,
       schedule: { kind: 'weekly', weekdays: ['tuesday'], everyWeeks: 1, startDate: '2030-01-08', count: 10, endDate: null },
     });
   });

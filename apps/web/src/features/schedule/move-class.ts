@@ -26,9 +26,24 @@ export function moveBody(
     const landed = weekdayOfDate(to.date);
     if (left !== landed) values.weekdays = [...new Set(values.weekdays.map((day) => (day === left ? landed : day)))];
   }
-  return editBody(values, scope, instance.id);
+  return editBody(values, scope, instance.id, series);
 }
 
-export function editBody(values: ClassFormValues, scope: ScheduleScope, classInstanceId: string): EditFitnessSessionBody {
-  return { ...toClassBody(values, scope), scope, classInstanceId };
+/**
+ * A PUT replaces the series' values: the price and rule overrides the form does not show are sent as
+ * the series has them, so an edit never resets them.
+ */
+export function editBody(
+  values: ClassFormValues,
+  scope: ScheduleScope,
+  classInstanceId: string,
+  series: Pick<FitnessSessionDto, 'dropInPrice' | 'ruleOverrides'>,
+): EditFitnessSessionBody {
+  return {
+    ...toClassBody(values, scope),
+    dropInPrice: series.dropInPrice,
+    ruleOverrides: series.ruleOverrides,
+    scope,
+    classInstanceId,
+  };
 }

@@ -14,21 +14,21 @@ export function ScheduleSetupNote({ choices }: ScheduleSetupNoteProps) {
       <List size="sm">
         {choices.studios.length === 0 ? (
           <List.Item>
-            <Anchor component={Link} to={`${base}/settings/studios/new`}>
+            <Anchor c="dark.9" underline="always" fw={700} component={Link} to={`${base}/settings/studios/new`}>
               Add a studio
             </Anchor>
           </List.Item>
         ) : null}
         {choices.templates.length === 0 ? (
           <List.Item>
-            <Anchor component={Link} to={`${base}/settings/fitnessClassTemplate`}>
+            <Anchor c="dark.9" underline="always" fw={700} component={Link} to={`${base}/settings/fitnessClassTemplate`}>
               Add a class template
             </Anchor>
           </List.Item>
         ) : null}
         {choices.instructors.length === 0 ? (
           <List.Item>
-            <Anchor component={Link} to={`${base}/settings/instructors`}>
+            <Anchor c="dark.9" underline="always" fw={700} component={Link} to={`${base}/settings/instructors`}>
               Add an instructor
             </Anchor>
           </List.Item>
