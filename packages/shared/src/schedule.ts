@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOf, pageQuery } from './paging.ts';
-import { sessionSettingsDto } from './session-settings.ts';
+import { sessionSettingsBody, sessionSettingsDto } from './session-settings.ts';
 import { localTimeSchema, minutesOfDay, weekdaySchema, WEEKDAYS } from './time-ranges.ts';
 import { objectIdSchema } from './validators.ts';
 import { MAX_ROOM_CAPACITY } from './studios.ts';
@@ -97,9 +97,14 @@ export const scheduleRuleDto = z.discriminatedUnion('kind', [
 ]);
 export type ScheduleRuleInput = z.input<typeof scheduleRuleSchema>;
 
-/** Any Sessions Settings field a series may set differently from the company's rules. */
-export const ruleOverridesSchema = sessionSettingsDto.partial();
-export type RuleOverrides = z.infer<typeof ruleOverridesSchema>;
+/**
+ * Any Sessions Settings field a series may set differently from the company's rules, within the same
+ * bounds as Sessions Settings (a negative fee or a 0-minute hold is refused naming the field).
+ */
+export const ruleOverridesSchema = sessionSettingsBody.partial();
+/** The overrides as answered (no transforms: response schemas only encode). */
+export const ruleOverridesDto = sessionSettingsDto.partial();
+export type RuleOverrides = z.infer<typeof ruleOverridesDto>;
 
 const optionalId = objectIdSchema.nullable().default(null);
 
@@ -164,7 +169,7 @@ export const fitnessSessionDto = z.object({
   assistantId: z.string().nullable(),
   capacity: z.number(),
   dropInPrice: z.number(),
-  ruleOverrides: ruleOverridesSchema.nullable(),
+  ruleOverrides: ruleOverridesDto.nullable(),
   schedule: scheduleRuleDto,
   startTime: z.string(),
   durationMinutes: z.number(),
