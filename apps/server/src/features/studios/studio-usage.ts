@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { countUpcoming } from '../class-instances/class-instances.repo.ts';
+export { keepClassesOnTheWallClock } from '../fitness-sessions/studio-zone.ts';
 
 export type StudioUsageTarget = { studioId: string } | { roomIds: readonly string[] };
 

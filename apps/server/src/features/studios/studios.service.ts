@@ -12,7 +12,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { completeOnboardingStep } from '../onboarding/onboarding.repo.ts';
-import { countFutureClasses } from './studio-usage.ts';
+import { countFutureClasses, keepClassesOnTheWallClock } from './studio-usage.ts';
 import { postgresErrorCode } from '../../db/errors.ts';
 import {
   countStudios,
@@ -195,7 +195,10 @@ export async function updateStudio(
       }
     }
 
-    await updateStudioRow(tx, companyId, studioId, await fieldsFrom(tx, companyId, values));
+    const fields = await fieldsFrom(tx, companyId, values);
+    await updateStudioRow(tx, companyId, studioId, fields);
+    // A corrected zone keeps the classes to come at their local times (18:00 stays 18:00, in the new zone).
+    await keepClassesOnTheWallClock(tx, companyId, studioId, { from: studio.timeZone, to: fields.timeZone });
     await deleteRooms(
       tx,
       companyId,
