@@ -10,7 +10,11 @@ function reference(rule: Weekly, options: { until?: string; limit: number }): st
   const last = [rule.endDate, options.until].filter((value): value is string => Boolean(value)).sort()[0];
   const weekStart = addDays(rule.startDate, -WEEKDAYS.indexOf(weekdayOfDate(rule.startDate)));
   const dates: string[] = [];
-  for (let date = rule.startDate; dates.length < Math.min(rule.count ?? Infinity, options.limit); date = addDays(date, 1)) {
+  for (
+    let date = rule.startDate;
+    dates.length < Math.min(rule.count ?? Infinity, options.limit);
+    date = addDays(date, 1)
+  ) {
     if (last && date > last) break;
     const week = Math.floor(daysBetween(weekStart, date) / 7);
     if (week % rule.everyWeeks === 0 && rule.weekdays.includes(weekdayOfDate(date))) dates.push(date);
@@ -72,7 +76,14 @@ describe('ruleDates', () => {
 
   it('a rule with no chosen weekday names no dates (a stored row is never trusted to loop forever)', () => {
     expect(
-      ruleDates({ kind: 'weekly', weekdays: [], everyWeeks: 1, startDate: '2026-01-05', endDate: null, count: null }),
+      ruleDates({
+        kind: 'weekly',
+        weekdays: [],
+        everyWeeks: 1,
+        startDate: '2026-01-05',
+        endDate: null,
+        count: null,
+      }),
     ).toEqual([]);
   });
 });

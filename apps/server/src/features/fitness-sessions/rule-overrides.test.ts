@@ -15,8 +15,16 @@ describe('ruleOverrides on a class series', () => {
       [{ lateCancelFee: -500 }, 'ruleOverrides.lateCancelFee', 'Must be 0 or more'],
       [{ noShowFee: 100_000_001 }, 'ruleOverrides.noShowFee', 'A fee can be at most 1,000,000.00'],
       [{ offerHoldMinutes: 0 }, 'ruleOverrides.offerHoldMinutes', 'An offer must be held at least 1 minute'],
-      [{ bookingOpensDaysBefore: 400 }, 'ruleOverrides.bookingOpensDaysBefore', 'Booking can open at most 365 days ahead'],
-      [{ maxWaitlistLength: 0 }, 'ruleOverrides.maxWaitlistLength', 'A waitlist needs room for at least 1 person (leave empty for no limit)'],
+      [
+        { bookingOpensDaysBefore: 400 },
+        'ruleOverrides.bookingOpensDaysBefore',
+        'Booking can open at most 365 days ahead',
+      ],
+      [
+        { maxWaitlistLength: 0 },
+        'ruleOverrides.maxWaitlistLength',
+        'A waitlist needs room for at least 1 person (leave empty for no limit)',
+      ],
       [{ waitlistMode: 'lottery' }, 'ruleOverrides.waitlistMode', 'Choose automatic promotion or offers'],
     ];
     for (const [ruleOverrides, key, message] of cases) {

@@ -28,8 +28,21 @@ async function seriesOf(ready: ReadyStudio, id: string): Promise<FitnessSessionD
 }
 
 /** The body the web sends to edit a series: the series as GET answers it, with a change, scope and class. */
-function editOf(series: FitnessSessionDto, change: object, scope: string, classInstanceId: string | undefined) {
-  const { id: _i, timeZone: _t, generatedUntil: _g, endedAfter: _e, createdAt: _c, updatedAt: _u, ...values } = series;
+function editOf(
+  series: FitnessSessionDto,
+  change: object,
+  scope: string,
+  classInstanceId: string | undefined,
+) {
+  const {
+    id: _i,
+    timeZone: _t,
+    generatedUntil: _g,
+    endedAfter: _e,
+    createdAt: _c,
+    updatedAt: _u,
+    ...values
+  } = series;
   return { ...values, ...change, scope, classInstanceId };
 }
 
@@ -37,7 +50,13 @@ function editOf(series: FitnessSessionDto, change: object, scope: string, classI
 async function sixMondays(ready: ReadyStudio) {
   const startDate = dateFromToday(8, 1);
   const body = weeklyClass(ready, {
-    schedule: { kind: 'weekly', weekdays: ['monday'], everyWeeks: 1, startDate, endDate: addDays(startDate, 35) },
+    schedule: {
+      kind: 'weekly',
+      weekdays: ['monday'],
+      everyWeeks: 1,
+      startDate,
+      endDate: addDays(startDate, 35),
+    },
   });
   const created = await call('POST', '/api/fitness-sessions', ready.headers, body);
   expect(created.statusCode, created.body).toBe(201);
@@ -240,7 +259,9 @@ describe('a class moved on its own ("this class only" to another day or time)', 
     expect(edited.statusCode, edited.body).toBe(200);
     const now = await upcoming(ready);
     expect(now).toHaveLength(5);
-    expect(now.some((item) => item.startsAt.slice(0, 10) === monday || localOf(item).startsWith(monday))).toBe(false);
+    expect(
+      now.some((item) => item.startsAt.slice(0, 10) === monday || localOf(item).startsWith(monday)),
+    ).toBe(false);
   });
 
   it('stays when its rule date has passed and it has not: an edit the day between keeps it', async () => {
@@ -258,7 +279,9 @@ describe('a class moved on its own ("this class only" to another day or time)', 
     // Tuesday noon: the rule's Monday is past, the moved class (Wednesday) is not.
     const now = new Date(`${tuesday}T17:00:00Z`);
     const actor = { sessionId: '', userId: '', companyId: ready.companyId, roleId: 'admin' as const };
-    const edit = editFitnessSessionBody.parse(editOf(series, { notes: 'Bring a mat' }, 'all', classes[2]?.id));
+    const edit = editFitnessSessionBody.parse(
+      editOf(series, { notes: 'Bring a mat' }, 'all', classes[2]?.id),
+    );
     await editSeries(db.db, actor, series.id, edit, now);
     const after = await upcoming(ready);
     const second = after.find((item) => item.id === classes[1]?.id);

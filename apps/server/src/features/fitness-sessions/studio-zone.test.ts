@@ -26,7 +26,13 @@ async function setZone(ready: ReadyStudio, timeZone: string) {
 
 const mondays = (ready: ReadyStudio) =>
   weeklyClass(ready, {
-    schedule: { kind: 'weekly', weekdays: ['monday'], everyWeeks: 1, startDate: dateFromToday(1, 1), endDate: dateFromToday(300) },
+    schedule: {
+      kind: 'weekly',
+      weekdays: ['monday'],
+      everyWeeks: 1,
+      startDate: dateFromToday(1, 1),
+      endDate: dateFromToday(300),
+    },
   });
 
 describe("a studio's time zone corrected after classes were scheduled", () => {
@@ -46,13 +52,16 @@ describe("a studio's time zone corrected after classes were scheduled", () => {
       expect(localTimeOf(new Date(item.startsAt), 'America/Los_Angeles'), item.startsAt).toBe('18:00');
       expect(Date.parse(item.endsAt) - Date.parse(item.startsAt)).toBe(60 * 60_000);
     }
-    const series = (await call('GET', `/api/fitness-sessions/${created.json().data.id}`, ready.headers)).json().data;
+    const series = (
+      await call('GET', `/api/fitness-sessions/${created.json().data.id}`, ready.headers)
+    ).json().data;
     expect(series.timeZone).toBe('America/Los_Angeles');
 
     await extendHorizons(db.db, new Date(Date.now() + 28 * 86_400_000));
     const later = await upcoming(ready);
     expect(later.length).toBeGreaterThan(after.length);
-    for (const item of later) expect(localTimeOf(new Date(item.startsAt), 'America/Los_Angeles')).toBe('18:00');
+    for (const item of later)
+      expect(localTimeOf(new Date(item.startsAt), 'America/Los_Angeles')).toBe('18:00');
   });
 
   it('refuses with 409, changing nothing, when the move would overlap the same instructor in another studio', async () => {
@@ -60,7 +69,14 @@ describe("a studio's time zone corrected after classes were scheduled", () => {
     expect((await call('POST', '/api/fitness-sessions', ready.headers, mondays(ready))).statusCode).toBe(201);
     const west = await call('POST', '/api/studios', ready.headers, {
       name: 'Venice',
-      address: { line1: '1 Ocean Ave', line2: '', city: 'Los Angeles', state: 'CA', postalCode: '', country: '' },
+      address: {
+        line1: '1 Ocean Ave',
+        line2: '',
+        city: 'Los Angeles',
+        state: 'CA',
+        postalCode: '',
+        country: '',
+      },
       phone: '',
       email: '',
       timeZone: 'America/Los_Angeles',
@@ -89,10 +105,15 @@ describe("a studio's time zone corrected after classes were scheduled", () => {
   it('moves back-to-back classes of one instructor together (no overlap with a neighbour not yet moved)', async () => {
     const ready = await studioReadyToSchedule(app, 'America/New_York');
     for (const startTime of ['18:00', '19:00', '20:00'])
-      expect((await call('POST', '/api/fitness-sessions', ready.headers, { ...mondays(ready), startTime })).statusCode).toBe(201);
+      expect(
+        (await call('POST', '/api/fitness-sessions', ready.headers, { ...mondays(ready), startTime }))
+          .statusCode,
+      ).toBe(201);
     const saved = await setZone(ready, 'America/Chicago');
     expect(saved.statusCode, saved.body).toBe(200);
-    const times = new Set((await upcoming(ready)).map((item) => localTimeOf(new Date(item.startsAt), 'America/Chicago')));
+    const times = new Set(
+      (await upcoming(ready)).map((item) => localTimeOf(new Date(item.startsAt), 'America/Chicago')),
+    );
     expect([...times].sort()).toEqual(['18:00', '19:00', '20:00']);
   });
 });

@@ -26,7 +26,13 @@ export async function keepClassesOnTheWallClock(
   await tx
     .update(fitnessSessions)
     .set({ timeZone: zones.to, updatedAt: sql`now()` })
-    .where(and(eq(fitnessSessions.companyId, companyId), eq(fitnessSessions.studioId, studioId), ne(fitnessSessions.timeZone, zones.to)));
+    .where(
+      and(
+        eq(fitnessSessions.companyId, companyId),
+        eq(fitnessSessions.studioId, studioId),
+        ne(fitnessSessions.timeZone, zones.to),
+      ),
+    );
   const rows = await tx
     .select({
       id: classInstances.id,
@@ -37,17 +43,26 @@ export async function keepClassesOnTheWallClock(
     })
     .from(classInstances)
     .where(
-      and(eq(classInstances.companyId, companyId), eq(classInstances.studioId, studioId), gt(classInstances.startsAt, now)),
+      and(
+        eq(classInstances.companyId, companyId),
+        eq(classInstances.studioId, studioId),
+        gt(classInstances.startsAt, now),
+      ),
     )
     .for('update');
   if (rows.length === 0) return 0;
   const scheduled = rows.filter((row) => row.status === 'scheduled').map((row) => row.id);
-  const mine = (ids: string[]) => and(eq(classInstances.companyId, companyId), inArray(classInstances.id, ids));
-  if (scheduled.length > 0) await tx.update(classInstances).set({ status: 'cancelled' }).where(mine(scheduled));
+  const mine = (ids: string[]) =>
+    and(eq(classInstances.companyId, companyId), inArray(classInstances.id, ids));
+  if (scheduled.length > 0)
+    await tx.update(classInstances).set({ status: 'cancelled' }).where(mine(scheduled));
   for (const row of rows) {
     const startsAt = zonedInstant(row.localDate, localTimeOf(row.startsAt, zones.from), zones.to);
     const endsAt = new Date(startsAt.getTime() + (row.endsAt.getTime() - row.startsAt.getTime()));
-    await tx.update(classInstances).set({ startsAt, endsAt, updatedAt: sql`now()` }).where(mine([row.id]));
+    await tx
+      .update(classInstances)
+      .set({ startsAt, endsAt, updatedAt: sql`now()` })
+      .where(mine([row.id]));
   }
   if (scheduled.length > 0) {
     try {
