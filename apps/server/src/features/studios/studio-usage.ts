@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { countUpcoming } from '../class-instances/class-instances.repo.ts';
 export { keepClassesOnTheWallClock } from '../fitness-sessions/studio-zone.ts';
+export { fitClassesToRoom } from '../fitness-sessions/room-capacity.ts';
 
 export type StudioUsageTarget = { studioId: string } | { roomIds: readonly string[] };
 

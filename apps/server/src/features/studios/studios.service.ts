@@ -12,7 +12,7 @@ import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { completeOnboardingStep } from '../onboarding/onboarding.repo.ts';
-import { countFutureClasses, keepClassesOnTheWallClock } from './studio-usage.ts';
+import { countFutureClasses, fitClassesToRoom, keepClassesOnTheWallClock } from './studio-usage.ts';
 import { postgresErrorCode } from '../../db/errors.ts';
 import {
   countStudios,
@@ -206,9 +206,12 @@ export async function updateStudio(
     );
     const added = [];
     for (const [position, room] of values.rooms.entries()) {
-      if (room.id)
+      if (room.id) {
+        const before = existing.find((candidate) => candidate.id === room.id);
+        if (before && room.capacity < before.capacity)
+          await fitClassesToRoom(tx, companyId, { id: room.id, name: room.name, capacity: room.capacity });
         await updateRoom(tx, companyId, room.id, { name: room.name, capacity: room.capacity, position });
-      else
+      } else
         added.push({
           companyId,
           id: generateId(),
