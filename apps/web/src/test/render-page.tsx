@@ -20,6 +20,8 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+// Mantine's Combobox scrolls the selected option into view after a timeout; jsdom has no layout.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}
