@@ -430,7 +430,7 @@ export async function editSeries(
       const { series, anchor } = await seriesAndAnchor(tx, companyId, seriesId, classInstanceId, now);
       const resolved = await resolve(tx, companyId, values, series);
       if (scope === 'one') {
-        await editOne(tx, companyId, anchor, resolved);
+        await editOne(tx, companyId, anchor, resolved, now);
         return seriesDto(series);
       }
       const horizon = generationEnd(values.schedule, resolved.timeZone, now);
@@ -486,12 +486,18 @@ function startFrom(rule: ScheduleRule, date: string, old: ScheduleRule): Schedul
 }
 
 /** One class changes: its time (and date, for a one-off rule), place, people, capacity or notes. */
-async function editOne(tx: Executor, companyId: string, anchor: ClassInstanceRow, resolved: Resolved): Promise<void> {
+async function editOne(
+  tx: Executor,
+  companyId: string,
+  anchor: ClassInstanceRow,
+  resolved: Resolved,
+  now: Date,
+): Promise<void> {
   const { values } = resolved;
   const date = values.schedule.kind === 'once' ? values.schedule.date : anchor.localDate;
   const [occurrence] = expand({ kind: 'once', date }, values.startTime, values.durationMinutes, resolved.timeZone);
   if (!occurrence) throw new Error('A one-off rule always has its date.');
-  if (occurrence.startsAt <= new Date())
+  if (occurrence.startsAt <= now)
     throw field('startTime', 'Move the class to a time still to come.');
   if (anchor.bookedCount > resolved.capacity)
     throw field('capacity', `${anchor.bookedCount} people are booked; the capacity cannot go below that.`);
