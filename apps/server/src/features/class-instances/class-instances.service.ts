@@ -14,7 +14,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { findCompanyById, findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { findClassTemplate } from '../class-templates/class-templates.repo.ts';
 import { findSeries } from '../fitness-sessions/fitness-sessions.repo.ts';
-import { horizonDate, overlapsAsConflict } from '../fitness-sessions/fitness-sessions.service.ts';
+import { classOf, horizonDate, overlapsAsConflict } from '../fitness-sessions/fitness-sessions.service.ts';
 import { expand } from '../fitness-sessions/recurrence.ts';
 import { addDays } from '../fitness-sessions/zoned-time.ts';
 import { seriesBehind, updateSeries } from '../fitness-sessions/fitness-sessions.repo.ts';
@@ -30,13 +30,15 @@ import {
   pageOfClasses,
   updateInstance,
 } from './class-instances.repo.ts';
-import { generateId } from '../../db/ids.ts';
 import { endBookingsOfCancelledClasses } from './class-cancellation.ts';
 
 const classNotFound = () => notFound('We could not find that class.');
 
 /** The rules a class follows: the company's Sessions Settings with the series' own overrides on top. */
-export function effectiveRules(company: SessionSettingsValues, overrides: RuleOverrides | null): SessionSettingsValues {
+export function effectiveRules(
+  company: SessionSettingsValues,
+  overrides: RuleOverrides | null,
+): SessionSettingsValues {
   const own = Object.fromEntries(Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined));
   return { ...company, ...own };
 }
@@ -47,7 +49,12 @@ export async function listClassInstances(
   query: ClassInstancesQuery,
 ): Promise<{ items: ClassInstanceDto[] }> {
   return withTenant(db, actor.companyId, async (tx) => ({
-    items: await listInRange(tx, actor.companyId, { from: new Date(query.from), to: new Date(query.to) }, query),
+    items: await listInRange(
+      tx,
+      actor.companyId,
+      { from: new Date(query.from), to: new Date(query.to) },
+      query,
+    ),
   }));
 }
 
@@ -69,12 +76,20 @@ async function detailsIn(tx: Executor, companyId: string, id: string, audience: 
     dropInPrice: series.dropInPrice,
     currency: company.currency,
     rules: effectiveRules(await sessionRulesOf(tx, companyId), series.ruleOverrides ?? null),
-    series: { schedule: series.schedule, startTime: series.startTime, durationMinutes: series.durationMinutes },
+    series: {
+      schedule: series.schedule,
+      startTime: series.startTime,
+      durationMinutes: series.durationMinutes,
+    },
   };
   return details;
 }
 
-export async function getClassInstance(db: Database, actor: Actor, id: string): Promise<ClassInstanceDetailsDto> {
+export async function getClassInstance(
+  db: Database,
+  actor: Actor,
+  id: string,
+): Promise<ClassInstanceDetailsDto> {
   return withTenant(db, actor.companyId, (tx) => detailsIn(tx, actor.companyId, id, 'team'));
 }
 
@@ -91,7 +106,11 @@ export async function cancelClassInstance(
     if (!row) throw classNotFound();
     if (row.status === 'cancelled') throw conflict('This class is already cancelled.');
     if (row.endsAt <= now) throw badRequest('This class has already ended; past classes are not cancelled.');
-    await updateInstance(tx, actor.companyId, id, { status: 'cancelled', cancelledAt: now, cancelReason: reason });
+    await updateInstance(tx, actor.companyId, id, {
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelReason: reason,
+    });
     await endBookingsOfCancelledClasses(tx, actor.companyId, [id], now);
     const listed = await findListed(tx, actor.companyId, id);
     if (!listed) throw classNotFound();
@@ -107,34 +126,36 @@ export async function substituteInstructor(
   instructorId: string,
   now = new Date(),
 ): Promise<ClassInstanceDto> {
-  return overlapsAsConflict(() =>
-    withTenant(db, actor.companyId, async (tx) => {
-      const row = await findInstance(tx, actor.companyId, id, { lock: true });
-      if (!row) throw classNotFound();
-      if (row.endsAt <= now) throw badRequest('This class has already ended; its instructor is not changed.');
-      if (row.status === 'cancelled') throw conflict('This class is cancelled.');
-      const person = await findPerson(tx, asPeopleTable(instructors), actor.companyId, instructorId);
-      const message = 'Choose one of your active instructors.';
-      if (!person || !person.active) throw badRequest(message, { instructorId: message });
-      const clash = await findClash(
-        tx,
-        actor.companyId,
-        [row],
-        { instructorId, roomId: null, allowRoomOverlap: true },
-        [row.id],
-      );
-      if (clash) {
-        const sentence = `${person.name} already teaches ${clash.templateName} at that time.`;
-        throw conflict(sentence, { instructorId: sentence });
-      }
-      await updateInstance(tx, actor.companyId, id, {
-        instructorId,
-        assistantId: row.assistantId === instructorId ? null : row.assistantId,
-      });
-      const listed = await findListed(tx, actor.companyId, id);
-      if (!listed) throw classNotFound();
-      return listed;
-    }),
+  return overlapsAsConflict(
+    () =>
+      withTenant(db, actor.companyId, async (tx) => {
+        const row = await findInstance(tx, actor.companyId, id, { lock: true });
+        if (!row) throw classNotFound();
+        if (row.endsAt <= now)
+          throw badRequest('This class has already ended; its instructor is not changed.');
+        if (row.status === 'cancelled') throw conflict('This class is cancelled.');
+        const person = await findPerson(tx, asPeopleTable(instructors), actor.companyId, instructorId);
+        const message = 'Choose one of your active instructors.';
+        if (!person || !person.active) throw badRequest(message, { instructorId: message });
+        const clash = await findClash(
+          tx,
+          actor.companyId,
+          [row],
+          { instructorId, roomId: null, allowRoomOverlap: true },
+          [row.id],
+        );
+        if (clash) {
+          const sentence = `${person.name} already teaches ${clash.templateName} at that time.`;
+          throw conflict(sentence, { instructorId: sentence });
+        }
+        await updateInstance(tx, actor.companyId, id, {
+          instructorId,
+          assistantId: row.assistantId === instructorId ? null : row.assistantId,
+        });
+        const listed = await findListed(tx, actor.companyId, id);
+        if (!listed) throw classNotFound();
+        return listed;
+      }),
     db,
     actor.companyId,
   );
@@ -160,7 +181,11 @@ export async function listPublicClassInstances(
   });
 }
 
-export async function getPublicClassInstance(db: Database, slug: string, id: string): Promise<ClassInstanceDetailsDto> {
+export async function getPublicClassInstance(
+  db: Database,
+  slug: string,
+  id: string,
+): Promise<ClassInstanceDetailsDto> {
   const companyId = await companyIdBySlug(db, slug);
   return withTenant(db, companyId, (tx) => detailsIn(tx, companyId, id, 'public'));
 }
@@ -169,7 +194,10 @@ export async function getPublicClassInstance(db: Database, slug: string, id: str
  * The daily job: every open series gets its classes generated up to the rolling horizon. A date that
  * would now clash with a class scheduled since is skipped, not forced.
  */
-export async function extendHorizons(db: Database, now = new Date()): Promise<{ series: number; classes: number }> {
+export async function extendHorizons(
+  db: Database,
+  now = new Date(),
+): Promise<{ series: number; classes: number }> {
   // A day short of the horizon in any zone, so a series already generated to its own horizon is not
   // picked again (the job runs daily; a series may lag its zone's horizon by a day at most).
   const farthest = addDays(now.toISOString().slice(0, 10), HORIZON_WEEKS * 7 - 1);
@@ -189,22 +217,7 @@ export async function extendHorizons(db: Database, now = new Date()): Promise<{ 
         }).filter((occurrence) => !row.skippedDates.includes(occurrence.localDate));
         classes += await insertInstancesSkippingClashes(
           tx,
-          occurrences.map((occurrence) => ({
-            companyId: row.companyId,
-            id: generateId(),
-            fitnessSessionId: row.id,
-            templateId: row.templateId,
-            studioId: row.studioId,
-            roomId: row.roomId,
-            instructorId: row.instructorId,
-            assistantId: row.assistantId,
-            localDate: occurrence.localDate,
-            startsAt: occurrence.startsAt,
-            endsAt: occurrence.endsAt,
-            capacity: row.capacity,
-            allowRoomOverlap: row.allowRoomOverlap,
-            notes: row.notes,
-          })),
+          occurrences.map((occurrence) => classOf(row.companyId, row.id, row, occurrence)),
         );
         await updateSeries(tx, row.companyId, row.id, { generatedUntil: until });
         advanced += 1;

@@ -115,7 +115,10 @@ async function resolve(
   const studio = await findStudio(tx, companyId, values.studioId);
   if (!studio) throw field('studioId', 'Choose one of your studios.');
   if (!isTimeZone(studio.timeZone))
-    throw field('studioId', `${studio.name} has an unknown time zone (${studio.timeZone}). Choose its time zone on the studio first.`);
+    throw field(
+      'studioId',
+      `${studio.name} has an unknown time zone (${studio.timeZone}). Choose its time zone on the studio first.`,
+    );
   let roomCapacity: number | null = null;
   let roomName = '';
   if (values.roomId) {
@@ -133,11 +136,13 @@ async function resolve(
     const person = await findPerson(tx, instructorTable, companyId, id);
     if (!person) throw field(key, 'Choose one of your instructors.');
     const kept = existing && (existing.instructorId === id || existing.assistantId === id);
-    if (!person.active && !kept) throw field(key, `${person.name} is inactive. Make them active or choose someone else.`);
+    if (!person.active && !kept)
+      throw field(key, `${person.name} is inactive. Make them active or choose someone else.`);
   }
   if (values.assistantId && values.assistantId === values.instructorId)
     throw field('assistantId', 'The assistant must be someone other than the instructor.');
-  const capacity = values.capacity ?? Math.min(template.defaultCapacity, roomCapacity ?? template.defaultCapacity);
+  const capacity =
+    values.capacity ?? Math.min(template.defaultCapacity, roomCapacity ?? template.defaultCapacity);
   if (roomCapacity !== null && capacity > roomCapacity)
     throw field('capacity', `${roomName} holds ${roomCapacity}. Lower the capacity or choose a bigger room.`);
   if (values.schedule.kind === 'weekly' && countOccurrences(values.schedule) > MAX_OCCURRENCES) {
@@ -165,7 +170,10 @@ function clashMessage(clash: Clash): { message: string; field: string } {
     hourCycle: 'h23',
   }).format(clash.startsAt);
   return clash.sameInstructor
-    ? { field: 'instructorId', message: `${clash.instructorName} already teaches ${clash.templateName} on ${when}.` }
+    ? {
+        field: 'instructorId',
+        message: `${clash.instructorName} already teaches ${clash.templateName} on ${when}.`,
+      }
     : {
         field: 'roomId',
         message: `${clash.roomName ?? 'The room'} is already booked for ${clash.templateName} on ${when}. Book the room anyway to double-book it.`,
@@ -195,14 +203,24 @@ export function overlapOf(
   const { constraint, detail } = source as { constraint?: unknown; detail?: unknown };
   if (typeof detail !== 'string') return undefined;
   const kind =
-    constraint === 'class_instances_instructor_overlap' || /existing key \(company_id, instructor_id/.test(detail)
+    constraint === 'class_instances_instructor_overlap' ||
+    /existing key \(company_id, instructor_id/.test(detail)
       ? 'instructor'
       : constraint === 'class_instances_room_overlap' || /existing key \(company_id, room_id/.test(detail)
         ? 'room'
         : undefined;
-  const match = /existing key \([^=]*\)=\(\s*([0-9a-f]{24})\s*,\s*([0-9a-f]{24})\s*,\s*\["?([^",]+)"?,\s*"?([^",)]+)"?\)\)/.exec(detail);
+  const match =
+    /existing key \([^=]*\)=\(\s*([0-9a-f]{24})\s*,\s*([0-9a-f]{24})\s*,\s*\["?([^",]+)"?,\s*"?([^",)]+)"?\)\)/.exec(
+      detail,
+    );
   if (!kind || !match) return undefined;
-  const instant = (text: string) => new Date(text.trim().replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+  const instant = (text: string) =>
+    new Date(
+      text
+        .trim()
+        .replace(' ', 'T')
+        .replace(/([+-]\d\d)$/, '$1:00'),
+    );
   const startsAt = instant(match[3] ?? '');
   const endsAt = instant(match[4] ?? '');
   if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime())) return undefined;
@@ -213,7 +231,11 @@ export function overlapOf(
  * Runs a schedule write; an overlap the exclusion constraints caught (a race past `guardClashes`) answers
  * 409 naming the other class, looked up after the refused transaction, as the application check would.
  */
-export async function overlapsAsConflict<T>(work: () => Promise<T>, db?: Database, companyId?: string): Promise<T> {
+export async function overlapsAsConflict<T>(
+  work: () => Promise<T>,
+  db?: Database,
+  companyId?: string,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -224,42 +246,59 @@ export async function overlapsAsConflict<T>(work: () => Promise<T>, db?: Databas
         overlap.kind === 'instructor'
           ? { instructorId: overlap.id, roomId: null, allowRoomOverlap: true }
           : { instructorId: '', roomId: overlap.id, allowRoomOverlap: false };
-      const clash = await withTenant(db, companyId, (tx) => findClash(tx, companyId, [overlap], who, [])).catch(
-        () => undefined,
-      );
+      const clash = await withTenant(db, companyId, (tx) =>
+        findClash(tx, companyId, [overlap], who, []),
+      ).catch(() => undefined);
       if (clash) {
         const { message, field: key } = clashMessage(clash);
         throw conflict(message, { [key]: message });
       }
     }
-    throw conflict('Another class was just scheduled at that time for the same instructor or room. Reload and try again.');
+    throw conflict(
+      'Another class was just scheduled at that time for the same instructor or room. Reload and try again.',
+    );
   }
 }
 
-function instanceValues(
+/** What a class copies from its series: the row of a rule's date. */
+export interface ClassShape {
+  templateId: string;
+  studioId: string;
+  roomId: string | null;
+  instructorId: string;
+  assistantId: string | null;
+  capacity: number;
+  allowRoomOverlap: boolean;
+  notes: string | null;
+}
+
+/** One class of a series on an occurrence: creates, edits and the horizon job all build it here. */
+export function classOf(
   companyId: string,
   seriesId: string,
-  resolved: Resolved,
+  series: ClassShape,
   occurrence: Occurrence,
 ): NewClassInstance {
-  const { values } = resolved;
   return {
     companyId,
     id: generateId(),
     fitnessSessionId: seriesId,
-    templateId: values.templateId,
-    studioId: values.studioId,
-    roomId: values.roomId,
-    instructorId: values.instructorId,
-    assistantId: values.assistantId,
+    templateId: series.templateId,
+    studioId: series.studioId,
+    roomId: series.roomId,
+    instructorId: series.instructorId,
+    assistantId: series.assistantId,
     localDate: occurrence.localDate,
     startsAt: occurrence.startsAt,
     endsAt: occurrence.endsAt,
-    capacity: resolved.capacity,
-    allowRoomOverlap: values.allowRoomOverlap,
-    notes: values.notes,
+    capacity: series.capacity,
+    allowRoomOverlap: series.allowRoomOverlap,
+    notes: series.notes,
   };
 }
+
+const instanceValues = (companyId: string, seriesId: string, resolved: Resolved, occurrence: Occurrence) =>
+  classOf(companyId, seriesId, { ...resolved.values, capacity: resolved.capacity }, occurrence);
 
 function occurrencesOf(resolved: Resolved, options: { from?: string; until: string }): Occurrence[] {
   const { values } = resolved;
@@ -301,13 +340,23 @@ export async function createSeriesIn(
   await guardClashes(tx, companyId, occurrences, { ...values, roomId: values.roomId }, []);
   const id = generateId();
   const row = await insertSeries(tx, { companyId, id, ...seriesValues(resolved), generatedUntil: until });
-  await insertInstances(tx, occurrences.map((occurrence) => instanceValues(companyId, id, resolved, occurrence)));
+  await insertInstances(
+    tx,
+    occurrences.map((occurrence) => instanceValues(companyId, id, resolved, occurrence)),
+  );
   return row;
 }
 
-export async function createSeries(db: Database, actor: Actor, values: FitnessSessionValues): Promise<FitnessSessionDto> {
-  return overlapsAsConflict(() =>
-    withTenant(db, actor.companyId, async (tx) => seriesDto(await createSeriesIn(tx, actor.companyId, values))),
+export async function createSeries(
+  db: Database,
+  actor: Actor,
+  values: FitnessSessionValues,
+): Promise<FitnessSessionDto> {
+  return overlapsAsConflict(
+    () =>
+      withTenant(db, actor.companyId, async (tx) =>
+        seriesDto(await createSeriesIn(tx, actor.companyId, values)),
+      ),
     db,
     actor.companyId,
   );
@@ -322,7 +371,13 @@ export async function getSeries(db: Database, actor: Actor, id: string): Promise
 }
 
 /** The series and the class an edit starts from, which must be one of its classes still to come. */
-async function seriesAndAnchor(tx: Executor, companyId: string, seriesId: string, instanceId: string, now: Date) {
+async function seriesAndAnchor(
+  tx: Executor,
+  companyId: string,
+  seriesId: string,
+  instanceId: string,
+  now: Date,
+) {
   const series = await findSeries(tx, companyId, seriesId, { lock: true });
   if (!series) throw seriesNotFound();
   const anchor = await findInstance(tx, companyId, instanceId, { lock: true });
@@ -349,7 +404,9 @@ function sameTiming(series: FitnessSessionRow, values: FitnessSessionValues): bo
         a.endDate === b.endDate &&
         a.count === b.count &&
         [...a.weekdays].sort().join() === [...b.weekdays].sort().join();
-  return sameRule && series.startTime === values.startTime && series.durationMinutes === values.durationMinutes;
+  return (
+    sameRule && series.startTime === values.startTime && series.durationMinutes === values.durationMinutes
+  );
 }
 
 /**
@@ -386,7 +443,13 @@ async function reconcile(
     const current = byDate.get(occurrence.localDate);
     return stays(current) ? current : occurrence;
   });
-  await guardClashes(tx, companyId, slots, resolved.values, existing.map((row) => row.id));
+  await guardClashes(
+    tx,
+    companyId,
+    slots,
+    resolved.values,
+    existing.map((row) => row.id),
+  );
   const dropped = existing.filter((row) => !wantedDates.has(ruleDateOf(row)));
   await deleteInstances(
     tx,
@@ -394,8 +457,14 @@ async function reconcile(
     dropped.filter((row) => row.bookedCount === 0 && row.waitlistCount === 0).map((row) => row.id),
   );
   const booked = dropped.filter((candidate) => candidate.bookedCount > 0 || candidate.waitlistCount > 0);
-  for (const row of booked) await updateInstance(tx, companyId, row.id, { status: 'cancelled', cancelledAt: options.now });
-  await endBookingsOfCancelledClasses(tx, companyId, booked.map((row) => row.id), options.now);
+  for (const row of booked)
+    await updateInstance(tx, companyId, row.id, { status: 'cancelled', cancelledAt: options.now });
+  await endBookingsOfCancelledClasses(
+    tx,
+    companyId,
+    booked.map((row) => row.id),
+    options.now,
+  );
   const fresh: NewClassInstance[] = [];
   for (const occurrence of wanted) {
     const values = instanceValues(companyId, targetSeriesId, resolved, occurrence);
@@ -424,51 +493,61 @@ export async function editSeries(
   now = new Date(),
 ): Promise<FitnessSessionDto> {
   const { scope, classInstanceId, ...values } = body;
-  return overlapsAsConflict(() =>
-    withTenant(db, actor.companyId, async (tx) => {
-      const companyId = actor.companyId;
-      const { series, anchor } = await seriesAndAnchor(tx, companyId, seriesId, classInstanceId, now);
-      const resolved = await resolve(tx, companyId, values, series);
-      if (scope === 'one') {
-        await editOne(tx, companyId, anchor, resolved, now);
-        return seriesDto(series);
-      }
-      const horizon = generationEnd(values.schedule, resolved.timeZone, now);
-      // A series ended by an earlier "this and following" or delete keeps that end: its later dates
-      // belong to the series that followed it, or were removed, so no edit brings them back.
-      const { endedAfter } = series;
-      const until = endedAfter && endedAfter < horizon ? endedAfter : horizon;
-      const keepMoved = sameTiming(series, values);
-      if (scope === 'following') {
-        const existing = await futureInstancesOf(tx, companyId, series.id, anchor.localDate, now);
-        const schedule = startFrom(values.schedule, anchor.localDate, series.schedule);
-        const split = { ...resolved, values: { ...values, schedule } };
-        await updateSeries(tx, companyId, series.id, { endedAfter: addDays(anchor.localDate, -1) });
-        const id = generateId();
-        const created = await insertSeries(tx, {
-          companyId,
-          id,
-          ...seriesValues(split),
+  return overlapsAsConflict(
+    () =>
+      withTenant(db, actor.companyId, async (tx) => {
+        const companyId = actor.companyId;
+        const { series, anchor } = await seriesAndAnchor(tx, companyId, seriesId, classInstanceId, now);
+        const resolved = await resolve(tx, companyId, values, series);
+        if (scope === 'one') {
+          await editOne(tx, companyId, anchor, resolved, now);
+          return seriesDto(series);
+        }
+        const horizon = generationEnd(values.schedule, resolved.timeZone, now);
+        // A series ended by an earlier "this and following" or delete keeps that end: its later dates
+        // belong to the series that followed it, or were removed, so no edit brings them back.
+        const { endedAfter } = series;
+        const until = endedAfter && endedAfter < horizon ? endedAfter : horizon;
+        const keepMoved = sameTiming(series, values);
+        if (scope === 'following') {
+          const existing = await futureInstancesOf(tx, companyId, series.id, anchor.localDate, now);
+          const schedule = startFrom(values.schedule, anchor.localDate, series.schedule);
+          const split = { ...resolved, values: { ...values, schedule } };
+          await updateSeries(tx, companyId, series.id, { endedAfter: addDays(anchor.localDate, -1) });
+          const id = generateId();
+          const created = await insertSeries(tx, {
+            companyId,
+            id,
+            ...seriesValues(split),
+            generatedUntil: horizon,
+            endedAfter,
+            skippedDates: series.skippedDates.filter((date) => date >= anchor.localDate),
+          });
+          const skipped = series.skippedDates;
+          await reconcile(tx, companyId, id, split, existing, {
+            from: anchor.localDate,
+            until,
+            now,
+            skipped,
+            keepMoved,
+          });
+          return seriesDto(created);
+        }
+        const existing = await futureInstancesOf(tx, companyId, series.id, '0001-01-01', now);
+        const updated = await updateSeries(tx, companyId, series.id, {
+          ...seriesValues(resolved),
           generatedUntil: horizon,
-          endedAfter,
-          skippedDates: series.skippedDates.filter((date) => date >= anchor.localDate),
         });
         const skipped = series.skippedDates;
-        await reconcile(tx, companyId, id, split, existing, { from: anchor.localDate, until, now, skipped, keepMoved });
-        return seriesDto(created);
-      }
-      const existing = await futureInstancesOf(tx, companyId, series.id, '0001-01-01', now);
-      const updated = await updateSeries(tx, companyId, series.id, { ...seriesValues(resolved), generatedUntil: horizon });
-      const skipped = series.skippedDates;
-      await reconcile(tx, companyId, series.id, resolved, existing, {
-        from: '0001-01-01',
-        until,
-        now,
-        skipped,
-        keepMoved,
-      });
-      return seriesDto(updated);
-    }),
+        await reconcile(tx, companyId, series.id, resolved, existing, {
+          from: '0001-01-01',
+          until,
+          now,
+          skipped,
+          keepMoved,
+        });
+        return seriesDto(updated);
+      }),
     db,
     actor.companyId,
   );
@@ -495,29 +574,30 @@ async function editOne(
 ): Promise<void> {
   const { values } = resolved;
   const date = values.schedule.kind === 'once' ? values.schedule.date : anchor.localDate;
-  const [occurrence] = expand({ kind: 'once', date }, values.startTime, values.durationMinutes, resolved.timeZone);
+  const [occurrence] = expand(
+    { kind: 'once', date },
+    values.startTime,
+    values.durationMinutes,
+    resolved.timeZone,
+  );
   if (!occurrence) throw new Error('A one-off rule always has its date.');
-  if (occurrence.startsAt <= now)
-    throw field('startTime', 'Move the class to a time still to come.');
+  if (occurrence.startsAt <= now) throw field('startTime', 'Move the class to a time still to come.');
   if (anchor.bookedCount > resolved.capacity)
     throw field('capacity', `${anchor.bookedCount} people are booked; the capacity cannot go below that.`);
   await guardClashes(tx, companyId, [occurrence], values, [anchor.id]);
   const moved =
-    occurrence.startsAt.getTime() !== anchor.startsAt.getTime() || occurrence.endsAt.getTime() !== anchor.endsAt.getTime();
+    occurrence.startsAt.getTime() !== anchor.startsAt.getTime() ||
+    occurrence.endsAt.getTime() !== anchor.endsAt.getTime();
+  const {
+    id: _id,
+    companyId: _company,
+    fitnessSessionId: _series,
+    ...changes
+  } = instanceValues(companyId, anchor.fitnessSessionId, resolved, occurrence);
   await updateInstance(tx, companyId, anchor.id, {
+    ...changes,
     // Remembers the rule date it came from, so series edits match it there and keep its own time.
     movedFrom: moved ? (anchor.movedFrom ?? anchor.localDate) : anchor.movedFrom,
-    templateId: values.templateId,
-    studioId: values.studioId,
-    roomId: values.roomId,
-    instructorId: values.instructorId,
-    assistantId: values.assistantId,
-    localDate: occurrence.localDate,
-    startsAt: occurrence.startsAt,
-    endsAt: occurrence.endsAt,
-    capacity: resolved.capacity,
-    allowRoomOverlap: values.allowRoomOverlap,
-    notes: values.notes,
   });
 }
 
@@ -537,17 +617,32 @@ export async function deleteSeries(
       query.scope === 'one' ? [anchor] : await futureInstancesOf(tx, companyId, series.id, from, now);
     const booked = affected.filter((row) => row.bookedCount > 0 || row.waitlistCount > 0);
     const free = affected.filter((row) => !booked.includes(row));
-    await deleteInstances(tx, companyId, free.map((row) => row.id));
-    for (const row of booked) await updateInstance(tx, companyId, row.id, { status: 'cancelled', cancelledAt: now });
-    await endBookingsOfCancelledClasses(tx, companyId, booked.map((row) => row.id), now);
+    await deleteInstances(
+      tx,
+      companyId,
+      free.map((row) => row.id),
+    );
+    for (const row of booked)
+      await updateInstance(tx, companyId, row.id, { status: 'cancelled', cancelledAt: now });
+    await endBookingsOfCancelledClasses(
+      tx,
+      companyId,
+      booked.map((row) => row.id),
+      now,
+    );
     if (query.scope === 'one' && free.length > 0) {
       // Its date is remembered, so a later edit of the series (or the horizon job) does not make it again;
       // a booked class stays as its cancelled row instead, which edits match by date.
-      const skippedDates = [...new Set([...series.skippedDates, anchor.movedFrom ?? anchor.localDate])].sort();
+      const skippedDates = [
+        ...new Set([...series.skippedDates, anchor.movedFrom ?? anchor.localDate]),
+      ].sort();
       await updateSeries(tx, companyId, series.id, { skippedDates });
     }
     if (query.scope !== 'one') {
-      const endedAfter = query.scope === 'all' ? addDays(localDateOf(now, series.timeZone), -1) : addDays(anchor.localDate, -1);
+      const endedAfter =
+        query.scope === 'all'
+          ? addDays(localDateOf(now, series.timeZone), -1)
+          : addDays(anchor.localDate, -1);
       const remaining = await futureInstancesOf(tx, companyId, series.id, '0001-01-01', new Date(0));
       if (remaining.length === 0) await deleteSeriesRow(tx, companyId, series.id);
       else await updateSeries(tx, companyId, series.id, { endedAfter });
