@@ -317,6 +317,14 @@ describe('schedule (issue 8)', () => {
     await snap(publicPage, 'schedule-public-class');
     await expectNoHorizontalScroll(publicPage);
     await expectNoSeriousA11yViolations(publicPage);
+    // Back to the company's timetable (spec §2 /app/classes): seven days, each under its own heading.
+    await publicPage.getByRole('link', { name: 'All classes' }).click();
+    await publicPage.getByRole('heading', { level: 1, name: 'Classes' }).waitFor();
+    await publicPage.getByRole('status').filter({ hasText: /class(es)? from .* to / }).waitFor();
+    await expect(publicPage.getByRole('region').count()).resolves.toBe(7);
+    await snap(publicPage, 'schedule-public-classes');
+    await expectNoHorizontalScroll(publicPage);
+    await expectNoSeriousA11yViolations(publicPage);
     await visitor.close();
     await context.close();
   });

@@ -24,6 +24,8 @@ export const lazyPage = {
     import('../features/schedule/public-class-details-page.tsx').then((m) => ({
       Component: m.PublicClassDetailsPage,
     })),
+  publicClasses: () =>
+    import('../features/schedule/public-classes-page.tsx').then((m) => ({ Component: m.PublicClassesPage })),
   accountDetails: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.AccountDetailsPage })),
 };

@@ -21,10 +21,14 @@ export function publicChildren(): RouteObject[] {
   ];
 }
 
-/** Solo-client class and event pages (spec §2 public list): class details read only; booking comes later. */
+/**
+ * Public class and event pages (spec §2 public list): class details first (the solo-instructor variant's
+ * solo-client group holds only that), then the timetable; read only, booking comes later.
+ */
 export function soloClientPublicPages(): RouteObject[] {
   return [
     { path: 'classes/details/:classInstanceId', lazy: lazyPage.publicClassDetails },
+    { path: 'classes', lazy: lazyPage.publicClasses },
     { path: 'event/book-event/:eventId', element: <ComingSoonPublic title="Event booking" /> },
   ];
 }

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { CalendarRef, EventDropInfo } from '@fullcalendar/react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ClassInstanceDto, ScheduleScope } from '@kinetic/shared';
@@ -21,6 +22,7 @@ import { useScheduleFilters } from './schedule-filters.ts';
 import { ScopeDialog } from './scope-dialog.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const NARROW = '(max-width: 40em)';
 
 /** The admin calendar: week, day, month and list, in the studio's zone, filtered from the address. */
 export function CalendarPage() {
@@ -40,8 +42,11 @@ export function CalendarPage() {
   const [moveError, setMoveError] = useState<string | null>(null);
   const update = useUpdateFitnessSession(companyId);
 
+  // A phone gets the list by default: seven columns of 45 px each cannot show a class's name.
+  const narrow = useMediaQuery(NARROW, window.matchMedia(NARROW).matches, { getInitialValueInEffect: false });
+  const defaultView: CalendarViewKey = narrow ? 'list' : 'week';
   const viewParam = params.get('view');
-  const view: CalendarViewKey = viewParam && viewParam in CALENDAR_VIEWS ? (viewParam as CalendarViewKey) : 'week';
+  const view: CalendarViewKey = viewParam && viewParam in CALENDAR_VIEWS ? (viewParam as CalendarViewKey) : defaultView;
   const dateParam = params.get('date');
   const date = dateParam && DATE.test(dateParam) ? dateParam : undefined;
   // The chosen studio's zone; otherwise the first studio's (a company's studios usually share one).
@@ -50,10 +55,10 @@ export function CalendarPage() {
 
   const onRange = useCallback(
     (nextView: CalendarViewKey, nextDate: string) => {
-      if (nextView !== view) setParam('view', nextView === 'week' ? null : nextView);
+      if (nextView !== view) setParam('view', nextView === defaultView ? null : nextView);
       if (nextDate !== date) setParam('date', nextDate);
     },
-    [view, date, setParam],
+    [view, defaultView, date, setParam],
   );
   const onLoaded = useCallback((count: number | null, error: string | null) => setLoaded({ count, error }), []);
 

@@ -99,6 +99,8 @@ export function CalendarView(props: CalendarViewProps) {
         nowIndicator
         height="auto"
         slotMinTime="05:00"
+        // 36 px a half hour: an hour's class has room for its name, seats, instructor and room.
+        slotMinHeight={36}
         scrollTime="07:00"
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }}
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }}
@@ -123,9 +125,9 @@ export function CalendarView(props: CalendarViewProps) {
               <span className={cancelled ? classes.struck : undefined}>
                 <strong>{instance.templateName}</strong> {localTime(instance.startsAt, instance.timeZone)}
               </span>
+              <span>{seatLabel(instance)}</span>
               <span>{instance.instructorName}</span>
               {instance.roomName ? <span>{instance.roomName}</span> : null}
-              <span>{seatLabel(instance)}</span>
             </span>
           );
         }}

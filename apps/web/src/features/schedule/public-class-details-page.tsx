@@ -1,5 +1,6 @@
-import { Alert, Button, Container, Stack, Text } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Alert, Anchor, Button, Container, Stack, Text } from '@mantine/core';
+import { Link, useLocation, useParams } from 'react-router';
+import { readHostType } from '../../shell/session.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { CompanyBrand } from '../public-company/company-branding.tsx';
@@ -16,10 +17,18 @@ export function PublicClassDetailsPage() {
   const brand = usePublicCompany(company);
   const instance = usePublicClassInstance(company, classInstanceId);
   usePageTitle(instance.data ? instance.data.templateName : 'Class details');
+  // The solo-instructor variant's solo-client group holds only this page (spec §2): no timetable to go back to.
+  const soloClientUnderInstructor = useLocation().pathname.includes('/solo-client/') && readHostType() === 'solo-instructor';
+  const withTimetable = !soloClientUnderInstructor;
   return (
     <Container size="sm" py="lg" component="main" id="main">
       <Stack gap="md">
         {brand.data ? <CompanyBrand company={brand.data} align="start" /> : null}
+        {withTimetable ? (
+          <Anchor component={Link} to="../.." relative="path" size="sm">
+            All classes
+          </Anchor>
+        ) : null}
         {instance.isError ? (
           <Alert color="red" role="alert" title="This class could not be found">
             {instance.error.message}

@@ -1,0 +1,158 @@
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import type { ClassInstanceDto } from '@kinetic/shared';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { usePublicClassInstances } from './api/list-public-class-instances.ts';
+import { localDate, localTime, peopleLabel, placeLabel } from './class-labels.ts';
+import { useScheduleFilters } from './schedule-filters.ts';
+import { addDays, daysOf, placesLeftLabel, weekRange } from './timetable-days.ts';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const dayHeading = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+const shortDate = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+
+interface TimetableProps {
+  company: string;
+  /** Where one class opens, e.g. `details/{id}` beside the public list. */
+  detailsPath: (classInstanceId: string) => string;
+  headingOrder?: 2 | 3;
+}
+
+/**
+ * A company's coming classes, seven days at a time, for clients and anyone with the link: each day in
+ * the studio's own calendar, each class with its time, instructor, place and how many places are left.
+ * The first day and the studio are kept in the address (`from`, `studioId`) so a view can be shared.
+ */
+export function Timetable({ company, detailsPath, headingOrder = 2 }: TimetableProps) {
+  const { params, setParam } = useScheduleFilters();
+  const today = localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const fromParam = params.get('from');
+  const first = fromParam && DATE.test(fromParam) && fromParam > today ? fromParam : today;
+  const range = useMemo(() => weekRange(first), [first]);
+  const list = usePublicClassInstances(company, range);
+  const studioId = params.get('studioId');
+
+  const studios = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const item of list.data?.items ?? []) seen.set(item.studioId, item.studioName);
+    return [...seen]
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }, [list.data]);
+  const shown = (list.data?.items ?? []).filter((item) => !studioId || item.studioId === studioId);
+  const days = daysOf(shown, first, new Date());
+  const total = days.reduce((sum, day) => sum + day.items.length, 0);
+  const goTo = (date: string) => setParam('from', date === today ? null : date);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Group gap="xs" wrap="wrap">
+          <Button
+            variant="default"
+            onClick={() => goTo(addDays(first, -7) < today ? today : addDays(first, -7))}
+            disabled={first === today}
+          >
+            Previous week
+          </Button>
+          <Button variant="default" onClick={() => goTo(addDays(first, 7))}>
+            Next week
+          </Button>
+          {first !== today ? (
+            <Button variant="subtle" onClick={() => goTo(today)}>
+              Today
+            </Button>
+          ) : null}
+        </Group>
+        {studios.length > 1 || studioId ? (
+          <Select
+            label="Studio"
+            placeholder="All studios"
+            data={studios}
+            value={studioId}
+            onChange={(value) => setParam('studioId', value)}
+            clearable
+            w={{ base: '100%', xs: 220 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
+      </Group>
+      <Text role="status" c="dimmed" size="sm">
+        {list.isPending
+          ? 'Loading classes…'
+          : `${total === 0 ? 'No' : total} class${total === 1 ? '' : 'es'} from ${shortDate(first)} to ${shortDate(addDays(first, 6))}.`}
+      </Text>
+      {list.isError ? (
+        <Alert color="red" role="alert" title="The classes could not be loaded">
+          {list.error.message}
+        </Alert>
+      ) : list.isPending ? (
+        <PageLoader />
+      ) : (
+        days.map((day) => (
+          <Stack key={day.date} gap="xs" component="section" aria-labelledby={`day-${day.date}`}>
+            <Title order={headingOrder} size="h4" id={`day-${day.date}`}>
+              {dayHeading(day.date)}
+            </Title>
+            {day.items.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                No classes.
+              </Text>
+            ) : (
+              <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                {day.items.map((item) => (
+                  <TimetableRow key={item.id} item={item} to={detailsPath(item.id)} />
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        ))
+      )}
+    </Stack>
+  );
+}
+
+function TimetableRow({ item, to }: { item: ClassInstanceDto; to: string }) {
+  const full = item.bookedCount >= item.capacity;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      style={{ borderInlineStartWidth: 4, borderInlineStartColor: item.colour ?? '#4860CF' }}
+    >
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <Stack gap={2}>
+          <Text fw={700}>
+            {localTime(item.startsAt, item.timeZone)}–{localTime(item.endsAt, item.timeZone)}{' '}
+            <Anchor component={Link} to={to} underline="always">
+              {item.templateName}
+            </Anchor>
+          </Text>
+          <Text size="sm">{peopleLabel(item)}</Text>
+          <Text size="sm" c="dimmed">
+            {placeLabel(item)}
+          </Text>
+        </Stack>
+        <Text size="sm" fw={full ? 700 : 400} c={full ? 'red.9' : undefined}>
+          {placesLeftLabel(item)}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
