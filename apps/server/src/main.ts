@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   }
 
   const jobs = await startJobs(databaseUrl, db.db, createMailer(config), {
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     log: (message, error) => console.error(message, error),
   });
   const app = await buildApp({ config, db, jobs });

@@ -24,3 +24,4 @@ export * from './class-templates.ts';
 export * from './people.ts';
 export * from './paging.ts';
 export * from './schedule.ts';
+export * from './bookings.ts';

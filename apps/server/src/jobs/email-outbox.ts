@@ -67,3 +67,14 @@ export async function findStrandedEmailIds(tx: Executor): Promise<string[]> {
     .limit(500);
   return rows.map((row) => row.id);
 }
+
+/** Emails not yet tried, of any age: what a commit that queued several hands to the worker at once. */
+export async function findUnsentEmailIds(tx: Executor): Promise<string[]> {
+  const rows = await tx
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, 0)))
+    .orderBy(emailOutbox.createdAt)
+    .limit(500);
+  return rows.map((row) => row.id);
+}

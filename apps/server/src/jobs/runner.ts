@@ -3,20 +3,26 @@ import { withPlatform, type Database } from '../db/client.ts';
 import {
   findPendingEmail,
   findStrandedEmailIds,
+  findUnsentEmailIds,
   markEmailSent,
   recordEmailFailure,
 } from './email-outbox.ts';
 import type { Mailer } from './mailer.ts';
 import { removeExpiredRecords } from './cleanup.ts';
 import { extendHorizons } from '../features/class-instances/class-instances.service.ts';
+import { expireOffers } from '../features/bookings/bookings.service.ts';
 
 const EMAIL_QUEUE = 'email-delivery';
 /** Daily: every open class series gets its classes generated to the rolling horizon. */
 const HORIZON_QUEUE = 'schedule-horizon';
+/** Every minute: waitlist offers whose hold ran out move on to the next in line. */
+const OFFERS_QUEUE = 'booking-offers';
 
 export interface Jobs {
   /** Hands a committed outbox email to the delivery worker. */
   deliverEmail(outboxId: string): Promise<void>;
+  /** Hands every email still waiting for its first attempt to the worker (after a commit that queued some). */
+  flushOutbox(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -25,6 +31,8 @@ export interface JobOptions {
   retryDelaySeconds?: number;
   retryLimit?: number;
   pollingIntervalSeconds?: number;
+  /** The address links in emails start with. */
+  publicUrl?: string;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -90,6 +98,26 @@ export async function startJobs(
   await boss.schedule(HORIZON_QUEUE, '10 0 * * *');
   extendHorizons(db).catch((error: unknown) => log('schedule horizon failed', error));
 
+  const bookingDeps = {
+    db,
+    jobs: { deliverEmail },
+    publicUrl: options.publicUrl ?? 'http://localhost:3000',
+    log: (error: unknown) => log('booking email failed', error),
+  };
+  await boss.createQueue(OFFERS_QUEUE, { name: OFFERS_QUEUE, retryLimit: 2, retryDelay: 30 });
+  await boss.work(OFFERS_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10, batchSize: 1 }, async () => {
+    const expired = await expireOffers(bookingDeps);
+    if (expired > 0) log(`booking offers: ${expired} expired and handed on`);
+  });
+  await boss.schedule(OFFERS_QUEUE, '* * * * *');
+  // Once at start too: offers that ran out while no server was running move on now, not in a minute.
+  await expireOffers(bookingDeps).catch((error: unknown) => log('booking offers failed', error));
+
+  const flushOutbox = async () => {
+    const ids = await withPlatform(db, findUnsentEmailIds);
+    for (const id of ids) await deliverEmail(id);
+  };
+
   const sweep = async () => {
     const ids = await withPlatform(db, findStrandedEmailIds);
     for (const id of ids) await deliverEmail(id);
@@ -103,6 +131,7 @@ export async function startJobs(
 
   return {
     deliverEmail,
+    flushOutbox,
     async stop() {
       clearInterval(sweeper);
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

@@ -41,6 +41,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isUnstorableText(error)) {
       return reply.code(400).send({ status: 0, message: UNSTORABLE_TEXT });
     }
+    if (isOverCapacity(error)) {
+      // The database's last word on a race the services check for first (a capacity lowered while a booking commits).
+      return reply.code(409).send({
+        status: 0,
+        message: 'A class cannot hold fewer places than it has booked. Reload and try again.',
+        errors: { capacity: 'Below the places already booked' },
+      });
+    }
     if (isPoolExhausted(error)) {
       request.log.warn({ err: error }, 'no database connection free in time');
       return reply.code(503).send({ status: 0, message: 'The server is busy. Please try again in a moment.' });
@@ -56,6 +64,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .send({ status: 0, message: 'Something went wrong on our side. Please try again in a moment.' });
   });
 }
+
+const isOverCapacity = (error: Error) =>
+  postgresErrorCode(error) === '23514' &&
+  ((error as { constraint?: string }).constraint ?? (error.cause as { constraint?: string } | undefined)?.constraint) ===
+    'class_instances_counts';
 
 /** node-postgres's pool gives up waiting for a free connection after `connectionTimeoutMillis`. */
 const isPoolExhausted = (error: Error) => error.message === 'timeout exceeded when trying to connect';

@@ -7,3 +7,4 @@ export * from './studios.ts';
 export * from './class-templates.ts';
 export * from './people.ts';
 export * from './schedule.ts';
+export * from './bookings.ts';

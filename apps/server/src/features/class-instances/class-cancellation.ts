@@ -1,18 +1,59 @@
 import type { Executor } from '../../db/client.ts';
+import { queueEmail } from '../../jobs/email-outbox.ts';
+import { activeBookingsOf, addToCounts, recordChanges, updateBooking } from '../bookings/bookings.repo.ts';
+import { localMoment } from '../bookings/booking-rules.ts';
+import { findListed } from './class-instances.repo.ts';
 
 /**
- * The seam where a class the studio cancels ends its bookings: called in the same transaction, after
- * the class rows are marked `cancelled`, by every path that cancels classes (cancel one class, a series
- * edit that drops a booked date, a series delete over booked classes). The bookings issue fills it:
- * each active booking becomes `cancelled by studio` and its credit comes back. Until bookings exist there
- * is nothing to end; it answers how many bookings it ended.
+ * Where a class the studio cancels ends its bookings: called in the same transaction, after the class
+ * rows are marked `cancelled`, by every path that cancels classes (cancel one class, a series edit that
+ * drops a booked date, a series delete over booked classes). Each active booking (booked, offered,
+ * waitlisted, even checked in) becomes `cancelled` by the studio with no fee, the class's counts go to
+ * zero, and each client is emailed (through the outbox; the route flushes it after commit). Credits come
+ * back here when packages exist. Answers how many bookings it ended.
  */
 export async function endBookingsOfCancelledClasses(
-  _tx: Executor,
-  _companyId: string,
+  tx: Executor,
+  companyId: string,
   classInstanceIds: readonly string[],
-  _cancelledAt: Date,
+  cancelledAt: Date,
 ): Promise<number> {
-  void classInstanceIds;
-  return 0;
+  const rows = await activeBookingsOf(tx, companyId, classInstanceIds);
+  if (rows.length === 0) return 0;
+  for (const { booking } of rows)
+    await updateBooking(tx, companyId, booking.id, {
+      status: 'cancelled',
+      cancelledBy: 'studio',
+      offerExpiresAt: null,
+    });
+  await recordChanges(
+    tx,
+    companyId,
+    rows.map(({ booking }) => ({
+      bookingId: booking.id,
+      from: booking.status,
+      to: 'cancelled' as const,
+      actorId: null,
+      reason: 'The studio cancelled the class',
+      at: cancelledAt,
+    })),
+  );
+  for (const id of new Set(rows.map((row) => row.booking.classInstanceId))) {
+    const cls = await findListed(tx, companyId, id);
+    if (!cls) continue;
+    await addToCounts(tx, companyId, id, { places: -cls.bookedCount, waiting: -cls.waitlistCount });
+    const when = localMoment(new Date(cls.startsAt), cls.timeZone);
+    for (const { clientName, clientEmail } of rows.filter((row) => row.booking.classInstanceId === id))
+      await queueEmail(tx, {
+        companyId,
+        to: clientEmail,
+        subject: `Cancelled by the studio: ${cls.templateName}, ${when}`,
+        text: [
+          `Hi ${clientName},`,
+          '',
+          `${cls.templateName} on ${when} at ${cls.studioName} has been cancelled by the studio. Your booking has ended; nothing is charged.`,
+        ].join('\n'),
+      });
+  }
+  return rows.length;
 }

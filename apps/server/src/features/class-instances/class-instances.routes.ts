@@ -74,6 +74,8 @@ export const classInstancesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const data = await cancelClassInstance(db, actorOf(request), request.params.classInstanceId, request.body.reason);
+      // Its clients have been told through the outbox.
+      app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
       return { status: 1 as const, message: 'Class cancelled.', data };
     },
   );

@@ -62,6 +62,8 @@ export const fitnessSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const data = await editSeries(db, actorOf(request), request.params.fitnessSessionId, request.body);
+      // Classes the edit cancelled have told their clients through the outbox.
+      app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
       return { status: 1 as const, message: 'Schedule saved.', data };
     },
   );
@@ -80,6 +82,7 @@ export const fitnessSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const data = await deleteSeries(db, actorOf(request), request.params.fitnessSessionId, request.query);
+      if (data.cancelled > 0) app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
       const message =
         data.cancelled > 0
           ? `${data.removed} classes removed; ${data.cancelled} with bookings cancelled.`

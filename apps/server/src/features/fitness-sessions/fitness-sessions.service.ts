@@ -88,6 +88,8 @@ export function isTimeZone(zone: string): boolean {
 
 const seriesNotFound = () => notFound('We could not find that class series.');
 const field = (name: string, message: string) => badRequest(message, { [name]: message });
+/** A capacity below the places already booked would leave the class overbooked: refused, 409. */
+const belowBooked = (message: string) => conflict(message, { capacity: message });
 
 interface Resolved {
   values: FitnessSessionValues;
@@ -434,8 +436,7 @@ async function reconcile(
   const wantedDates = new Set(wanted.map((occurrence) => occurrence.localDate));
   for (const row of existing) {
     if (wantedDates.has(ruleDateOf(row)) && row.bookedCount > resolved.capacity)
-      throw field(
-        'capacity',
+      throw belowBooked(
         `${row.bookedCount} people are booked in the class on ${row.localDate}; the capacity cannot go below that.`,
       );
   }
@@ -583,7 +584,7 @@ async function editOne(
   if (!occurrence) throw new Error('A one-off rule always has its date.');
   if (occurrence.startsAt <= now) throw field('startTime', 'Move the class to a time still to come.');
   if (anchor.bookedCount > resolved.capacity)
-    throw field('capacity', `${anchor.bookedCount} people are booked; the capacity cannot go below that.`);
+    throw belowBooked(`${anchor.bookedCount} people are booked; the capacity cannot go below that.`);
   await guardClashes(tx, companyId, [occurrence], values, [anchor.id]);
   const moved =
     occurrence.startsAt.getTime() !== anchor.startsAt.getTime() ||

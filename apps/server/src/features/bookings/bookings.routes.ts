@@ -1,0 +1,231 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookBody,
+  bookingDto,
+  bookingParams,
+  cancelBookingBody,
+  classInstanceParams,
+  CLIENT_ROLES,
+  idempotencyKeySchema,
+  myBookingsDto,
+  myBookingsQuery,
+  noShowsDto,
+  rosterDto,
+  successEnvelope,
+  TEAM_ROLES,
+} from '@kinetic/shared';
+import { actorOf, requireRole } from '../../plugins/auth.ts';
+import {
+  acceptOffer,
+  bookClass,
+  cancelBooking,
+  checkIn,
+  classRoster,
+  declineOffer,
+  getBooking,
+  markNoShows,
+  myBookings,
+  waiveFee,
+  type BookingDeps,
+} from './bookings.service.ts';
+
+const EVERYONE = [...TEAM_ROLES, ...CLIENT_ROLES];
+const bookingAnswer = successEnvelope(bookingDto);
+
+export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.db;
+  const tags = ['bookings'];
+  const deps = (log: (error: unknown) => void): BookingDeps => ({
+    db,
+    jobs: app.deps.jobs,
+    publicUrl: app.deps.publicUrl,
+    log,
+  });
+
+  app.post(
+    '/class-instances/:classInstanceId/bookings',
+    {
+      onRequest: requireRole(EVERYONE),
+      schema: {
+        tags,
+        summary:
+          'Book a place (a client books themself; the team sends clientId). Full classes waitlist; Idempotency-Key makes a retry answer the first result',
+        params: classInstanceParams,
+        headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+        body: bookBody,
+        response: { 200: bookingAnswer },
+      },
+    },
+    async (request) => {
+      const answer = await bookClass(
+        deps((error) => request.log.error(error)),
+        actorOf(request),
+        request.params.classInstanceId,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return { status: 1 as const, ...answer };
+    },
+  );
+
+  app.get(
+    '/class-instances/:classInstanceId/bookings',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'The roster: places, the waitlist in order (offers with their expiry), then ended bookings',
+        params: classInstanceParams,
+        response: { 200: successEnvelope(rosterDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await classRoster(db, actorOf(request), request.params.classInstanceId),
+    }),
+  );
+
+  app.post(
+    '/class-instances/:classInstanceId/no-shows',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary:
+          'After the start: every booked place not checked in becomes a no-show (fee recorded when set)',
+        params: classInstanceParams,
+        response: { 200: successEnvelope(noShowsDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      ...(await markNoShows(
+        deps((error) => request.log.error(error)),
+        actorOf(request),
+        request.params.classInstanceId,
+      )),
+    }),
+  );
+
+  app.get(
+    '/my/bookings',
+    {
+      onRequest: requireRole(CLIENT_ROLES),
+      schema: {
+        tags,
+        summary:
+          "The signed-in client's bookings of classes still to come (or of one class), with waitlist positions",
+        querystring: myBookingsQuery,
+        response: { 200: successEnvelope(myBookingsDto) },
+      },
+    },
+    async (request) => ({ status: 1 as const, data: await myBookings(db, actorOf(request), request.query) }),
+  );
+
+  app.get(
+    '/bookings/:bookingId',
+    {
+      onRequest: requireRole(EVERYONE),
+      schema: {
+        tags,
+        summary: 'One booking (a client sees only their own)',
+        params: bookingParams,
+        response: { 200: bookingAnswer },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await getBooking(db, actorOf(request), request.params.bookingId),
+    }),
+  );
+
+  app.post(
+    '/bookings/:bookingId/cancel',
+    {
+      onRequest: requireRole(EVERYONE),
+      schema: {
+        tags,
+        summary:
+          'Cancel a place or leave the waitlist; late after the free-cancellation limit (the team may waive the fee)',
+        params: bookingParams,
+        body: cancelBookingBody,
+        response: { 200: bookingAnswer },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      ...(await cancelBooking(
+        deps((error) => request.log.error(error)),
+        actorOf(request),
+        request.params.bookingId,
+        {
+          waiveFee: request.body?.waiveFee,
+        },
+      )),
+    }),
+  );
+
+  for (const [verb, action, summary] of [
+    ['accept', acceptOffer, 'Accept a held place from the waitlist'],
+    ['decline', declineOffer, 'Decline a held place: it goes to the next in line'],
+  ] as const) {
+    app.post(
+      `/bookings/:bookingId/${verb}`,
+      {
+        onRequest: requireRole(EVERYONE),
+        schema: { tags, summary, params: bookingParams, response: { 200: bookingAnswer } },
+      },
+      async (request) => ({
+        status: 1 as const,
+        ...(await action(
+          deps((error) => request.log.error(error)),
+          actorOf(request),
+          request.params.bookingId,
+        )),
+      }),
+    );
+  }
+
+  app.post(
+    '/bookings/:bookingId/check-in',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'Mark a booked client present',
+        params: bookingParams,
+        response: { 200: bookingAnswer },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      ...(await checkIn(
+        deps((error) => request.log.error(error)),
+        actorOf(request),
+        request.params.bookingId,
+      )),
+    }),
+  );
+
+  app.post(
+    '/bookings/:bookingId/waive-fee',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'Waive a late-cancel or no-show fee',
+        params: bookingParams,
+        response: { 200: bookingAnswer },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      ...(await waiveFee(
+        deps((error) => request.log.error(error)),
+        actorOf(request),
+        request.params.bookingId,
+      )),
+    }),
+  );
+};

@@ -1,0 +1,680 @@
+import {
+  BOOKING_MANAGER_ROLES,
+  isClientRole,
+  type BookBody,
+  type BookingDto,
+  type BookingStatus,
+  type MyBookingsDto,
+  type RosterDto,
+  type SessionSettingsValues,
+} from '@kinetic/shared';
+import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { generateId } from '../../db/ids.ts';
+import type { Jobs } from '../../jobs/runner.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
+import { findCompanyById } from '../accounts/accounts.repo.ts';
+import { findListed } from '../class-instances/class-instances.repo.ts';
+import { effectiveRules } from '../class-instances/class-instances.service.ts';
+import { sessionRulesOf } from '../session-settings/session-settings.service.ts';
+import { queueBookingNotice, type BookingNotice } from './booking-email.ts';
+import { bookingWindows, localMoment } from './booking-rules.ts';
+import {
+  addToCounts,
+  bookingWithClient,
+  claimIdempotencyKey,
+  clientBookings,
+  expiredOffers,
+  findActiveBooking,
+  findBooking,
+  findClient,
+  firstWaiting,
+  insertBooking,
+  lockClass,
+  recordChange,
+  rosterOf,
+  storeIdempotentAnswer,
+  updateBooking,
+  waitlistPosition,
+  type BookingRow,
+  type BookingWithClient,
+  type LockedClass,
+} from './bookings.repo.ts';
+
+export interface BookingDeps {
+  db: Database;
+  jobs?: Pick<Jobs, 'deliverEmail'> | undefined;
+  publicUrl: string;
+  log: (error: unknown) => void;
+}
+
+/** A change's answer and the emails it queued, sent once the transaction has committed. */
+interface Outcome<T> {
+  value: T;
+  emails: string[];
+}
+
+const classNotFound = () => notFound('We could not find that class.');
+const bookingNotFound = () => notFound('We could not find that booking.');
+const PLACE: readonly BookingStatus[] = ['booked', 'offered', 'checked_in'];
+
+const isManager = (actor: Actor) => (BOOKING_MANAGER_ROLES as readonly string[]).includes(actor.roleId);
+
+async function afterCommit<T>(deps: BookingDeps, work: Promise<Outcome<T>>): Promise<T> {
+  const { value, emails } = await work;
+  for (const id of emails) deps.jobs?.deliverEmail(id).catch(deps.log);
+  return value;
+}
+
+async function rulesFor(tx: Executor, companyId: string, cls: LockedClass): Promise<SessionSettingsValues> {
+  return effectiveRules(await sessionRulesOf(tx, companyId), cls.ruleOverrides);
+}
+
+function toDto(row: BookingRow, clientName: string, currency: string, position: number | null): BookingDto {
+  return {
+    id: row.id,
+    classInstanceId: row.classInstanceId,
+    clientId: row.clientId,
+    clientName,
+    status: row.status,
+    waitlistPosition: position,
+    offerExpiresAt: row.status === 'offered' && row.offerExpiresAt ? row.offerExpiresAt.toISOString() : null,
+    paidWith: row.paidWith,
+    cancelledBy: row.cancelledBy === 'client' || row.cancelledBy === 'studio' ? row.cancelledBy : null,
+    fee:
+      row.feeKind && row.feeAmount !== null && row.feeStatus
+        ? { kind: row.feeKind, amount: row.feeAmount, currency, status: row.feeStatus }
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every waitlisted booking of a class, numbered 1.. in order (one query for a whole roster). */
+function positionsOf(rows: { booking: BookingRow }[]): Map<string, number> {
+  const waiting = rows
+    .map((row) => row.booking)
+    .filter((booking) => booking.status === 'waitlisted')
+    .sort(
+      (a, b) =>
+        (a.waitlistedAt?.getTime() ?? 0) - (b.waitlistedAt?.getTime() ?? 0) || a.id.localeCompare(b.id),
+    );
+  return new Map(waiting.map((booking, index) => [booking.id, index + 1]));
+}
+
+/**
+ * Hands freed places on, in the transaction that freed them: while a place is free and someone waits,
+ * the first in line is booked (`auto`) or offered the place for the hold window (`offer`). Inside the
+ * waitlist cut-off nobody is promoted or offered: the place simply opens for direct booking.
+ */
+async function handOn(
+  tx: Executor,
+  companyId: string,
+  cls: LockedClass,
+  rules: SessionSettingsValues,
+  now: Date,
+  publicUrl: string,
+): Promise<string[]> {
+  const emails: string[] = [];
+  if (!rules.waitlistEnabled || cls.status !== 'scheduled') return emails;
+  if (now >= bookingWindows(cls.startsAt, cls.timeZone, rules).waitlistCutoffAt) return emails;
+  let free = cls.capacity - cls.bookedCount;
+  while (free > 0) {
+    const next = await firstWaiting(tx, companyId, cls.id);
+    if (!next) break;
+    const offer = rules.waitlistMode === 'offer';
+    // An offer never outlives the class's start.
+    const expiresAt = new Date(
+      Math.min(now.getTime() + rules.offerHoldMinutes * 60_000, cls.startsAt.getTime()),
+    );
+    const to: BookingStatus = offer ? 'offered' : 'booked';
+    await updateBooking(tx, companyId, next.id, { status: to, offerExpiresAt: offer ? expiresAt : null });
+    await addToCounts(tx, companyId, cls.id, { places: 1, waiting: -1 });
+    cls.bookedCount += 1;
+    cls.waitlistCount -= 1;
+    await recordChange(tx, companyId, {
+      bookingId: next.id,
+      from: 'waitlisted',
+      to,
+      actorId: null,
+      reason: offer
+        ? 'A place opened: offered from the waitlist'
+        : 'A place opened: promoted from the waitlist',
+      at: now,
+    });
+    const client = await findClient(tx, companyId, next.clientId);
+    if (client) {
+      const notice: BookingNotice = offer ? { kind: 'offered', expiresAt } : { kind: 'promoted' };
+      emails.push(await queueBookingNotice(tx, companyId, client, cls, notice, publicUrl));
+    }
+    free -= 1;
+  }
+  return emails;
+}
+
+function requestFingerprint(classInstanceId: string, clientId: string): string {
+  return JSON.stringify({ action: 'book', classInstanceId, clientId });
+}
+
+export interface BookAnswer {
+  message: string;
+  data: BookingDto;
+}
+
+/**
+ * Books a place, or a place on the waitlist. The class row is locked first, so however many requests
+ * (from however many server processes) book one class at once, each sees the counts the previous one
+ * left; the unique index and the CHECK on the counts stand behind that.
+ */
+export async function bookClass(
+  deps: BookingDeps,
+  actor: Actor,
+  classInstanceId: string,
+  body: BookBody,
+  idempotencyKey: string | undefined,
+  now = new Date(),
+): Promise<BookAnswer> {
+  const client = isClientRole(actor.roleId);
+  if (client && body?.clientId && body.clientId !== actor.userId)
+    throw forbidden('You can only book a place for yourself.');
+  if (!client && !isManager(actor)) throw forbidden('Your account cannot book clients into classes.');
+  const clientId = client ? actor.userId : body?.clientId;
+  if (!clientId) throw badRequest('Choose the client to book.', { clientId: 'Choose the client to book' });
+
+  try {
+    return await afterCommit(
+      deps,
+      withTenant(deps.db, actor.companyId, async (tx): Promise<Outcome<BookAnswer>> => {
+        const key = idempotencyKey
+          ? {
+              companyId: actor.companyId,
+              userId: actor.userId,
+              key: idempotencyKey,
+              request: requestFingerprint(classInstanceId, clientId),
+            }
+          : undefined;
+        if (key) {
+          const claim = await claimIdempotencyKey(tx, key);
+          if (!claim.claimed) {
+            if (claim.request !== key.request)
+              throw conflict(
+                'This Idempotency-Key was already used for a different request; send a new key.',
+              );
+            return { value: claim.response as BookAnswer, emails: [] };
+          }
+        }
+        const cls = await lockClass(tx, actor.companyId, classInstanceId);
+        if (!cls) throw classNotFound();
+        const person = await findClient(tx, actor.companyId, clientId);
+        if (!person) throw notFound('We could not find that client.');
+        const you = client ? 'You' : person.name;
+
+        if (cls.status === 'cancelled') throw conflict('This class is cancelled.');
+        if (cls.startsAt <= now)
+          throw conflict('This class has already started; it can no longer be booked.');
+        const rules = await rulesFor(tx, actor.companyId, cls);
+        const windows = bookingWindows(cls.startsAt, cls.timeZone, rules);
+        if (now < windows.opensAt)
+          throw conflict(`Booking for this class opens ${localMoment(windows.opensAt, cls.timeZone)}.`);
+        if (now >= windows.closesAt)
+          throw conflict(`Booking for this class closed ${localMoment(windows.closesAt, cls.timeZone)}.`);
+
+        const existing = await findActiveBooking(tx, actor.companyId, cls.id, clientId);
+        if (existing) {
+          const where = existing.status === 'waitlisted' ? 'on the waitlist of' : 'a place in';
+          throw conflict(`${you} already ${client ? 'have' : 'has'} ${where} this class.`);
+        }
+
+        let status: BookingStatus;
+        if (cls.bookedCount < cls.capacity) status = 'booked';
+        else if (!rules.waitlistEnabled) throw conflict('This class is full.');
+        else if (now >= windows.waitlistCutoffAt)
+          throw conflict('This class is full, and its waitlist has closed.');
+        else if (rules.maxWaitlistLength !== null && cls.waitlistCount >= rules.maxWaitlistLength)
+          throw conflict('This class is full, and so is its waitlist.');
+        else status = 'waitlisted';
+
+        const row = await insertBooking(tx, {
+          companyId: actor.companyId,
+          id: generateId(now.getTime()),
+          classInstanceId: cls.id,
+          clientId,
+          status,
+          waitlistedAt: status === 'waitlisted' ? now : null,
+          bookedBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await addToCounts(tx, actor.companyId, cls.id, status === 'booked' ? { places: 1 } : { waiting: 1 });
+        await recordChange(tx, actor.companyId, {
+          bookingId: row.id,
+          from: null,
+          to: status,
+          actorId: actor.userId,
+          reason: client ? 'Booked by the client' : 'Booked by the studio',
+          at: now,
+        });
+        const position = status === 'waitlisted' ? cls.waitlistCount + 1 : null;
+        const answer: BookAnswer = {
+          message:
+            status === 'booked'
+              ? `${you} ${client ? 'are' : 'is'} booked into ${cls.templateName}.`
+              : `The class is full: ${client ? 'you are' : `${person.name} is`} number ${position} on the waitlist.`,
+          data: toDto(row, person.name, cls.company.currency, position),
+        };
+        if (key) await storeIdempotentAnswer(tx, key, answer);
+        return { value: answer, emails: [] };
+      }),
+    );
+  } catch (error) {
+    // The lock makes this unreachable for one class; the unique index still answers for it.
+    if (isUniqueViolation(error)) throw conflict('This client already has a place in this class.');
+    throw error;
+  }
+}
+
+/** Finds a booking the actor may act on: a client only their own (another's answers 404, like another company's). */
+async function lockBookingFor(tx: Executor, actor: Actor, bookingId: string) {
+  const first = await findBooking(tx, actor.companyId, bookingId);
+  if (!first || (isClientRole(actor.roleId) && first.clientId !== actor.userId)) throw bookingNotFound();
+  // Always the class first, then the booking: one order of locks, so two changes cannot deadlock.
+  const cls = await lockClass(tx, actor.companyId, first.classInstanceId);
+  const booking = await findBooking(tx, actor.companyId, bookingId, { lock: true });
+  if (!cls || !booking) throw bookingNotFound();
+  const person = await findClient(tx, actor.companyId, booking.clientId);
+  return { cls, booking, clientName: person?.name ?? 'Client' };
+}
+
+/**
+ * Cancels a place or leaves the waitlist. Before the free-cancellation limit it is `cancelled`; after it
+ * a booked place is `late_cancelled` with the late-cancel fee recorded (the team may waive it). A freed
+ * place is handed on in the same transaction.
+ */
+export async function cancelBooking(
+  deps: BookingDeps,
+  actor: Actor,
+  bookingId: string,
+  options: { waiveFee?: boolean | undefined },
+  now = new Date(),
+): Promise<BookAnswer> {
+  const byClient = isClientRole(actor.roleId);
+  if (!byClient && !isManager(actor)) throw forbidden('Your account cannot cancel bookings.');
+  if (byClient && options.waiveFee) throw forbidden('Only the studio can waive a fee.');
+  return afterCommit(
+    deps,
+    withTenant(deps.db, actor.companyId, async (tx) => {
+      const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);
+      if (booking.status === 'checked_in')
+        throw conflict('This client has checked in; a checked-in booking cannot be cancelled.');
+      if (!['booked', 'waitlisted', 'offered'].includes(booking.status))
+        throw conflict('This booking has already ended.');
+      if (cls.startsAt <= now)
+        throw conflict(
+          byClient
+            ? 'This class has started; it can no longer be cancelled here. Contact the studio.'
+            : 'This class has started; mark attendance instead of cancelling.',
+        );
+      const rules = await rulesFor(tx, actor.companyId, cls);
+      const late =
+        booking.status === 'booked' &&
+        now >= bookingWindows(cls.startsAt, cls.timeZone, rules).freeCancellationUntil;
+      const fee = late && rules.lateCancelFee > 0;
+      const to: BookingStatus = late ? 'late_cancelled' : 'cancelled';
+      const row = await updateBooking(tx, actor.companyId, booking.id, {
+        status: to,
+        offerExpiresAt: null,
+        cancelledBy: byClient ? 'client' : 'studio',
+        ...(fee
+          ? {
+              feeKind: 'late_cancel' as const,
+              feeAmount: rules.lateCancelFee,
+              feeStatus: options.waiveFee ? ('waived' as const) : ('due' as const),
+            }
+          : {}),
+      });
+      const freed = PLACE.includes(booking.status);
+      await addToCounts(tx, actor.companyId, cls.id, freed ? { places: -1 } : { waiting: -1 });
+      if (freed) cls.bookedCount -= 1;
+      else cls.waitlistCount -= 1;
+      await recordChange(tx, actor.companyId, {
+        bookingId: booking.id,
+        from: booking.status,
+        to,
+        actorId: actor.userId,
+        reason: `${byClient ? 'Cancelled by the client' : 'Cancelled by the studio'}${fee && options.waiveFee ? '; fee waived' : ''}`,
+        at: now,
+      });
+      const emails = freed ? await handOn(tx, actor.companyId, cls, rules, now, deps.publicUrl) : [];
+      const message = late
+        ? fee && !options.waiveFee
+          ? `Cancelled late: a late-cancellation fee of ${money(rules.lateCancelFee, cls.company.currency)} applies.`
+          : 'Cancelled late (after the free-cancellation time).'
+        : booking.status === 'waitlisted'
+          ? 'Removed from the waitlist.'
+          : 'Booking cancelled.';
+      return { value: { message, data: toDto(row, clientName, cls.company.currency, null) }, emails };
+    }),
+  );
+}
+
+function money(minor: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** Accepts a held place: it becomes a booking. */
+export async function acceptOffer(
+  deps: BookingDeps,
+  actor: Actor,
+  bookingId: string,
+  now = new Date(),
+): Promise<BookAnswer> {
+  return afterCommit(
+    deps,
+    withTenant(deps.db, actor.companyId, async (tx) => {
+      const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);
+      if (booking.status !== 'offered') throw conflict('There is no held place to accept on this booking.');
+      if (!booking.offerExpiresAt || booking.offerExpiresAt <= now)
+        throw conflict('This offer has expired; the place has gone to the next person.');
+      const row = await updateBooking(tx, actor.companyId, booking.id, {
+        status: 'booked',
+        offerExpiresAt: null,
+      });
+      await recordChange(tx, actor.companyId, {
+        bookingId: booking.id,
+        from: 'offered',
+        to: 'booked',
+        actorId: actor.userId,
+        reason: 'Offer accepted',
+        at: now,
+      });
+      return {
+        value: {
+          message: `Accepted: you are booked into ${cls.templateName}.`,
+          data: toDto(row, clientName, cls.company.currency, null),
+        },
+        emails: [],
+      };
+    }),
+  );
+}
+
+/** Declines a held place: it goes to the next in line at once. */
+export async function declineOffer(
+  deps: BookingDeps,
+  actor: Actor,
+  bookingId: string,
+  now = new Date(),
+): Promise<BookAnswer> {
+  return afterCommit(
+    deps,
+    withTenant(deps.db, actor.companyId, async (tx) => {
+      const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);
+      if (booking.status !== 'offered') throw conflict('There is no held place to decline on this booking.');
+      const row = await updateBooking(tx, actor.companyId, booking.id, {
+        status: 'cancelled',
+        offerExpiresAt: null,
+        cancelledBy: isClientRole(actor.roleId) ? 'client' : 'studio',
+      });
+      await addToCounts(tx, actor.companyId, cls.id, { places: -1 });
+      cls.bookedCount -= 1;
+      await recordChange(tx, actor.companyId, {
+        bookingId: booking.id,
+        from: 'offered',
+        to: 'cancelled',
+        actorId: actor.userId,
+        reason: 'Offer declined',
+        at: now,
+      });
+      const rules = await rulesFor(tx, actor.companyId, cls);
+      const emails = await handOn(tx, actor.companyId, cls, rules, now, deps.publicUrl);
+      return {
+        value: {
+          message: 'Offer declined; the place goes to the next person.',
+          data: toDto(row, clientName, cls.company.currency, null),
+        },
+        emails,
+      };
+    }),
+  );
+}
+
+/**
+ * Ends offers whose hold has run out and hands each place on. Run by a job every minute and once when
+ * the server starts, so an offer that ran out while no server was running moves on at the next start.
+ */
+export async function expireOffers(deps: BookingDeps, now = new Date()): Promise<number> {
+  const due = await withPlatform(deps.db, (tx) => expiredOffers(tx, now));
+  let expired = 0;
+  for (const offer of due) {
+    expired += await afterCommit(
+      deps,
+      withTenant(deps.db, offer.companyId, async (tx) => {
+        const cls = await lockClass(tx, offer.companyId, offer.classInstanceId);
+        const booking = await findBooking(tx, offer.companyId, offer.id, { lock: true });
+        // Accepted, declined or expired by another process meanwhile: nothing to do.
+        if (
+          !cls ||
+          !booking ||
+          booking.status !== 'offered' ||
+          !booking.offerExpiresAt ||
+          booking.offerExpiresAt > now
+        )
+          return { value: 0, emails: [] };
+        await updateBooking(tx, offer.companyId, booking.id, { status: 'cancelled', offerExpiresAt: null });
+        await addToCounts(tx, offer.companyId, cls.id, { places: -1 });
+        cls.bookedCount -= 1;
+        await recordChange(tx, offer.companyId, {
+          bookingId: booking.id,
+          from: 'offered',
+          to: 'cancelled',
+          actorId: null,
+          reason: 'Offer expired',
+          at: now,
+        });
+        const emails: string[] = [];
+        const client = await findClient(tx, offer.companyId, booking.clientId);
+        if (client)
+          emails.push(
+            await queueBookingNotice(
+              tx,
+              offer.companyId,
+              client,
+              cls,
+              { kind: 'offer-expired' },
+              deps.publicUrl,
+            ),
+          );
+        const rules = await rulesFor(tx, offer.companyId, cls);
+        emails.push(...(await handOn(tx, offer.companyId, cls, rules, now, deps.publicUrl)));
+        return { value: 1, emails };
+      }),
+    );
+  }
+  return expired;
+}
+
+/** The team marks a client present: from when check-in opens, also after the class (attendance taken late). */
+export async function checkIn(
+  deps: BookingDeps,
+  actor: Actor,
+  bookingId: string,
+  now = new Date(),
+): Promise<BookAnswer> {
+  if (isClientRole(actor.roleId)) throw bookingNotFound();
+  return afterCommit(
+    deps,
+    withTenant(deps.db, actor.companyId, async (tx) => {
+      const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);
+      if (booking.status === 'checked_in') throw conflict(`${clientName} is already checked in.`);
+      if (booking.status !== 'booked' && booking.status !== 'no_show')
+        throw conflict(
+          `Only a booked place can be checked in; this booking is ${booking.status.replace('_', ' ')}.`,
+        );
+      if (cls.status === 'cancelled') throw conflict('This class is cancelled.');
+      const rules = await rulesFor(tx, actor.companyId, cls);
+      const opens = bookingWindows(cls.startsAt, cls.timeZone, rules).checkInOpensAt;
+      if (now < opens) throw conflict(`Check-in opens ${localMoment(opens, cls.timeZone)}.`);
+      // A no-show marked by mistake is corrected by checking the client in: the place and fee come back.
+      const wasNoShow = booking.status === 'no_show';
+      if (wasNoShow && cls.bookedCount >= cls.capacity)
+        throw conflict('The class is full; this client’s place has been taken.');
+      const row = await updateBooking(tx, actor.companyId, booking.id, {
+        status: 'checked_in',
+        ...(wasNoShow && booking.feeKind === 'no_show'
+          ? { feeKind: null, feeAmount: null, feeStatus: null }
+          : {}),
+      });
+      if (wasNoShow) await addToCounts(tx, actor.companyId, cls.id, { places: 1 });
+      await recordChange(tx, actor.companyId, {
+        bookingId: booking.id,
+        from: booking.status,
+        to: 'checked_in',
+        actorId: actor.userId,
+        reason: wasNoShow ? 'No-show corrected: checked in' : 'Checked in by the studio',
+        at: now,
+      });
+      return {
+        value: {
+          message: `${clientName} is checked in.`,
+          data: toDto(row, clientName, cls.company.currency, null),
+        },
+        emails: [],
+      };
+    }),
+  );
+}
+
+/** After the start, every booked place not checked in becomes a no-show, with the no-show fee recorded. */
+export async function markNoShows(
+  deps: BookingDeps,
+  actor: Actor,
+  classInstanceId: string,
+  now = new Date(),
+): Promise<{ message: string; data: { marked: number } }> {
+  return withTenant(deps.db, actor.companyId, async (tx) => {
+    const cls = await lockClass(tx, actor.companyId, classInstanceId);
+    if (!cls) throw classNotFound();
+    if (cls.status === 'cancelled') throw conflict('This class is cancelled.');
+    if (now < cls.startsAt) throw conflict('Mark no-shows once the class has started.');
+    const rules = await rulesFor(tx, actor.companyId, cls);
+    const roster = await rosterOf(tx, actor.companyId, cls.id);
+    const absent = roster.filter((row) => row.booking.status === 'booked');
+    for (const { booking } of absent) {
+      await updateBooking(tx, actor.companyId, booking.id, {
+        status: 'no_show',
+        ...(rules.noShowFee > 0
+          ? { feeKind: 'no_show' as const, feeAmount: rules.noShowFee, feeStatus: 'due' as const }
+          : {}),
+      });
+      await recordChange(tx, actor.companyId, {
+        bookingId: booking.id,
+        from: 'booked',
+        to: 'no_show',
+        actorId: actor.userId,
+        reason: 'Marked absent after the start',
+        at: now,
+      });
+    }
+    await addToCounts(tx, actor.companyId, cls.id, { places: -absent.length });
+    const marked = absent.length;
+    return {
+      message:
+        marked === 0
+          ? 'Everyone booked has checked in; nobody was marked absent.'
+          : `${marked} ${marked === 1 ? 'client was' : 'clients were'} marked as no-show.`,
+      data: { marked },
+    };
+  });
+}
+
+/** The team waives a recorded late-cancel or no-show fee. */
+export async function waiveFee(
+  deps: BookingDeps,
+  actor: Actor,
+  bookingId: string,
+  now = new Date(),
+): Promise<BookAnswer> {
+  if (!isManager(actor))
+    throw isClientRole(actor.roleId) ? bookingNotFound() : forbidden('Your account cannot waive fees.');
+  return withTenant(deps.db, actor.companyId, async (tx) => {
+    const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);
+    if (booking.feeStatus !== 'due') throw conflict('This booking has no fee to waive.');
+    const row = await updateBooking(tx, actor.companyId, booking.id, { feeStatus: 'waived' });
+    await recordChange(tx, actor.companyId, {
+      bookingId: booking.id,
+      from: booking.status,
+      to: booking.status,
+      actorId: actor.userId,
+      reason: 'Fee waived',
+      at: now,
+    });
+    return { message: 'Fee waived.', data: toDto(row, clientName, cls.company.currency, null) };
+  });
+}
+
+function rosterEntry(row: BookingWithClient, currency: string, positions: Map<string, number>) {
+  return {
+    ...toDto(row.booking, row.clientName, currency, positions.get(row.booking.id) ?? null),
+    clientEmail: row.clientEmail,
+    clientPhone: row.clientPhone,
+  };
+}
+
+/** The class's roster for the team: places, the waitlist in order (with offers and their expiry), ended ones. */
+export async function classRoster(db: Database, actor: Actor, classInstanceId: string): Promise<RosterDto> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    const cls = await findListed(tx, actor.companyId, classInstanceId);
+    if (!cls) throw classNotFound();
+    const rows = await rosterOf(tx, actor.companyId, classInstanceId);
+    const currency = await currencyOf(tx, actor.companyId);
+    const positions = positionsOf(rows);
+    return { items: rows.map((row) => rosterEntry(row, currency, positions)) };
+  });
+}
+
+async function currencyOf(tx: Executor, companyId: string): Promise<string> {
+  return (await findCompanyById(tx, companyId))?.currency ?? 'USD';
+}
+
+/** The signed-in client's bookings of classes still to come (or of one class), with their positions. */
+export async function myBookings(
+  db: Database,
+  actor: Actor,
+  query: { classInstanceId?: string | undefined },
+  now = new Date(),
+): Promise<MyBookingsDto> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    const rows = await clientBookings(tx, actor.companyId, actor.userId, {
+      classInstanceId: query.classInstanceId,
+      now,
+    });
+    const currency = await currencyOf(tx, actor.companyId);
+    const items = [];
+    for (const row of rows) {
+      const classInstance = await findListed(tx, actor.companyId, row.booking.classInstanceId);
+      if (!classInstance) continue;
+      const position = await waitlistPosition(tx, actor.companyId, row.booking);
+      items.push({
+        ...toDto(row.booking, row.clientName, currency, position),
+        classInstance: { ...classInstance, notes: null },
+      });
+    }
+    return { items };
+  });
+}
+
+/** One booking as its client or the team sees it. */
+export async function getBooking(db: Database, actor: Actor, bookingId: string): Promise<BookingDto> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    const row = await bookingWithClient(tx, actor.companyId, bookingId);
+    if (!row || (isClientRole(actor.roleId) && row.booking.clientId !== actor.userId))
+      throw bookingNotFound();
+    const position = await waitlistPosition(tx, actor.companyId, row.booking);
+    return toDto(row.booking, row.clientName, await currencyOf(tx, actor.companyId), position);
+  });
+}

@@ -1,0 +1,297 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/harness.ts';
+import { bearer, signUpClient } from '../../test/factories.ts';
+import { classAt, minutesFromNow, quickClients, setSessionRules } from '../../test/bookings.ts';
+import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts';
+import { signInTeamMember } from '../../test/team.ts';
+
+/**
+ * The booking endpoints one by one: who may call them (401 / 403), bad input (400 naming the field),
+ * another company's ids and another client's bookings (404), and each rule's 409 with its sentence.
+ */
+const { app, db } = await createTestApp();
+
+type Headers = Record<string, string>;
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers = {}, payload?: object) =>
+  app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const book = (classId: string, headers: Headers, payload?: object, extra: Headers = {}) =>
+  call('POST', `/api/class-instances/${classId}/bookings`, { ...headers, ...extra }, payload);
+
+let hour = 0;
+/** A class two days from now (distinct hours, so the instructor is free), capacity as asked. */
+async function upcoming(ready: ReadyStudio, capacity = 12, overrides: Record<string, unknown> = {}) {
+  hour += 1;
+  return classAt(app, ready, minutesFromNow(2 * 24 * 60 + hour * 90), { capacity, ...overrides });
+}
+
+async function clientOf(ready: ReadyStudio) {
+  const signed = await signUpClient(app, ready.slug);
+  return { headers: bearer(signed.session.token), id: signed.session.user._id };
+}
+
+describe('POST /api/class-instances/{id}/bookings', () => {
+  it('books a signed-in client themself, and counts the place on the class', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const classId = await upcoming(ready);
+    const client = await clientOf(ready);
+
+    const response = await book(classId, client.headers);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.message).toBe('You are booked into Power Yoga.');
+    expect(body.data).toMatchObject({
+      status: 'booked',
+      clientId: client.id,
+      paidWith: 'free',
+      waitlistPosition: null,
+    });
+
+    const details = await call('GET', `/api/class-instances/${classId}`, ready.headers);
+    expect(details.json().data).toMatchObject({ bookedCount: 1, waitlistCount: 0 });
+    const mine = await call('GET', `/api/my/bookings?classInstanceId=${classId}`, client.headers);
+    expect(mine.json().data.items).toEqual([expect.objectContaining({ id: body.data.id, status: 'booked' })]);
+  });
+
+  it('refuses a second place for the same client with a sentence', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const classId = await upcoming(ready);
+    const client = await clientOf(ready);
+    expect((await book(classId, client.headers)).statusCode).toBe(200);
+    const again = await book(classId, client.headers);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ status: 0, message: 'You already have a place in this class.' });
+  });
+
+  it('waitlists when full (with position), and refuses when the waitlist is full or off', async () => {
+    const ready = await studioReadyToSchedule(app);
+    await setSessionRules(app, ready, { maxWaitlistLength: 2 });
+    const classId = await upcoming(ready, 1);
+    const [a, b, c, d] = await quickClients(app, ready, 4);
+    expect((await book(classId, ready.headers, { clientId: a })).json().data.status).toBe('booked');
+    const second = await book(classId, ready.headers, { clientId: b });
+    expect(second.json()).toMatchObject({
+      message: 'The class is full: client 1 is number 1 on the waitlist.',
+      data: { status: 'waitlisted', waitlistPosition: 1 },
+    });
+    expect((await book(classId, ready.headers, { clientId: c })).json().data.waitlistPosition).toBe(2);
+    const fourth = await book(classId, ready.headers, { clientId: d });
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().message).toBe('This class is full, and so is its waitlist.');
+
+    await setSessionRules(app, ready, { waitlistEnabled: false });
+    const noWaitlist = await upcoming(ready, 1);
+    await book(noWaitlist, ready.headers, { clientId: a });
+    const refused = await book(noWaitlist, ready.headers, { clientId: b });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This class is full.');
+  });
+
+  it('answers a retried request with the same Idempotency-Key with the first result, not a second booking', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const classId = await upcoming(ready);
+    const client = await clientOf(ready);
+    const key = { 'idempotency-key': 'retry-7f3c' };
+    const first = await book(classId, client.headers, undefined, key);
+    const [retryA, retryB] = await Promise.all([
+      book(classId, client.headers, undefined, key),
+      book(classId, client.headers, undefined, key),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(retryA.statusCode).toBe(200);
+    expect(retryB.statusCode).toBe(200);
+    expect(retryA.json().data.id).toBe(first.json().data.id);
+    expect(retryB.json().data.id).toBe(first.json().data.id);
+    const details = await call('GET', `/api/class-instances/${classId}`, ready.headers);
+    expect(details.json().data.bookedCount).toBe(1);
+
+    // The same key for another class is a mistake, not a retry.
+    const other = await upcoming(ready);
+    const misuse = await book(other, client.headers, undefined, key);
+    expect(misuse.statusCode).toBe(409);
+    expect(misuse.json().message).toMatch(/already used for a different request/);
+    const blank = await book(other, client.headers, undefined, { 'idempotency-key': 'has space' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toHaveProperty(['idempotency-key']);
+  });
+
+  it('refuses cancelled and started classes', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const [a] = await quickClients(app, ready, 1);
+    const cancelled = await upcoming(ready);
+    await call('POST', `/api/class-instances/${cancelled}/cancel`, ready.headers, { reason: null });
+    const onCancelled = await book(cancelled, ready.headers, { clientId: a });
+    expect(onCancelled.statusCode).toBe(409);
+    expect(onCancelled.json().message).toBe('This class is cancelled.');
+  });
+
+  it('answers 401 without a session, 403 for an instructor booking a client, 400 naming a bad client id', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const classId = await upcoming(ready);
+    expect((await book(classId, {})).statusCode).toBe(401);
+    const instructor = await signInTeamMember(app, db.db, ready.companyId, 'instructor');
+    const [a] = await quickClients(app, ready, 1);
+    const refused = await book(classId, instructor.headers, { clientId: a });
+    expect(refused.statusCode).toBe(403);
+    const bad = await book(classId, ready.headers, { clientId: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('clientId');
+    const missing = await book(classId, ready.headers, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toHaveProperty('clientId');
+  });
+
+  it('answers 404 for another company’s class and another company’s client', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const other = await studioReadyToSchedule(app);
+    const theirClass = await upcoming(other);
+    const [theirClient] = await quickClients(app, other, 1, 'theirs');
+    const [mine] = await quickClients(app, ready, 1, 'mine');
+    const myClass = await upcoming(ready);
+    expect((await book(theirClass, ready.headers, { clientId: mine })).statusCode).toBe(404);
+    const foreignClient = await book(myClass, ready.headers, { clientId: theirClient });
+    expect(foreignClient.statusCode).toBe(404);
+    expect(foreignClient.json().message).toBe('We could not find that client.');
+  });
+});
+
+describe('cancel, roster and fees through the API', () => {
+  it('lets a client cancel their own booking (the place is freed) but not another client’s (404)', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const classId = await upcoming(ready);
+    const alice = await clientOf(ready);
+    const bob = await clientOf(ready);
+    const booking = (await book(classId, alice.headers)).json().data;
+
+    const stranger = await call('POST', `/api/bookings/${booking.id}/cancel`, bob.headers, {});
+    expect(stranger.statusCode).toBe(404);
+    const other = await studioReadyToSchedule(app);
+    expect((await call('POST', `/api/bookings/${booking.id}/cancel`, other.headers, {})).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/api/bookings/${booking.id}`, bob.headers)).statusCode).toBe(404);
+
+    const waive = await call('POST', `/api/bookings/${booking.id}/cancel`, alice.headers, { waiveFee: true });
+    expect(waive.statusCode).toBe(403);
+    const cancelled = await call('POST', `/api/bookings/${booking.id}/cancel`, alice.headers, {});
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      message: 'Booking cancelled.',
+      data: { status: 'cancelled', cancelledBy: 'client', fee: null },
+    });
+    expect(
+      (await call('GET', `/api/class-instances/${classId}`, ready.headers)).json().data.bookedCount,
+    ).toBe(0);
+    const twice = await call('POST', `/api/bookings/${booking.id}/cancel`, alice.headers, {});
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This booking has already ended.');
+  });
+
+  it('shows the team the roster in order, and refuses instructors the right to cancel (403)', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const classId = await upcoming(ready, 1);
+    const [a, b, c] = await quickClients(app, ready, 3);
+    const first = (await book(classId, ready.headers, { clientId: a })).json().data;
+    await book(classId, ready.headers, { clientId: b });
+    await book(classId, ready.headers, { clientId: c });
+    const roster = await call('GET', `/api/class-instances/${classId}/bookings`, ready.headers);
+    expect(roster.statusCode).toBe(200);
+    expect(
+      roster
+        .json()
+        .data.items.map((row: { clientName: string; status: string; waitlistPosition: number | null }) => [
+          row.clientName,
+          row.status,
+          row.waitlistPosition,
+        ]),
+    ).toEqual([
+      ['client 0', 'booked', null],
+      ['client 1', 'waitlisted', 1],
+      ['client 2', 'waitlisted', 2],
+    ]);
+    const instructor = await signInTeamMember(app, db.db, ready.companyId, 'instructor');
+    expect(
+      (await call('GET', `/api/class-instances/${classId}/bookings`, instructor.headers)).statusCode,
+    ).toBe(200);
+    expect((await call('POST', `/api/bookings/${first.id}/cancel`, instructor.headers, {})).statusCode).toBe(
+      403,
+    );
+    const client = await clientOf(ready);
+    expect((await call('GET', `/api/class-instances/${classId}/bookings`, client.headers)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('refuses to lower a class’s capacity below its booked places (409), keeping what was saved', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const classId = await upcoming(ready, 3);
+    const [a, b] = await quickClients(app, ready, 2);
+    await book(classId, ready.headers, { clientId: a });
+    await book(classId, ready.headers, { clientId: b });
+    const details = (await call('GET', `/api/class-instances/${classId}`, ready.headers)).json().data;
+    const series = (
+      await call('GET', `/api/fitness-sessions/${details.fitnessSessionId}`, ready.headers)
+    ).json().data;
+    const lowered = await call('PUT', `/api/fitness-sessions/${series.id}`, ready.headers, {
+      ...series,
+      capacity: 1,
+      scope: 'one',
+      classInstanceId: classId,
+    });
+    expect(lowered.statusCode).toBe(409);
+    expect(lowered.json().errors.capacity).toBe('2 people are booked; the capacity cannot go below that.');
+    expect((await call('GET', `/api/class-instances/${classId}`, ready.headers)).json().data).toMatchObject({
+      capacity: 3,
+      bookedCount: 2,
+    });
+  });
+
+  it('ends every booking of a class the studio cancels, as cancelled by the studio', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const classId = await upcoming(ready, 1);
+    const [a, b] = await quickClients(app, ready, 2);
+    const placed = (await book(classId, ready.headers, { clientId: a })).json().data;
+    const waiting = (await book(classId, ready.headers, { clientId: b })).json().data;
+    expect(
+      (
+        await call('POST', `/api/class-instances/${classId}/cancel`, ready.headers, {
+          reason: 'Heating broken',
+        })
+      ).statusCode,
+    ).toBe(200);
+    for (const id of [placed.id, waiting.id]) {
+      const booking = (await call('GET', `/api/bookings/${id}`, ready.headers)).json().data;
+      expect(booking).toMatchObject({ status: 'cancelled', cancelledBy: 'studio', fee: null });
+    }
+    expect((await call('GET', `/api/class-instances/${classId}`, ready.headers)).json().data).toMatchObject({
+      status: 'cancelled',
+      bookedCount: 0,
+      waitlistCount: 0,
+    });
+  });
+
+  it('creates a client on the spot and finds them by name, email or phone', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const created = await call('POST', '/api/clients', ready.headers, {
+      name: 'Dana Desk',
+      email: 'Dana@Example.com',
+      phone: '(404) 555-0000',
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().data).toMatchObject({ name: 'Dana Desk', email: 'dana@example.com' });
+    const duplicate = await call('POST', '/api/clients', ready.headers, {
+      name: 'Dana Again',
+      email: 'dana@example.com',
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().errors.email).toBe('A client with this email already exists');
+    for (const q of ['dana', 'EXAMPLE.com', '555-0000'])
+      expect(
+        (await call('GET', `/api/clients?q=${encodeURIComponent(q)}`, ready.headers)).json().data.total,
+      ).toBe(1);
+    const other = await studioReadyToSchedule(app);
+    expect((await call('GET', '/api/clients?q=dana', other.headers)).json().data.total).toBe(0);
+    const bad = await call('POST', '/api/clients', ready.headers, { name: '', email: 'not-an-email' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name']);
+  });
+});

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BOOKING_MANAGER_ROLES,
+  clientDto,
+  clientsListDto,
+  clientsQuery,
+  newClientBody,
+  successEnvelope,
+  TEAM_ROLES,
+} from '@kinetic/shared';
+import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { createClient, listClients } from './clients.service.ts';
+
+export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.db;
+  const tags = ['clients'];
+
+  app.get(
+    '/clients',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'Clients of the company, searched by name, email or phone',
+        querystring: clientsQuery,
+        response: { 200: successEnvelope(clientsListDto) },
+      },
+    },
+    async (request) => ({ status: 1 as const, data: await listClients(db, actorOf(request), request.query) }),
+  );
+
+  app.post(
+    '/clients',
+    {
+      onRequest: requireRole(BOOKING_MANAGER_ROLES),
+      schema: {
+        tags,
+        summary: 'Create a client on the spot (name, email, phone)',
+        body: newClientBody,
+        response: { 200: successEnvelope(clientDto) },
+      },
+    },
+    async (request) => {
+      const data = await createClient(db, actorOf(request), request.body);
+      return { status: 1 as const, message: `${data.name} is now a client.`, data };
+    },
+  );
+};
