@@ -186,6 +186,31 @@ describe('cancel, roster and fees through the API', () => {
     expect(twice.json().message).toBe('This booking has already ended.');
   });
 
+  it('answers 404 for a booking id of another company on every booking action', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const other = await studioReadyToSchedule(app);
+    const classId = await upcoming(ready);
+    const [a] = await quickClients(app, ready, 1);
+    const booking = (await book(classId, ready.headers, { clientId: a })).json().data;
+    expect((await call('GET', `/api/bookings/${booking.id}`, other.headers)).statusCode).toBe(404);
+    for (const verb of ['cancel', 'accept', 'decline', 'check-in', 'waive-fee']) {
+      const response = await call('POST', `/api/bookings/${booking.id}/${verb}`, other.headers, {});
+      expect([verb, response.statusCode, response.json().message]).toEqual([
+        verb,
+        404,
+        'We could not find that booking.',
+      ]);
+    }
+    const roster = await call('GET', `/api/class-instances/${classId}/bookings`, other.headers);
+    expect(roster.statusCode).toBe(404);
+    expect((await call('POST', `/api/class-instances/${classId}/no-shows`, other.headers)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/api/bookings/${booking.id}`, ready.headers)).json().data.status).toBe(
+      'booked',
+    );
+  });
+
   it('shows the team the roster in order, and refuses instructors the right to cancel (403)', async () => {
     const ready = await studioReadyToSchedule(app);
     const classId = await upcoming(ready, 1);
