@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_SETTINGS_DEFAULTS } from '@kinetic/shared';
+import { SESSION_SETTINGS_DEFAULTS, type SessionSettingsBody } from '@kinetic/shared';
 import { createTestApp } from '../../test/harness.ts';
 import { actorFrom, classAt, minutesFromNow, quickClients, setSessionRules } from '../../test/bookings.ts';
 import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts';
@@ -71,7 +71,7 @@ async function outboxTo(email: string) {
 
 /** A fresh studio (its own rules), one class `startsIn` ahead, and clients made on the spot. */
 async function scene(
-  rules: Partial<typeof SESSION_SETTINGS_DEFAULTS>,
+  rules: Partial<SessionSettingsBody>,
   options: { capacity?: number; clients?: number; startsIn?: number } = {},
 ) {
   const ready = await studioReadyToSchedule(app);

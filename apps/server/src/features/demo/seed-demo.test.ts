@@ -9,10 +9,11 @@ const count = async (table: string) =>
   (await db.pool.query(`select count(*)::int as n from ${table}`)).rows[0].n as number;
 
 describe('demo data', () => {
-  it('seeds demo and solo-demo with every role, and a second run changes nothing', async () => {
+  it('seeds demo and solo-demo with every role (the logins; regulars have none), and a second run changes nothing', async () => {
     expect(await seedDemo(db.db)).toEqual({ created: true });
     const { rows } = await db.pool.query(
-      `select c.slug, c.kind, u.role, u.email from users u join companies c on c.id = u.company_id order by c.slug, u.email`,
+      `select c.slug, c.kind, u.role, u.email from users u join companies c on c.id = u.company_id
+        where u.password_hash <> '' order by c.slug, u.email`,
     );
     expect(rows).toEqual([
       { slug: 'demo', kind: 'company', role: 'admin', email: 'admin@demo.test' },
@@ -23,7 +24,8 @@ describe('demo data', () => {
       { slug: 'solo-demo', kind: 'solo', role: 'solo-instructor', email: 'instructor@solo-demo.test' },
     ]);
     expect(await seedDemo(db.db)).toEqual({ created: false });
-    expect(await count('users')).toBe(6);
+    // Six demo logins and the studios' regulars (36 at demo, 12 at solo-demo).
+    expect(await count('users')).toBe(6 + 36 + 12);
     expect(await count('companies')).toBe(2);
     expect(await count('studios')).toBe(3);
     expect(await count('studio_rooms')).toBe(3);
@@ -59,6 +61,40 @@ describe('demo data', () => {
     expect(times.rows).toEqual([{ local: '19:30' }]);
   });
 
+  it('books the demo week like a real studio’s: attended past classes, booked ones to come, the counts true to the rows', async () => {
+    await seedDemo(db.db);
+    const mismatched = await db.pool.query(
+      `select ci.id from class_instances ci
+        where ci.booked_count <> (select count(*) from bookings b where b.company_id = ci.company_id and b.class_instance_id = ci.id and b.status in ('booked','offered','checked_in'))
+           or ci.waitlist_count <> (select count(*) from bookings b where b.company_id = ci.company_id and b.class_instance_id = ci.id and b.status = 'waitlisted')
+           or ci.booked_count > ci.capacity`,
+    );
+    expect(mismatched.rows).toEqual([]);
+    const byStatus = await db.pool.query(
+      `select case when ci.starts_at < now() then 'past' else 'coming' end as period, b.status, count(*)::int as n
+         from bookings b join class_instances ci on ci.company_id = b.company_id and ci.id = b.class_instance_id
+         join companies c on c.id = b.company_id where c.slug = 'demo' group by 1, 2`,
+    );
+    const n = (period: string, status: string) =>
+      byStatus.rows.find(
+        (row: { period: string; status: string; n: number }) =>
+          row.period === period && row.status === status,
+      )?.n ?? 0;
+    expect(n('past', 'checked_in')).toBeGreaterThan(1000);
+    expect(n('past', 'no_show')).toBeGreaterThan(0);
+    expect(n('past', 'late_cancelled')).toBeGreaterThan(0);
+    expect(n('coming', 'booked')).toBeGreaterThan(500);
+    expect(n('coming', 'waitlisted')).toBeGreaterThan(0);
+    expect(n('coming', 'checked_in') + n('coming', 'no_show')).toBe(0);
+    // Casey Client, who logs in, has places to come.
+    const casey = await db.pool.query(
+      `select count(*)::int as n from bookings b join users u on u.company_id = b.company_id and u.id = b.client_id
+         join class_instances ci on ci.company_id = b.company_id and ci.id = b.class_instance_id
+        where u.email = 'client@demo.test' and b.status = 'booked' and ci.starts_at > now()`,
+    );
+    expect(casey.rows[0].n).toBeGreaterThan(0);
+  });
+
   it('gives demo session rules, peak hours and two studios (one with two rooms), and solo-demo rules and its one studio', async () => {
     await seedDemo(db.db);
     const studios = await db.pool.query(
@@ -77,8 +113,18 @@ describe('demo data', () => {
       { slug: 'demo', booking_opens_days_before: 14, waitlist_mode: 'offer', late_cancel_fee: 1000 },
       { slug: 'solo-demo', booking_opens_days_before: 14, waitlist_mode: 'offer', late_cancel_fee: 0 },
     ]);
-    const hours = await db.pool.query(`select h.peak_hour->'monday' as monday, h.peak_non_peak_allowed from company_hours h join companies c on c.id = h.company_id where c.slug = 'demo'`);
-    expect(hours.rows).toEqual([{ monday: [{ start: '06:00', end: '09:00' }, { start: '17:00', end: '20:00' }], peak_non_peak_allowed: true }]);
+    const hours = await db.pool.query(
+      `select h.peak_hour->'monday' as monday, h.peak_non_peak_allowed from company_hours h join companies c on c.id = h.company_id where c.slug = 'demo'`,
+    );
+    expect(hours.rows).toEqual([
+      {
+        monday: [
+          { start: '06:00', end: '09:00' },
+          { start: '17:00', end: '20:00' },
+        ],
+        peak_non_peak_allowed: true,
+      },
+    ]);
     // The instructors with a demo login are linked to it (their pages show "Can log in").
     const linked = await db.pool.query(
       `select c.slug, i.name, u.email, u.role from instructors i join companies c on c.id = i.company_id
@@ -86,7 +132,12 @@ describe('demo data', () => {
     );
     expect(linked.rows).toEqual([
       { slug: 'demo', name: 'Indira Instructor', email: 'instructor@demo.test', role: 'instructor' },
-      { slug: 'solo-demo', name: 'Sol Instructor', email: 'instructor@solo-demo.test', role: 'solo-instructor' },
+      {
+        slug: 'solo-demo',
+        name: 'Sol Instructor',
+        email: 'instructor@solo-demo.test',
+        role: 'solo-instructor',
+      },
     ]);
     const onboarding = await db.pool.query(`select slug, completed_onboarding from companies order by slug`);
     expect(onboarding.rows).toEqual([

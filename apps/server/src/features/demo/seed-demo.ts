@@ -5,6 +5,7 @@ import { hashPassword } from '../../plugins/passwords.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { insertCompany, insertUserIfNew } from '../signup/signup.repo.ts';
 import { linkDemoInstructors, seedStudioSetup } from './seed-studio-setup.ts';
+import { seedBookings } from './seed-bookings.ts';
 import { seedSchedule } from './seed-schedule.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
@@ -71,6 +72,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       }
       await linkDemoInstructors(tx, company.id);
       await seedSchedule(tx, company);
+      await seedBookings(tx, company);
     }
     return { created };
   });
