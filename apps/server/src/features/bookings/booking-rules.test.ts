@@ -241,6 +241,26 @@ describe('the waitlist', () => {
     ]);
   });
 
+  it('a capacity raised by an edit gives the new places to the waitlist in order', async () => {
+    const { ready, classId, clients, bookAs } = await scene({ waitlistMode: 'auto' }, { capacity: 1 });
+    const [a, b, c] = clients as [string, string, string];
+    await bookAs(a);
+    const second = (await bookAs(b)).data;
+    const third = (await bookAs(c)).data;
+    const details = (await app.inject({ method: 'GET', url: `/api/class-instances/${classId}`, headers: ready.headers })).json().data;
+    const series = (await app.inject({ method: 'GET', url: `/api/fitness-sessions/${details.fitnessSessionId}`, headers: ready.headers })).json().data;
+    const raised = await app.inject({
+      method: 'PUT',
+      url: `/api/fitness-sessions/${series.id}`,
+      headers: ready.headers,
+      payload: { ...series, capacity: 2, scope: 'one', classInstanceId: classId },
+    });
+    expect(raised.statusCode).toBe(200);
+    expect(await readClass(ready, classId)).toMatchObject({ capacity: 2, bookedCount: 2, waitlistCount: 1 });
+    expect((await historyOf(second.id)).at(-1)).toEqual(['waitlisted', 'booked', 'A place opened: promoted from the waitlist']);
+    expect(await historyOf(third.id)).toHaveLength(1);
+  });
+
   it('inside the cut-off nobody is promoted or offered, nobody joins the waitlist, and the freed place opens to all', async () => {
     const { ready, startsAt, classId, clients, owner, bookAs } = await scene(
       { waitlistMode: 'auto', waitlistCutoffMinutesBefore: 60 },

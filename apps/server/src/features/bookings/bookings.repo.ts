@@ -413,3 +413,27 @@ export async function storeIdempotentAnswer(
       ),
     );
 }
+
+/** A series' classes to come with a free place and someone waiting (after a capacity was raised). */
+export async function classesWithOpenPlaces(
+  tx: Executor,
+  companyId: string,
+  seriesIds: readonly string[],
+  now: Date,
+): Promise<string[]> {
+  const rows = await tx
+    .select({ id: classInstances.id })
+    .from(classInstances)
+    .where(
+      and(
+        eq(classInstances.companyId, companyId),
+        inArray(classInstances.fitnessSessionId, [...new Set(seriesIds)]),
+        eq(classInstances.status, 'scheduled'),
+        gt(classInstances.startsAt, now),
+        gt(classInstances.waitlistCount, 0),
+        sql`${classInstances.bookedCount} < ${classInstances.capacity}`,
+      ),
+    )
+    .orderBy(asc(classInstances.startsAt));
+  return rows.map((row) => row.id);
+}

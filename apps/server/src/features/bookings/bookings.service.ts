@@ -24,6 +24,7 @@ import {
   addToCounts,
   bookingWithClient,
   claimIdempotencyKey,
+  classesWithOpenPlaces,
   clientBookings,
   expiredOffers,
   findActiveBooking,
@@ -149,6 +150,26 @@ async function handOn(
       emails.push(await queueBookingNotice(tx, companyId, client, cls, notice, publicUrl));
     }
     free -= 1;
+  }
+  return emails;
+}
+
+/**
+ * After an edit of a series (a capacity raised), classes to come with free places and people waiting
+ * hand those places on, in the edit's transaction. Answers the emails it queued.
+ */
+export async function handOnOpenPlaces(
+  tx: Executor,
+  companyId: string,
+  seriesIds: readonly string[],
+  now: Date,
+  publicUrl: string,
+): Promise<string[]> {
+  const emails: string[] = [];
+  for (const id of await classesWithOpenPlaces(tx, companyId, seriesIds, now)) {
+    const cls = await lockClass(tx, companyId, id);
+    if (!cls) continue;
+    emails.push(...(await handOn(tx, companyId, cls, await rulesFor(tx, companyId, cls), now, publicUrl)));
   }
   return emails;
 }

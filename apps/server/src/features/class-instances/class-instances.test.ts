@@ -277,7 +277,7 @@ describe('classes with bookings, old series, rooms in use', () => {
       scope: 'all',
       classInstanceId: classes[0]?.id,
     });
-    expect(tooSmall.statusCode).toBe(400);
+    expect(tooSmall.statusCode).toBe(409);
     expect(tooSmall.json().errors.capacity).toMatch(/^3 people are booked in the class on \d{4}-\d\d-\d\d/);
     // Wednesdays instead: the booked and waitlisted Mondays are cancelled (the bookings issue ends their
     // bookings there), the free ones are deleted.

@@ -25,7 +25,8 @@ export const fitnessSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole(MANAGER_ROLES),
       schema: {
         tags,
-        summary: 'Schedule a class: one date, or weekly (classes are generated 12 weeks ahead in the studio time zone)',
+        summary:
+          'Schedule a class: one date, or weekly (classes are generated 12 weeks ahead in the studio time zone)',
         body: fitnessSessionBody,
         response: { 201: one },
       },
@@ -54,15 +55,23 @@ export const fitnessSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole(MANAGER_ROLES),
       schema: {
         tags,
-        summary: 'Edit this class only, this and following, or all classes to come (past classes never change)',
+        summary:
+          'Edit this class only, this and following, or all classes to come (past classes never change)',
         params: fitnessSessionParams,
         body: editFitnessSessionBody,
         response: { 200: one },
       },
     },
     async (request) => {
-      const data = await editSeries(db, actorOf(request), request.params.fitnessSessionId, request.body);
-      // Classes the edit cancelled have told their clients through the outbox.
+      const data = await editSeries(
+        db,
+        actorOf(request),
+        request.params.fitnessSessionId,
+        request.body,
+        new Date(),
+        app.deps.publicUrl,
+      );
+      // Clients of classes the edit cancelled, or whose raised capacity took them off the waitlist, are emailed.
       app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
       return { status: 1 as const, message: 'Schedule saved.', data };
     },
@@ -82,7 +91,8 @@ export const fitnessSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const data = await deleteSeries(db, actorOf(request), request.params.fitnessSessionId, request.query);
-      if (data.cancelled > 0) app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
+      if (data.cancelled > 0)
+        app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
       const message =
         data.cancelled > 0
           ? `${data.removed} classes removed; ${data.cancelled} with bookings cancelled.`

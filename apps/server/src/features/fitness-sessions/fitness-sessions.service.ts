@@ -9,6 +9,7 @@ import {
 } from '@kinetic/shared';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { postgresErrorCode } from '../../db/errors.ts';
+import { handOnOpenPlaces } from '../bookings/bookings.service.ts';
 import { generateId } from '../../db/ids.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
@@ -492,66 +493,74 @@ export async function editSeries(
   seriesId: string,
   body: EditFitnessSessionBody & FitnessSessionValues,
   now = new Date(),
+  publicUrl = '',
 ): Promise<FitnessSessionDto> {
   const { scope, classInstanceId, ...values } = body;
   return overlapsAsConflict(
     () =>
       withTenant(db, actor.companyId, async (tx) => {
-        const companyId = actor.companyId;
-        const { series, anchor } = await seriesAndAnchor(tx, companyId, seriesId, classInstanceId, now);
-        const resolved = await resolve(tx, companyId, values, series);
-        if (scope === 'one') {
-          await editOne(tx, companyId, anchor, resolved, now);
-          return seriesDto(series);
-        }
-        const horizon = generationEnd(values.schedule, resolved.timeZone, now);
-        // A series ended by an earlier "this and following" or delete keeps that end: its later dates
-        // belong to the series that followed it, or were removed, so no edit brings them back.
-        const { endedAfter } = series;
-        const until = endedAfter && endedAfter < horizon ? endedAfter : horizon;
-        const keepMoved = sameTiming(series, values);
-        if (scope === 'following') {
-          const existing = await futureInstancesOf(tx, companyId, series.id, anchor.localDate, now);
-          const schedule = startFrom(values.schedule, anchor.localDate, series.schedule);
-          const split = { ...resolved, values: { ...values, schedule } };
-          await updateSeries(tx, companyId, series.id, { endedAfter: addDays(anchor.localDate, -1) });
-          const id = generateId();
-          const created = await insertSeries(tx, {
-            companyId,
-            id,
-            ...seriesValues(split),
-            generatedUntil: horizon,
-            endedAfter,
-            skippedDates: series.skippedDates.filter((date) => date >= anchor.localDate),
-          });
-          const skipped = series.skippedDates;
-          await reconcile(tx, companyId, id, split, existing, {
-            from: anchor.localDate,
-            until,
-            now,
-            skipped,
-            keepMoved,
-          });
-          return seriesDto(created);
-        }
-        const existing = await futureInstancesOf(tx, companyId, series.id, '0001-01-01', now);
-        const updated = await updateSeries(tx, companyId, series.id, {
-          ...seriesValues(resolved),
-          generatedUntil: horizon,
-        });
-        const skipped = series.skippedDates;
-        await reconcile(tx, companyId, series.id, resolved, existing, {
-          from: '0001-01-01',
-          until,
-          now,
-          skipped,
-          keepMoved,
-        });
-        return seriesDto(updated);
+        const edited = await applyEdit(tx);
+        // A capacity raised above the places booked gives them to the waitlist, in the same transaction.
+        await handOnOpenPlaces(tx, actor.companyId, [seriesId, edited.id], now, publicUrl);
+        return edited;
       }),
     db,
     actor.companyId,
   );
+
+  async function applyEdit(tx: Executor): Promise<FitnessSessionDto> {
+    const companyId = actor.companyId;
+    const { series, anchor } = await seriesAndAnchor(tx, companyId, seriesId, classInstanceId, now);
+    const resolved = await resolve(tx, companyId, values, series);
+    if (scope === 'one') {
+      await editOne(tx, companyId, anchor, resolved, now);
+      return seriesDto(series);
+    }
+    const horizon = generationEnd(values.schedule, resolved.timeZone, now);
+    // A series ended by an earlier "this and following" or delete keeps that end: its later dates
+    // belong to the series that followed it, or were removed, so no edit brings them back.
+    const { endedAfter } = series;
+    const until = endedAfter && endedAfter < horizon ? endedAfter : horizon;
+    const keepMoved = sameTiming(series, values);
+    if (scope === 'following') {
+      const existing = await futureInstancesOf(tx, companyId, series.id, anchor.localDate, now);
+      const schedule = startFrom(values.schedule, anchor.localDate, series.schedule);
+      const split = { ...resolved, values: { ...values, schedule } };
+      await updateSeries(tx, companyId, series.id, { endedAfter: addDays(anchor.localDate, -1) });
+      const id = generateId();
+      const created = await insertSeries(tx, {
+        companyId,
+        id,
+        ...seriesValues(split),
+        generatedUntil: horizon,
+        endedAfter,
+        skippedDates: series.skippedDates.filter((date) => date >= anchor.localDate),
+      });
+      const skipped = series.skippedDates;
+      await reconcile(tx, companyId, id, split, existing, {
+        from: anchor.localDate,
+        until,
+        now,
+        skipped,
+        keepMoved,
+      });
+      return seriesDto(created);
+    }
+    const existing = await futureInstancesOf(tx, companyId, series.id, '0001-01-01', now);
+    const updated = await updateSeries(tx, companyId, series.id, {
+      ...seriesValues(resolved),
+      generatedUntil: horizon,
+    });
+    const skipped = series.skippedDates;
+    await reconcile(tx, companyId, series.id, resolved, existing, {
+      from: '0001-01-01',
+      until,
+      now,
+      skipped,
+      keepMoved,
+    });
+    return seriesDto(updated);
+  }
 }
 
 /**
