@@ -1,15 +1,17 @@
-import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useAppBase } from '../../shell/use-app-base.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
+import { canManageBookings } from '../bookings/can-manage-bookings.ts';
+import { RosterSection } from '../bookings/roster-section.tsx';
 import { useClassInstance } from './api/get-class-instance.ts';
 import { useScheduleChoices } from './api/list-schedule-choices.ts';
 import { ClassActions } from './class-actions.tsx';
 import { ClassSummary } from './class-summary.tsx';
 
-/** Class details for the team: the facts, notes, the roster (once bookings exist) and the actions. */
+/** Class details for the team: the facts, notes, the actions and the roster. */
 export function ClassDetailsPage() {
   const { classInstanceId = '' } = useParams();
   const base = useAppBase();
@@ -46,14 +48,7 @@ export function ClassDetailsPage() {
             </Stack>
           ) : null}
           {manage ? <ClassActions companyId={companyId} item={instance.data} {...choices} /> : null}
-          <Paper withBorder p="md" radius="md">
-            <Stack gap={4}>
-              <Title order={2} size="h4">
-                Roster
-              </Title>
-              <Text>No one has booked yet. Bookings appear here once clients book this class.</Text>
-            </Stack>
-          </Paper>
+          <RosterSection companyId={companyId} item={instance.data} canManage={canManageBookings(me.data)} />
         </>
       )}
     </Stack>

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Container, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Container, Stack } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { readHostType } from '../../shell/session.ts';
+import { ClientBookingPanel } from '../bookings/client-booking-panel.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { CompanyBrand } from '../public-company/company-branding.tsx';
@@ -10,7 +11,7 @@ import { ClassSummary } from './class-summary.tsx';
 
 /**
  * A class as anyone with the company's link sees it (spec §2 public and solo-client pages): read only,
- * no team notes. Booking is wired by the bookings issue; until then the button says when it opens.
+ * no team notes. Visitors are asked to log in to book; a signed-in client books, cancels or answers an offer.
  */
 export function PublicClassDetailsPage() {
   const { company = '', classInstanceId = '' } = useParams();
@@ -38,16 +39,7 @@ export function PublicClassDetailsPage() {
         ) : (
           <>
             <ClassSummary item={instance.data} />
-            <Stack gap={4} align="flex-start">
-              <Button disabled aria-describedby="booking-opens-soon">
-                Book
-              </Button>
-              <Text id="booking-opens-soon" size="sm" c="dimmed">
-                {instance.data.status === 'cancelled'
-                  ? 'This class is cancelled.'
-                  : 'Online booking opens soon; until then, contact the studio to book.'}
-              </Text>
-            </Stack>
+            <ClientBookingPanel company={company} item={instance.data} />
           </>
         )}
       </Stack>

@@ -1,6 +1,9 @@
 import type {
   AccountDto,
+  BookingDto,
   ClassInstanceDetailsDto,
+  MyBookingDto,
+  RosterEntryDto,
   ClassTemplateDto,
   FitnessSessionDto,
   PersonDto,
@@ -145,3 +148,70 @@ export const choiceAnswers = {
   'instructors?status=all&pageSize=100': ok({ items: instructors, total: 2 }),
 };
 export { ok };
+
+// ---- bookings
+
+export const BOOKING_IDS = {
+  ava: '222222222222222222222222',
+  ben: '333333333333333333333333',
+  cleo: '444444444444444444444444',
+  dan: '555555555555555555555555',
+  eve: '666666666666666666666666',
+} as const;
+
+const booking = (
+  key: keyof typeof BOOKING_IDS,
+  clientName: string,
+  status: BookingDto['status'],
+  extra: Partial<RosterEntryDto> = {},
+): RosterEntryDto => ({
+  id: BOOKING_IDS[key],
+  classInstanceId: CLASS_ID,
+  clientId: BOOKING_IDS[key].replace(/^./, '9'),
+  clientName,
+  clientEmail: `${key}@example.com`,
+  clientPhone: null,
+  status,
+  waitlistPosition: null,
+  offerExpiresAt: null,
+  paidWith: 'drop-in',
+  cancelledBy: null,
+  fee: null,
+  createdAt: stamp,
+  updatedAt: stamp,
+  ...extra,
+});
+
+/** A full class of two places: one booked, one checked in; two waiting; one late cancellation with a fee due. */
+export const roster: RosterEntryDto[] = [
+  booking('ava', 'Ava Adams', 'booked', { clientPhone: '(555) 123-4567' }),
+  booking('ben', 'Ben Brown', 'checked_in'),
+  booking('cleo', 'Cleo Clark', 'waitlisted', { waitlistPosition: 1 }),
+  booking('dan', 'Dan Diaz', 'waitlisted', { waitlistPosition: 2 }),
+  booking('eve', 'Eve Evans', 'late_cancelled', {
+    cancelledBy: 'client',
+    fee: { kind: 'late_cancel', amount: 1000, currency: 'USD', status: 'due' },
+  }),
+];
+
+export const fullDetails: ClassInstanceDetailsDto = { ...details, capacity: 2, bookedCount: 2, waitlistCount: 2 };
+
+/** The signed-in client's own booking of the class, as `GET /api/my/bookings` answers it. */
+export const myBooking = (status: BookingDto['status'], extra: Partial<MyBookingDto> = {}): MyBookingDto => {
+  const { clientEmail: _email, clientPhone: _phone, ...own } = booking('ava', 'Ava Adams', status);
+  return { ...own, classInstance: details, ...extra };
+};
+
+export const clientAccount: AccountDto = {
+  user: { id: '999999999999999999999999', name: 'Ava Adams', email: 'ava@example.com', phone: null, roleId: 'client' },
+  company: account.company,
+  hostType: 'company',
+  onBoardingData: [],
+  can: { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: false },
+};
+
+export const instructorAccount: AccountDto = {
+  ...account,
+  user: { ...account.user, roleId: 'instructor' },
+  can: { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: true },
+};

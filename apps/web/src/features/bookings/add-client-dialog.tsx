@@ -1,0 +1,167 @@
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { newClientBody, type ClassInstanceDetailsDto, type ClientDto, type NewClientBody } from '@kinetic/shared';
+import { ApiError } from '../../api/client.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { PhoneInput } from '../../ui/phone-input.tsx';
+import { scheduleQueryKey } from '../schedule/api/schedule-keys.ts';
+import { bookClass } from './api/book-class.ts';
+import { clientsQueryKey } from './api/booking-keys.ts';
+import { createClient } from './api/create-client.ts';
+import { useClientSearch } from './api/search-clients.ts';
+import { useRefreshingMutation } from './api/use-refreshing-mutation.ts';
+
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
+const optionLabel = (client: ClientDto) => `${client.name} · ${client.email}`;
+
+interface AddClientDialogProps {
+  companyId: string;
+  item: ClassInstanceDetailsDto;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The front desk books someone in: find an existing client, or create one and book them in one go. */
+export function AddClientDialog({ companyId, item, opened, onClose }: AddClientDialogProps) {
+  const [mode, setMode] = useState<'find' | 'new'>('find');
+  const full = item.bookedCount >= item.capacity;
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Add a client to ${item.templateName}`} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack gap="md">
+        <SegmentedControl
+          aria-label="How to add the client"
+          fullWidth
+          value={mode}
+          onChange={(value) => setMode(value === 'new' ? 'new' : 'find')}
+          data={[
+            { value: 'find', label: 'Find a client' },
+            { value: 'new', label: 'New client' },
+          ]}
+        />
+        {full ? (
+          <Text size="sm">The class is full: the client joins the waitlist.</Text>
+        ) : null}
+        {mode === 'find' ? (
+          <FindClientForm companyId={companyId} item={item} onDone={onClose} />
+        ) : (
+          <NewClientForm companyId={companyId} item={item} onDone={onClose} />
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+interface FormProps {
+  companyId: string;
+  item: ClassInstanceDetailsDto;
+  onDone: () => void;
+}
+
+function FindClientForm({ companyId, item, onDone }: FormProps) {
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<ClientDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Choosing an option writes its label into the search box; that is not a new search.
+  const typed = chosen && search === optionLabel(chosen) ? '' : search;
+  const [q] = useDebouncedValue(typed.trim(), 250);
+  const clients = useClientSearch(companyId, q, true);
+  const book = useRefreshingMutation(bookClass, [scheduleQueryKey(companyId)]);
+  const found = clients.data?.items ?? [];
+  const options = [...(chosen && !found.some((client) => client.id === chosen.id) ? [chosen] : []), ...found];
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!chosen) {
+          setError('Choose a client to book');
+          return;
+        }
+        setError(null);
+        book.mutateAsync({ classInstanceId: item.id, clientId: chosen.id }).then(onDone, (failure: unknown) => setError(messageOf(failure)));
+      }}
+    >
+      <Stack gap="md">
+        <Select
+          label="Client"
+          placeholder="Search by name, email or phone"
+          data-autofocus
+          searchable
+          clearable
+          searchValue={search}
+          onSearchChange={setSearch}
+          // The server already matched name, email and phone; filtering again here would hide phone matches.
+          filter={({ options: all }) => all}
+          data={options.map((client) => ({ value: client.id, label: optionLabel(client) }))}
+          value={chosen?.id ?? null}
+          onChange={(id) => {
+            setChosen(options.find((client) => client.id === id) ?? null);
+            setError(null);
+          }}
+          nothingFoundMessage={clients.isFetching ? 'Searching…' : 'No client matches; add them as a new client'}
+          error={clients.isError ? clients.error.message : undefined}
+        />
+        <FormSubmitError message={error} />
+        <Group>
+          <BusyButton type="submit" busy={book.isPending}>
+            {chosen ? `Book ${chosen.name}` : 'Book'}
+          </BusyButton>
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function NewClientForm({ companyId, item, onDone }: FormProps) {
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<NewClientBody>({
+    initialValues: { name: '', email: '', phone: '' },
+    validate: schemaResolver(newClientBody, { sync: true }),
+  });
+  const create = useRefreshingMutation(createClient, [clientsQueryKey(companyId)]);
+  const book = useRefreshingMutation(bookClass, [scheduleQueryKey(companyId)]);
+  const phone = form.getInputProps('phone');
+
+  const submit = async (values: NewClientBody) => {
+    setError(null);
+    let client: ClientDto;
+    try {
+      client = await create.mutateAsync(values);
+    } catch (failure) {
+      setError(messageOf(failure));
+      return;
+    }
+    try {
+      await book.mutateAsync({ classInstanceId: item.id, clientId: client.id });
+      onDone();
+    } catch (failure) {
+      form.reset();
+      setError(`${client.name} is now a client, but was not booked: ${messageOf(failure)}`);
+    }
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <TextInput label="Name" required autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+        <PhoneInput {...phone} value={String(phone.value ?? '')} onPhoneChange={(value) => form.setFieldValue('phone', value)} />
+        <FormSubmitError message={error} />
+        <Group>
+          <BusyButton type="submit" busy={create.isPending || book.isPending}>
+            Create and book
+          </BusyButton>
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,6 @@
+import type { ClientDto, NewClientBody } from '@kinetic/shared';
+import { apiRequest } from '../../../api/client.ts';
+
+/** Creates a client on the spot (name, email, phone), e.g. someone who walked in. */
+export const createClient = (body: NewClientBody) =>
+  apiRequest<ClientDto>('clients', { method: 'POST', body, inlineErrors: true });

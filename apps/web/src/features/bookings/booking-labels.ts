@@ -1,0 +1,47 @@
+import type { BookingDto, BookingStatus, ClassInstanceDetailsDto } from '@kinetic/shared';
+
+export const STATUS_LABELS: Record<BookingStatus, string> = {
+  booked: 'Booked',
+  waitlisted: 'Waitlisted',
+  offered: 'Offered',
+  cancelled: 'Cancelled',
+  late_cancelled: 'Late cancelled',
+  checked_in: 'Checked in',
+  no_show: 'No-show',
+};
+
+export const STATUS_COLOURS: Record<BookingStatus, string> = {
+  booked: 'blue',
+  waitlisted: 'grape',
+  offered: 'orange',
+  cancelled: 'gray',
+  late_cancelled: 'red',
+  checked_in: 'green',
+  no_show: 'red',
+};
+
+/** Minor units in the studio's currency, e.g. 1000 USD → "$10.00". */
+export function money(minor: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** "Late-cancel fee $10.00 — due" */
+export function feeLabel(fee: NonNullable<BookingDto['fee']>): string {
+  const kind = fee.kind === 'late_cancel' ? 'Late-cancel fee' : 'No-show fee';
+  return `${kind} ${money(fee.amount, fee.currency)} — ${fee.status}`;
+}
+
+/**
+ * Whether cancelling a place now would count as late. The server decides (it counts the hours on the
+ * studio's wall clock, which differs from this by an hour across a DST change); the page only warns.
+ */
+export function isLateCancel(item: Pick<ClassInstanceDetailsDto, 'startsAt' | 'rules'>, now = Date.now()): boolean {
+  return now >= Date.parse(item.startsAt) - item.rules.freeCancellationHoursBefore * 3_600_000;
+}
+
+export const hasStarted = (item: Pick<ClassInstanceDetailsDto, 'startsAt'>, now = Date.now()) =>
+  Date.parse(item.startsAt) <= now;
