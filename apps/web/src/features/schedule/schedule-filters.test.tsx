@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoutes, stubApi } from '../../test/render-page.tsx';
 import { ClassesPage } from './classes-page.tsx';
-import { filtersFrom } from './schedule-filters.ts';
+import { filtersFrom, useScheduleFilters } from './schedule-filters.ts';
 import { choiceAnswers, details, INSTRUCTOR_ID, ok, STUDIO_ID } from './schedule-test-fixtures.ts';
 
 afterEach(() => {
@@ -15,6 +15,28 @@ describe('schedule filters in the address', () => {
     expect(filtersFrom(new URLSearchParams(`studioId=${STUDIO_ID}&instructorId=nope&templateId=`))).toEqual({
       studioId: STUDIO_ID,
     });
+  });
+
+  it('keeps every change made in one event (the calendar reports its view and date together; a filter is kept)', async () => {
+    function Probe() {
+      const { setParam } = useScheduleFilters();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            setParam('view', 'month');
+            setParam('date', '2026-11-01');
+          }}
+        >
+          Month
+        </button>
+      );
+    }
+    const { router } = renderRoutes([{ path: '/app/calendar', element: <Probe /> }], `/app/calendar?templateId=${STUDIO_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Month' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?templateId=${STUDIO_ID}&view=month&date=2026-11-01`),
+    );
   });
 
   it('the Classes page asks the server with the address’s filters, shows them, and keeps them when one changes', async () => {

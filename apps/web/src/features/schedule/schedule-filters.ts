@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ScheduleFilters } from './api/list-class-instances.ts';
 
@@ -16,22 +16,25 @@ export function filtersFrom(params: URLSearchParams): ScheduleFilters {
   return filters;
 }
 
-/** The address's filters and a setter that keeps every other parameter (view, date, page). */
+/**
+ * The address's filters and a setter that keeps every other parameter (view, date, page). Several calls
+ * in one event (the calendar reports its view and its date together) build on each other: each starts
+ * from the parameters the previous call set, not from those of the last render.
+ */
 export function useScheduleFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
+  const latest = useRef(params);
+  latest.current = params;
   const setParam = useCallback(
     (key: string, value: string | null, resetPage = false) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      if (resetPage) next.delete('page');
+      if (next.toString() === latest.current.toString()) return;
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams],
   );
