@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { COOKIE, type ClassInstanceDetailsDto, type MyBookingDto } from '@kinetic/shared';
+import { deleteCookie, writeCookie } from '../../api/cookies.ts';
+import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
+import { PublicClassDetailsPage } from '../schedule/public-class-details-page.tsx';
+import { BOOKING_IDS, CLASS_ID, clientAccount, COMPANY_ID, details, fullDetails, myBooking } from '../schedule/schedule-test-fixtures.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  for (const name of Object.values(COOKIE)) deleteCookie(name);
+});
+
+const PAGE = `/acme/client/client/app/classes/details/${CLASS_ID}`;
+const BOOK_PATH = `class-instances/${CLASS_ID}/bookings`;
+
+function signInAsClient() {
+  writeCookie(COOKIE.token, 'client-token');
+  writeCookie(COOKIE.hostType, 'company');
+  writeCookie(
+    COOKIE.user,
+    JSON.stringify({ _id: clientAccount.user.id, companyId: COMPANY_ID, soloInstructorId: null, clientSignupDetailsId: null }),
+  );
+}
+
+function open({
+  item = details,
+  mine = [],
+  post,
+}: { item?: ClassInstanceDetailsDto; mine?: MyBookingDto[]; post?: (call: Call) => Answer | undefined } = {}) {
+  const reads: Record<string, Answer> = {
+    'public/acme': ok({ name: 'Acme Yoga', slug: 'acme', logoUrl: null }),
+    [`public/acme/class-instances/${CLASS_ID}`]: ok(item),
+    me: ok(clientAccount),
+    [`my/bookings?classInstanceId=${CLASS_ID}`]: ok({ items: mine }),
+  };
+  const calls = stubFetch((call) => (call.method === 'GET' ? (reads[call.path] ?? noStub(call)) : (post?.(call) ?? noStub(call))));
+  renderRoutes(
+    [
+      { path: '/:company/:roleId/client/app/classes/details/:classInstanceId', element: <PublicClassDetailsPage /> },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    PAGE,
+  );
+  return calls;
+}
+
+describe('Booking on the public class page', () => {
+  it('asks a visitor to log in or sign up with this studio', async () => {
+    const calls = open();
+    const login = await screen.findByRole('link', { name: 'Log in to book' });
+    expect(login.getAttribute('href')).toBe('/acme/client/login');
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/acme/client/client/client-signup');
+    expect(calls.some((call) => call.path === 'me' || call.path.startsWith('my/'))).toBe(false);
+  });
+
+  it('books a signed-in client who has no place yet', async () => {
+    signInAsClient();
+    const calls = open({ post: (call) => (call.path === BOOK_PATH ? ok(myBooking('booked')) : undefined) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: BOOK_PATH, body: {} }));
+    // The page asks again for the client's bookings, so it shows the place the server gave.
+    await waitFor(() => expect(calls.filter((call) => call.path.startsWith('my/bookings'))).toHaveLength(2));
+  });
+
+  it('offers the waitlist when the class is full, and shows a refusal where the button was', async () => {
+    signInAsClient();
+    open({
+      item: fullDetails,
+      post: () => ({ code: 409, body: { status: 0, message: 'This class is full, and so is its waitlist.' } }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Join the waitlist' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('This class is full, and so is its waitlist.');
+  });
+
+  it('tells a waiting client their place in line and lets them leave', async () => {
+    signInAsClient();
+    const calls = open({
+      item: fullDetails,
+      mine: [myBooking('waitlisted', { waitlistPosition: 2 })],
+      post: (call) => (call.path.endsWith('/cancel') ? ok(myBooking('cancelled')) : undefined),
+    });
+    expect(await screen.findByText('You’re number 2 on the waitlist.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave the waitlist' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: `bookings/${BOOKING_IDS.ava}/cancel`, body: {} }),
+    );
+  });
+
+  it('shows a held place until its time in the studio’s zone, and accepts it', async () => {
+    signInAsClient();
+    const calls = open({
+      item: fullDetails,
+      mine: [myBooking('offered', { offerExpiresAt: '2030-01-08T22:30:00.000Z' })],
+      post: (call) => (call.path.endsWith('/accept') ? ok(myBooking('booked')) : undefined),
+    });
+    expect(await screen.findByText('A place is held for you until 17:30.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.path).toBe(`bookings/${BOOKING_IDS.ava}/accept`),
+    );
+  });
+
+  it('warns a booked client that cancelling now is late and may cost the fee', async () => {
+    signInAsClient();
+    const soon: ClassInstanceDetailsDto = {
+      ...details,
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 7_200_000).toISOString(),
+      rules: { ...details.rules, lateCancelFee: 1000 },
+    };
+    const calls = open({
+      item: soon,
+      mine: [myBooking('booked')],
+      post: (call) => (call.path.endsWith('/cancel') ? ok(myBooking('late_cancelled')) : undefined),
+    });
+    expect(await screen.findByText('You’re booked.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your booking?' });
+    expect(dialog.textContent).toContain('a late-cancel fee of $10.00 may apply');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel my booking' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.path).toBe(`bookings/${BOOKING_IDS.ava}/cancel`));
+  });
+});
