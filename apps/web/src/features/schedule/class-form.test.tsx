@@ -53,6 +53,16 @@ const filled = (overrides: Partial<ClassFormValues> = {}): ClassFormValues => ({
 });
 
 describe('New class dialog', () => {
+  it('moves focus to the field a refusal names (an instructor already teaching then)', async () => {
+    const message = 'Ines Instructor already teaches Evening Flow on Tue 8 Jan 2030, 18:00.';
+    const { dialog } = open(filled(), {
+      'fitness-sessions': { code: 409, body: { status: 0, message, errors: { instructorId: message } } },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Create class' }));
+    expect(await dialog.findByText(message)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole('combobox', { name: /^Instructor/ })));
+  });
+
   it('says what is missing at each field and sends nothing', async () => {
     const { api, dialog } = open(newClassValues({ date: '2030-01-08', startTime: '18:00' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Create class' }));
@@ -61,6 +71,8 @@ describe('New class dialog', () => {
     expect(dialog.getByText('Choose an instructor')).toBeTruthy();
     expect(dialog.getByText('Enter how many minutes the class lasts')).toBeTruthy();
     expect(api.calls.filter((call) => call.path === 'fitness-sessions')).toHaveLength(0);
+    // The first field named gets focus, so a phone scrolls to it.
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole('combobox', { name: /^Class template/ })));
   });
 
   it('keeps the capacity within the room and a weekly schedule needs an end', async () => {

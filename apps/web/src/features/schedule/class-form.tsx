@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   MAX_ROOM_CAPACITY,
   WEEKDAY_LABELS,
@@ -60,6 +60,16 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
     validate: (values) => validateClassForm(values, roomOf(values)?.capacity ?? null),
   });
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refusal the first field it names gets focus (on a phone it may be scrolled out of sight);
+  // without one, the message is brought into view.
+  const showProblem = () =>
+    requestAnimationFrame(() => {
+      const root = formRef.current;
+      const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (field) field.focus();
+      else root?.querySelector<HTMLElement>('[role="alert"]')?.scrollIntoView({ block: 'center' });
+    });
   const [roomClash, setRoomClash] = useState<string | null>(null);
   const values = form.getValues();
   const studio = studioOf(values);
@@ -83,6 +93,7 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
         delete fieldErrors.roomId;
       } else if (!Object.values(fieldErrors).includes(error.message)) setSubmitError(error.message);
       form.setErrors(fieldErrors);
+      showProblem();
     }
   };
 
@@ -111,7 +122,7 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
   };
 
   return (
-    <form onSubmit={form.onSubmit((next) => save(next))} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit((next) => save(next), showProblem)} noValidate>
       <Stack gap="md">
         <Select
           label="Class template"
@@ -119,6 +130,7 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
           allowDeselect={false}
           data={options(templates)}
           searchable
+          openOnFocus={false}
           data-autofocus
           {...form.getInputProps('templateId')}
           onChange={chooseTemplate}
@@ -144,7 +156,15 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
             {...form.getInputProps('roomId')}
             onChange={chooseRoom}
           />
-          <Select label="Instructor" required allowDeselect={false} data={options(activeInstructors)} searchable {...form.getInputProps('instructorId')} />
+          <Select
+            label="Instructor"
+            required
+            allowDeselect={false}
+            data={options(activeInstructors)}
+            searchable
+            openOnFocus={false}
+            {...form.getInputProps('instructorId')}
+          />
           <Select
             label="Assistant"
             description="Optional"
@@ -164,7 +184,7 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
           <NumberInput label="Duration (minutes)" required min={1} max={1440} allowDecimal={false} {...form.getInputProps('durationMinutes')} />
           <NumberInput
             label="Capacity"
-            description={room ? `At most ${room.capacity} in ${room.name}` : 'Defaults to the template’s'}
+            description={room ? `At most ${room.capacity} in ${room.name}` : 'Set from the template; change it for this class'}
             min={1}
             max={room?.capacity ?? MAX_ROOM_CAPACITY}
             allowDecimal={false}
