@@ -10,14 +10,15 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
   no_show: 'No-show',
 };
 
+/** Filled badges in dark shades: white text on each keeps WCAG AA contrast (the light variants do not). */
 export const STATUS_COLOURS: Record<BookingStatus, string> = {
-  booked: 'blue',
-  waitlisted: 'grape',
-  offered: 'orange',
-  cancelled: 'gray',
-  late_cancelled: 'red',
-  checked_in: 'green',
-  no_show: 'red',
+  booked: 'blue.9',
+  waitlisted: 'grape.9',
+  offered: 'cyan.9',
+  cancelled: 'gray.7',
+  late_cancelled: 'red.9',
+  checked_in: 'teal.9',
+  no_show: 'red.9',
 };
 
 /** Minor units in the studio's currency, e.g. 1000 USD → "$10.00". */

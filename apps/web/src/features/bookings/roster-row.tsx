@@ -41,7 +41,7 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
             <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
-            <Badge color={STATUS_COLOURS[entry.status]} variant="light" style={{ flexShrink: 0 }}>
+            <Badge color={STATUS_COLOURS[entry.status]} variant="filled" style={{ flexShrink: 0 }}>
               {status}
             </Badge>
           </Group>
