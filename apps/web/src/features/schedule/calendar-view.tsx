@@ -1,4 +1,5 @@
 import FullCalendar from '@fullcalendar/react';
+import { VisuallyHidden } from '@mantine/core';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -11,7 +12,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import { useCallback, type Ref } from 'react';
 import type { ClassInstanceDto } from '@kinetic/shared';
 import { listClassInstances, type ScheduleFilters } from './api/list-class-instances.ts';
-import { localTime, seatLabel } from './class-labels.ts';
+import { localTime, seatLabel, seatSpoken } from './class-labels.ts';
 import classes from './calendar-view.module.css';
 
 export const CALENDAR_VIEWS = {
@@ -79,7 +80,8 @@ export function CalendarView(props: CalendarViewProps) {
   );
 
   return (
-    <div className={classes.calendar}>
+    // FullCalendar marks its view switcher as tabs; arrow keys, Home and End move between them, as tabs do.
+    <div className={classes.calendar} onKeyDown={moveBetweenTabs}>
       <FullCalendar
         ref={props.calendarRef}
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
@@ -125,7 +127,10 @@ export function CalendarView(props: CalendarViewProps) {
               <span className={cancelled ? classes.struck : undefined}>
                 <strong>{instance.templateName}</strong> {localTime(instance.startsAt, instance.timeZone)}
               </span>
-              <span>{seatLabel(instance)}</span>
+              <span>
+                <span aria-hidden="true">{seatLabel(instance)}</span>
+                <VisuallyHidden>{seatSpoken(instance)}</VisuallyHidden>
+              </span>
               <span>{instance.instructorName}</span>
               {instance.roomName ? <span>{instance.roomName}</span> : null}
             </span>
@@ -135,6 +140,24 @@ export function CalendarView(props: CalendarViewProps) {
       />
     </div>
   );
+}
+
+const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
+function moveBetweenTabs(event: React.KeyboardEvent<HTMLDivElement>) {
+  const step = TAB_KEYS[event.key];
+  const tab = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
+  const tabs = [...(tab?.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+  if (!step || !tab || tabs.length === 0) return;
+  event.preventDefault();
+  const next = tabs[step(tabs.indexOf(tab), tabs.length)];
+  next?.focus();
+  next?.click();
 }
 
 function wallDate(date: Date, timeZone: string): string {

@@ -10,6 +10,12 @@ export function seatLabel(counts: Counts): string {
   return `${counts.bookedCount}/${counts.capacity}`;
 }
 
+/** The seat count as a screen reader should say it: "8 of 20 places booked". */
+export function seatSpoken(counts: Counts): string {
+  const label = seatLabel(counts);
+  return /^\d+\/\d+$/.test(label) ? `${counts.bookedCount} of ${counts.capacity} places booked` : label;
+}
+
 /** The class's wall-clock time in its studio's zone, e.g. "Tue 24 Nov 2026, 18:00–19:00". */
 export function classTimeLabel(item: Pick<ClassInstanceDto, 'startsAt' | 'endsAt' | 'timeZone'>): string {
   const day = new Intl.DateTimeFormat('en-GB', {

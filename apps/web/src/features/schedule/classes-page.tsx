@@ -11,9 +11,10 @@ import {
   TextInput,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ClassInstanceDto } from '@kinetic/shared';
 import { useAppBase } from '../../shell/use-app-base.ts';
@@ -22,7 +23,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { CLASSES_PAGE_SIZE, useClasses } from './api/list-classes.ts';
 import { useScheduleChoices } from './api/list-schedule-choices.ts';
-import { classTimeLabel, peopleLabel, placeLabel, seatLabel } from './class-labels.ts';
+import { classTimeLabel, peopleLabel, placeLabel, seatLabel, seatSpoken } from './class-labels.ts';
 import { ScheduleFilterBar } from './schedule-filter-bar.tsx';
 import { useScheduleFilters } from './schedule-filters.ts';
 import { ClassPanel } from './class-panel.tsx';
@@ -33,6 +34,16 @@ export function ClassesPage() {
   const base = useAppBase();
   const navigate = useNavigate();
   const { classInstanceId } = useParams();
+  const panelRef = useRef<HTMLDivElement>(null);
+  // The chosen class opens beside the list (below it on a phone): it gets focus and comes into view.
+  useEffect(() => {
+    if (!classInstanceId) return;
+    const frame = requestAnimationFrame(() => {
+      panelRef.current?.focus({ preventScroll: true });
+      panelRef.current?.scrollIntoView?.({ block: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [classInstanceId]);
   const me = useMe();
   const companyId = me.data?.company.id ?? '';
   const choices = useScheduleChoices(companyId);
@@ -132,7 +143,19 @@ export function ClassesPage() {
           )}
         </Stack>
         {classInstanceId ? (
-          <Paper withBorder p="md" radius="md" style={{ flex: '1 1 320px', minWidth: 0 }} component="section" aria-label="Selected class">
+          <Paper
+            ref={panelRef}
+            tabIndex={-1}
+            withBorder
+            p="md"
+            radius="md"
+            style={{ flex: '1 1 320px', minWidth: 0 }}
+            component="section"
+            aria-label="Selected class"
+            onKeyDown={(event: React.KeyboardEvent) => {
+              if (event.key === 'Escape') void navigate(`${base}/classes${keep}`);
+            }}
+          >
             <ClassPanel
               companyId={companyId}
               classInstanceId={classInstanceId}
@@ -170,7 +193,8 @@ function ClassRow({ item, selected, to }: { item: ClassInstanceDto; selected: bo
           </Text>
         </Stack>
         <Badge variant="light" color={cancelled ? 'red' : 'primary'} style={{ flexShrink: 0 }}>
-          {seatLabel(item)}
+          <span aria-hidden="true">{seatLabel(item)}</span>
+          <VisuallyHidden>{seatSpoken(item)}</VisuallyHidden>
         </Badge>
       </Group>
     </UnstyledButton>
