@@ -1,5 +1,5 @@
 import type { SessionSettingsValues } from '@kinetic/shared';
-import { addDays, localDateOf, localTimeOf, zonedInstant } from '../fitness-sessions/zoned-time.ts';
+import { addDays, localDateOf, localTimeOf, momentLabel, zonedInstant } from '../fitness-sessions/zoned-time.ts';
 
 const MINUTE = 60_000;
 
@@ -38,13 +38,5 @@ export function bookingWindows(
   };
 }
 
-/** "Tue 24 Nov, 18:00" on the studio's clock, for the sentences of a 409. */
-export function localMoment(instant: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone,
-  }).format(instant);
-  return `${day}, ${localTimeOf(instant, timeZone)}`;
-}
+/** "Tue, 24 Nov 2026, 18:00" on the studio's clock, for the sentences of a 409 and the emails. */
+export const localMoment = momentLabel;

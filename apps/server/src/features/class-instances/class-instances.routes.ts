@@ -139,7 +139,7 @@ export const classInstancesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['public'],
-        summary: 'One scheduled class as the public sees it',
+        summary: 'One class as the public sees it (a cancelled one says so; no notes)',
         params: publicCompanyParams.merge(classInstanceParams),
         response: { 200: successEnvelope(classInstanceDetailsDto) },
       },

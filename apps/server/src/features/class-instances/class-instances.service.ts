@@ -64,7 +64,8 @@ export async function listClasses(db: Database, actor: Actor, query: ClassesQuer
 
 async function detailsIn(tx: Executor, companyId: string, id: string, audience: 'team' | 'public') {
   const listed = await findListed(tx, companyId, id);
-  if (!listed || (audience === 'public' && listed.status !== 'scheduled')) throw classNotFound();
+  // The public sees a cancelled class too: a saved link then says it was cancelled, not "not found".
+  if (!listed) throw classNotFound();
   const series = await findSeries(tx, companyId, listed.fitnessSessionId);
   const template = await findClassTemplate(tx, companyId, listed.templateId);
   const company = await findCompanyById(tx, companyId);

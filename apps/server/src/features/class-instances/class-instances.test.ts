@@ -278,7 +278,7 @@ describe('classes with bookings, old series, rooms in use', () => {
       classInstanceId: classes[0]?.id,
     });
     expect(tooSmall.statusCode).toBe(409);
-    expect(tooSmall.json().errors.capacity).toMatch(/^3 people are booked in the class on \d{4}-\d\d-\d\d/);
+    expect(tooSmall.json().errors.capacity).toMatch(/^3 people are booked in the class on \w{3}, \d{1,2} \w{3} \d{4};/);
     // Wednesdays instead: the booked and waitlisted Mondays are cancelled (the bookings issue ends their
     // bookings there), the free ones are deleted.
     const wednesdays = await call('PUT', `/api/fitness-sessions/${series.id}`, ready.headers, {
@@ -376,16 +376,12 @@ describe('an overlap the database refused (a race past the application check)', 
     const ready = await studioReadyToSchedule(app);
     const { classes } = await upcomingSeries(ready);
     const first = classes[0];
-    const when = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/New_York',
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(first?.startsAt ?? ''));
+    const start = new Date(first?.startsAt ?? '');
+    const zone = 'America/New_York';
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+    const time = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    // "Mon, 19 Oct 2026, 18:00": as the pages show a class's time.
+    const when = `${day.format(start)}, ${time.format(start)}`;
 
     const instructorError = await refusedInsert(ready, first?.id, ready.indira);
     expect(overlapOf(instructorError)).toEqual({

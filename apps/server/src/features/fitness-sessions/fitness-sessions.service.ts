@@ -38,7 +38,7 @@ import {
   updateSeries,
   type FitnessSessionRow,
 } from './fitness-sessions.repo.ts';
-import { addDays, localDateOf } from './zoned-time.ts';
+import { addDays, localDateLabel, localDateOf, momentLabel } from './zoned-time.ts';
 
 const instructorTable = asPeopleTable(instructors);
 
@@ -162,16 +162,7 @@ async function resolve(
 }
 
 function clashMessage(clash: Clash): { message: string; field: string } {
-  const when = new Intl.DateTimeFormat('en-US', {
-    timeZone: clash.timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(clash.startsAt);
+  const when = momentLabel(clash.startsAt, clash.timeZone);
   return clash.sameInstructor
     ? {
         field: 'instructorId',
@@ -438,7 +429,7 @@ async function reconcile(
   for (const row of existing) {
     if (wantedDates.has(ruleDateOf(row)) && row.bookedCount > resolved.capacity)
       throw belowBooked(
-        `${row.bookedCount} people are booked in the class on ${row.localDate}; the capacity cannot go below that.`,
+        `${row.bookedCount} people are booked in the class on ${localDateLabel(row.localDate)}; the capacity cannot go below that.`,
       );
   }
   const slots = wanted.map((occurrence) => {

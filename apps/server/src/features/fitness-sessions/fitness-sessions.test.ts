@@ -146,11 +146,11 @@ describe('POST /api/fitness-sessions', () => {
       weeklyClass(ready, { roomId: ready.roomB, startTime: '18:30' }),
     );
     expect(sameInstructor.statusCode).toBe(409);
-    expect(sameInstructor.json().message).toBe('Indira Patel already teaches Power Yoga on Mon, Oct 19, 2026, 18:00.');
+    expect(sameInstructor.json().message).toBe('Indira Patel already teaches Power Yoga on Mon, 19 Oct 2026, 18:00.');
     const sameRoom = await schedule(ready.headers, weeklyClass(ready, { instructorId: ready.marco, startTime: '18:59' }));
     expect(sameRoom.statusCode).toBe(409);
     expect(sameRoom.json().errors.roomId).toBe(
-      'Studio A is already booked for Power Yoga on Mon, Oct 19, 2026, 18:00. Book the room anyway to double-book it.',
+      'Studio A is already booked for Power Yoga on Mon, 19 Oct 2026, 18:00. Book the room anyway to double-book it.',
     );
     // Back to back is not an overlap.
     expect((await schedule(ready.headers, weeklyClass(ready, { instructorId: ready.marco, startTime: '19:00' }))).statusCode).toBe(201);
@@ -382,7 +382,7 @@ describe('GET /api/classes and the public reads', () => {
     expect((await app.inject({ method: 'GET', url: '/api/classes?when=later', headers: ready.headers })).statusCode).toBe(400);
   });
 
-  it("shows a company's scheduled classes to anyone by its address, without notes; cancelled ones are hidden", async () => {
+  it("shows a company's scheduled classes to anyone by its address, without notes; a cancelled one is out of the list but its link says it is cancelled", async () => {
     const ready = await studioReadyToSchedule(app);
     await schedule(ready.headers, weeklyClass(ready, { notes: 'Key is under the mat' }));
     const range = 'from=2026-10-18T00:00:00Z&to=2026-11-15T00:00:00Z';
@@ -395,7 +395,10 @@ describe('GET /api/classes and the public reads', () => {
     const [second] = open.json().data.items;
     const details = await app.inject({ method: 'GET', url: `/api/public/${ready.slug}/class-instances/${second.id}` });
     expect(details.json().data).toMatchObject({ description: 'A strong flow for all levels.', dropInPrice: 2500, notes: null });
-    expect((await app.inject({ method: 'GET', url: `/api/public/${ready.slug}/class-instances/${first?.id}` })).statusCode).toBe(404);
+    // Someone with a saved link learns it was cancelled rather than that it never existed.
+    const cancelled = await app.inject({ method: 'GET', url: `/api/public/${ready.slug}/class-instances/${first?.id}` });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', notes: null });
     expect((await app.inject({ method: 'GET', url: `/api/public/no-such-studio-x/class-instances?${range}` })).statusCode).toBe(404);
   });
 });

@@ -90,3 +90,20 @@ export function daysBetween(from: string, to: string): number {
   };
   return Math.round((parse(to) - parse(from)) / DAY_MS);
 }
+
+/** "Mon, 19 Oct 2026": a day as every page and message shows it (the web's `classTimeLabel` too). */
+export function dayLabel(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(
+    instant,
+  );
+}
+
+/** "Mon, 19 Oct 2026, 18:00" on the studio's clock. */
+export function momentLabel(instant: Date, timeZone: string): string {
+  return `${dayLabel(instant, timeZone)}, ${localTimeOf(instant, timeZone)}`;
+}
+
+/** A local calendar date "YYYY-MM-DD" as `dayLabel` shows it. */
+export function localDateLabel(date: string): string {
+  return dayLabel(new Date(`${date}T12:00:00Z`), 'UTC');
+}
