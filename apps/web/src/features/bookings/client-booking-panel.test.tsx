@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { COOKIE, type ClassInstanceDetailsDto, type MyBookingDto } from '@kinetic/shared';
+import { COOKIE, type AccountDto, type ClassInstanceDetailsDto, type MyBookingDto } from '@kinetic/shared';
 import { deleteCookie, writeCookie } from '../../api/cookies.ts';
 import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
 import { PublicClassDetailsPage } from '../schedule/public-class-details-page.tsx';
-import { BOOKING_IDS, CLASS_ID, clientAccount, COMPANY_ID, details, fullDetails, myBooking } from '../schedule/schedule-test-fixtures.ts';
+import { account, BOOKING_IDS, CLASS_ID, clientAccount, COMPANY_ID, details, fullDetails, myBooking } from '../schedule/schedule-test-fixtures.ts';
 
 afterEach(() => {
   cleanup();
@@ -27,12 +27,13 @@ function signInAsClient() {
 function open({
   item = details,
   mine = [],
+  me = clientAccount,
   post,
-}: { item?: ClassInstanceDetailsDto; mine?: MyBookingDto[]; post?: (call: Call) => Answer | undefined } = {}) {
+}: { item?: ClassInstanceDetailsDto; mine?: MyBookingDto[]; me?: AccountDto; post?: (call: Call) => Answer | undefined } = {}) {
   const reads: Record<string, Answer> = {
     'public/acme': ok({ name: 'Acme Yoga', slug: 'acme', logoUrl: null }),
     [`public/acme/class-instances/${CLASS_ID}`]: ok(item),
-    me: ok(clientAccount),
+    me: ok(me),
     [`my/bookings?classInstanceId=${CLASS_ID}`]: ok({ items: mine }),
   };
   const calls = stubFetch((call) => (call.method === 'GET' ? (reads[call.path] ?? noStub(call)) : (post?.(call) ?? noStub(call))));
@@ -53,6 +54,14 @@ describe('Booking on the public class page', () => {
     expect(login.getAttribute('href')).toBe('/acme/client/login');
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/acme/client/client/client-signup');
     expect(calls.some((call) => call.path === 'me' || call.path.startsWith('my/'))).toBe(false);
+  });
+
+  it('tells a signed-in team member to book clients from the studio app, and never books them', async () => {
+    signInAsClient();
+    const calls = open({ me: account });
+    expect(await screen.findByText(/You are signed in as Olive Owner of the studio’s team/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Book' })).toBeNull();
+    expect(calls.some((call) => call.path.startsWith('my/'))).toBe(false);
   });
 
   it('books a signed-in client who has no place yet', async () => {

@@ -41,11 +41,11 @@ export function ClientBookingPanel({ company, item }: ClientBookingPanelProps) {
     account &&
     (CLIENT_ROLES as readonly string[]).includes(account.user.roleId) &&
     account.company.slug.toLowerCase() === company.toLowerCase();
-  if (!client) return <LogInToBook company={company} item={item} teamAccount={signedIn ? account : undefined} />;
+  if (!client) return <LogInToBook company={company} item={item} otherAccount={signedIn ? account : undefined} />;
   return <ClientBooking company={company} account={account} item={item} />;
 }
 
-function LogInToBook({ company, item, teamAccount }: { company: string; item: ClassInstanceDetailsDto; teamAccount?: AccountDto }) {
+function LogInToBook({ company, item, otherAccount }: { company: string; item: ClassInstanceDetailsDto; otherAccount?: AccountDto | undefined }) {
   const { roleId: roleParam } = useParams();
   const roleId = roleParam === 'client' ? 'client' : 'solo-client';
   // A solo client's login returns to this class when the studio marked the link special (spec §4).
@@ -56,13 +56,18 @@ function LogInToBook({ company, item, teamAccount }: { company: string; item: Cl
   const signup = `/${company}/${roleId}/client/client-signup`;
   return (
     <Stack gap="xs" align="flex-start">
-      {teamAccount ? (
+      {!otherAccount ? (
+        <Text size="sm">Log in or create an account to book this class.</Text>
+      ) : (CLIENT_ROLES as readonly string[]).includes(otherAccount.user.roleId) ? (
         <Text size="sm">
-          You are signed in as {teamAccount.user.name}, not as a client of this studio. Book clients from the class page in
-          the studio app, or log in with a client account.
+          You are signed in as a client of {otherAccount.company.name}. To book here, log in with an account at this
+          studio.
         </Text>
       ) : (
-        <Text size="sm">Log in or create an account to book this class.</Text>
+        <Text size="sm">
+          You are signed in as {otherAccount.user.name} of the studio’s team. Book clients from the class page in the
+          studio app, or log in with a client account.
+        </Text>
       )}
       <Group gap="sm">
         <Button component={Link} to={login}>
