@@ -18,6 +18,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** How long to wait for the whole answer before giving up (tests shorten it). */
   timeoutMs?: number;
+  /** Sent as `Idempotency-Key`: a retry with the same key gets the first answer instead of acting twice. */
+  idempotencyKey?: string;
 }
 
 /** A request that hangs would keep the global loader up for good (spec §4 network state). */
@@ -90,6 +92,7 @@ async function send<T>(path: string, payload: Payload, options: RequestOptions):
   const headers: Record<string, string> = { hosttype: currentHostType() };
   const token = readCookie(COOKIE.token);
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   // A multipart body sets its own content type with the boundary.
   if (payload.kind === 'json') headers['content-type'] = 'application/json';
   const body =
@@ -150,4 +153,10 @@ export function apiUpload<T = unknown>(
   options: Omit<RequestOptions, 'body'> = {},
 ): Promise<T> {
   return send<T>(path, { kind: 'form', value: formData }, options);
+}
+
+/** A fresh key for one user action (works on plain http too, where `crypto.randomUUID` is missing). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

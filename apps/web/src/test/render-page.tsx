@@ -58,7 +58,7 @@ export function stubApi(answers: Record<string, { code?: number; body: unknown }
 }
 
 export type Answer = { code?: number; body: unknown };
-export type Call = { method: string; path: string; body: unknown };
+export type Call = { method: string; path: string; body: unknown; headers: Record<string, string> };
 
 /** Answers fetch by method and path; an answer may be a promise the test settles later. */
 export function stubFetch(answer: (call: Call) => Answer | Promise<Answer>) {
@@ -68,6 +68,7 @@ export function stubFetch(answer: (call: Call) => Answer | Promise<Answer>) {
       method: init?.method ?? 'GET',
       path: String(input).replace(/^.*\/api\//, ''),
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
     };
     calls.push(call);
     const { code = 200, body } = await answer(call);

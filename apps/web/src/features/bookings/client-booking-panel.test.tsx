@@ -83,6 +83,28 @@ describe('Booking on the public class page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('This class is full, and so is its waitlist.');
   });
 
+  it('sends one Idempotency-Key per booking meant: pressing again after no answer reuses it', async () => {
+    signInAsClient();
+    let first = true;
+    const calls = open({
+      post: (call) => {
+        if (call.path !== BOOK_PATH) return undefined;
+        if (first) {
+          first = false;
+          return { code: 503, body: { status: 0, message: 'The server is busy. Please try again in a moment.' } };
+        }
+        return ok(myBooking('booked'));
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Book' }));
+    await screen.findByRole('alert');
+    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    const keys = calls.filter((call) => call.method === 'POST').map((call) => call.headers['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('tells a waiting client their place in line and lets them leave', async () => {
     signInAsClient();
     const calls = open({

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CLIENT_ROLES, type AccountDto, type ClassInstanceDetailsDto, type MyBookingDto } from '@kinetic/shared';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, newIdempotencyKey } from '../../api/client.ts';
 import { loginPathForRole } from '../../shell/login-path.ts';
 import { hasSession } from '../../shell/session.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -85,6 +85,13 @@ function ClientBooking({ company, account, item }: { company: string; account: A
   const mine = useMyBookings(account.company.id, item.id);
   const refresh = clientBookingKeys(account.company.id, company);
   const book = useRefreshingMutation(bookClass, refresh);
+  // One key per booking meant: pressing Book again after a lost answer gets that answer, not a second place.
+  const intent = useRef(newIdempotencyKey());
+  const bookOnce = () =>
+    book.mutateAsync({ classInstanceId: item.id, idempotencyKey: intent.current }).then((answer) => {
+      intent.current = newIdempotencyKey();
+      return answer;
+    });
   const cancel = useRefreshingMutation(cancelBooking, refresh);
   const accept = useRefreshingMutation(acceptOffer, refresh);
   const decline = useRefreshingMutation(declineOffer, refresh);
@@ -123,7 +130,7 @@ function ClientBooking({ company, account, item }: { company: string; account: A
     ) : (
       <>
         {full ? <Text>This class is full; join the waitlist and we will let you know if a place opens.</Text> : null}
-        <BusyButton busy={book.isPending} onClick={() => run(() => book.mutateAsync({ classInstanceId: item.id }))}>
+        <BusyButton busy={book.isPending} onClick={() => run(bookOnce)}>
           {full ? 'Join the waitlist' : 'Book'}
         </BusyButton>
       </>

@@ -21,6 +21,7 @@ function open() {
     [`fitness-sessions/${SERIES_ID}`]: ok(series),
     [`class-instances/${CLASS_ID}/instructor`]: ok(details),
     [`class-instances/${CLASS_ID}/cancel`]: ok({ ...details, status: 'cancelled' }),
+    [`class-instances/${CLASS_ID}/bookings`]: ok({ items: [] }),
   });
   vi.stubGlobal('fetch', api.fetchStub);
   renderRoutes(
@@ -52,13 +53,13 @@ describe('Scope dialog', () => {
 });
 
 describe('Class details', () => {
-  it('shows the class in its studio’s zone with the roster placeholder', async () => {
+  it('shows the class in its studio’s zone, and an empty roster says so', async () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Evening Flow' })).toBeTruthy();
     expect(screen.getByText(/8 Jan 2030, 18:00–19:00/)).toBeTruthy();
     expect(screen.getByText('Midtown · Studio A')).toBeTruthy();
     expect(screen.getByText('0 of 15 booked')).toBeTruthy();
-    expect(screen.getByText(/Bookings appear here once clients book this class/)).toBeTruthy();
+    expect(await screen.findByText(/Bookings appear here once clients book this class/)).toBeTruthy();
   });
 
   it('edits this class only: asks the scope first, then sends a one-off rule on its date', async () => {
