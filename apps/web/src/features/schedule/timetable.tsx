@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ClassInstanceDto } from '@kinetic/shared';
@@ -30,6 +30,8 @@ interface TimetableProps {
   /** Where one class opens, e.g. `details/{id}` beside the public list. */
   detailsPath: (classInstanceId: string) => string;
   headingOrder?: 2 | 3;
+  /** A word beside a class, e.g. the signed-in client's "Booked" (client calendar). */
+  markOf?: (classInstanceId: string) => string | undefined;
 }
 
 /**
@@ -37,7 +39,7 @@ interface TimetableProps {
  * the studio's own calendar, each class with its time, instructor, place and how many places are left.
  * The first day and the studio are kept in the address (`from`, `studioId`) so a view can be shared.
  */
-export function Timetable({ company, detailsPath, headingOrder = 2 }: TimetableProps) {
+export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: TimetableProps) {
   const { params, setParam } = useScheduleFilters();
   const today = localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
   const fromParam = params.get('from');
@@ -115,7 +117,7 @@ export function Timetable({ company, detailsPath, headingOrder = 2 }: TimetableP
             ) : (
               <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
                 {day.items.map((item) => (
-                  <TimetableRow key={item.id} item={item} to={detailsPath(item.id)} />
+                  <TimetableRow key={item.id} item={item} to={detailsPath(item.id)} mark={markOf?.(item.id)} />
                 ))}
               </Stack>
             )}
@@ -126,7 +128,7 @@ export function Timetable({ company, detailsPath, headingOrder = 2 }: TimetableP
   );
 }
 
-function TimetableRow({ item, to }: { item: ClassInstanceDto; to: string }) {
+function TimetableRow({ item, to, mark }: { item: ClassInstanceDto; to: string; mark: string | undefined }) {
   const full = item.bookedCount >= item.capacity;
   return (
     <Paper
@@ -149,9 +151,16 @@ function TimetableRow({ item, to }: { item: ClassInstanceDto; to: string }) {
             {placeLabel(item)}
           </Text>
         </Stack>
-        <Text size="sm" fw={full ? 700 : 400} c={full ? 'red.9' : undefined}>
-          {placesLeftLabel(item)}
-        </Text>
+        <Stack gap={4} align="flex-end">
+          {mark ? (
+            <Badge variant="filled" color="kinetic.8">
+              {mark}
+            </Badge>
+          ) : null}
+          <Text size="sm" fw={full ? 700 : 400} c={full ? 'red.9' : undefined}>
+            {placesLeftLabel(item)}
+          </Text>
+        </Stack>
       </Group>
     </Paper>
   );

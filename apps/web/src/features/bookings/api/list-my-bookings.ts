@@ -18,3 +18,13 @@ export function useMyBookings(companyId: string, classInstanceId: string) {
     enabled: Boolean(companyId && classInstanceId),
   });
 }
+
+/** The signed-in client's bookings of classes still to come (the client calendar marks them). */
+export function useMyUpcomingBookings(companyId: string) {
+  return useQuery({
+    queryKey: [...myBookingsQueryKey(companyId), 'upcoming'],
+    queryFn: () =>
+      apiRequest<MyBookingsDto>('my/bookings', { silent: true, showLoader: false, inlineErrors: true }),
+    enabled: Boolean(companyId),
+  });
+}

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { ClassInstanceDto } from '@kinetic/shared';
+import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
+import { account, details } from '../schedule/schedule-test-fixtures.ts';
+import { ClientCalendarPage } from './client-calendar-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const { description: _d, dropInPrice: _p, currency: _c, rules: _r, series: _s, ...evening } = details;
+const waiting: ClassInstanceDto = {
+  ...evening,
+  id: '555555555555555555555555',
+  templateName: 'Late Stretch',
+  startsAt: '2030-01-10T01:00:00.000Z',
+  endsAt: '2030-01-10T02:00:00.000Z',
+};
+
+describe('Client calendar', () => {
+  it('marks the client’s own classes: booked, and their place on a waitlist', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-07T12:00:00Z'));
+    const mine = (classInstance: ClassInstanceDto, status: string, waitlistPosition: number | null) => ({
+      id: `b${classInstance.id.slice(1)}`,
+      classInstanceId: classInstance.id,
+      clientId: 'c',
+      clientName: 'Casey',
+      status,
+      waitlistPosition,
+      offerExpiresAt: null,
+      paidWith: 'free',
+      cancelledBy: null,
+      fee: null,
+      createdAt: '2030-01-01T00:00:00.000Z',
+      updatedAt: '2030-01-01T00:00:00.000Z',
+      classInstance,
+    });
+    stubFetch((call) => {
+      if (call.path === 'me') return ok(account);
+      if (call.path === 'my/bookings')
+        return ok({ items: [mine(evening, 'booked', null), mine(waiting, 'waitlisted', 3)] });
+      if (call.path.startsWith('public/acme/class-instances?')) return ok({ items: [evening, waiting] });
+      return noStub(call);
+    });
+    renderRoutes(
+      [{ path: '/:company/:roleId/client', element: <ClientCalendarPage /> }],
+      '/acme/client/client',
+    );
+    const tuesday = within(await screen.findByRole('region', { name: 'Tuesday 8 January' }));
+    expect(await tuesday.findByText('Booked')).toBeTruthy();
+    const wednesday = within(screen.getByRole('region', { name: 'Wednesday 9 January' }));
+    expect(await wednesday.findByText('Waitlist #3')).toBeTruthy();
+  });
+});
