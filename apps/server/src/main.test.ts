@@ -1,41 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { announcedUrl, spawnServer, stopProcess } from './test/server-process.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = await mkdtemp(path.join(tmpdir(), 'kinetic-main-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 function start(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'warn', SEED_DEMO: 'auto', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Kinetic is running at (\S+)/.exec(output);
-      if (match?.[1] && output.includes('Demo logins')) resolve({ child, url: match[1], output: () => output });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
+  const child = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'auto', ...env });
+  return announcedUrl(child, (output) => output.includes('Demo logins')).then((started) => ({ child, ...started }));
 }
 
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+const stop = stopProcess;
 
 const login = (url: string, email: string) =>
   fetch(`${url}/api/login`, {
@@ -105,11 +85,7 @@ describe('the server process (npm start)', () => {
   }, 120_000);
 
   it('stops with a message naming a malformed variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: { ...process.env, PORT: 'eighty', DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnServer({ PORT: 'eighty', DATA_DIR: dataDir });
     let output = '';
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise((resolve) => child.on('exit', resolve));

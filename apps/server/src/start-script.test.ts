@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { announcedUrl } from './test/server-process.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = await mkdtemp(path.join(tmpdir(), 'kinetic-start-'));
@@ -32,17 +33,7 @@ describe('npm start', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /Kinetic is running at (\S+)/.exec(output);
-        if (match?.[1]) resolve(match[1].replace('localhost', '127.0.0.1'));
-      };
-      npm.stdout?.on('data', onData);
-      npm.stderr?.on('data', onData);
-      npm.on('exit', (code) => reject(new Error(`npm exited with ${code}: ${output}`)));
-    });
+    const url = (await announcedUrl(npm)).url.replace('localhost', '127.0.0.1');
     expect(await answers(url)).toBe(true);
 
     npm.kill('SIGTERM');

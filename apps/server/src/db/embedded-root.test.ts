@@ -1,52 +1,23 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { EmbeddedDatabaseError } from './postgres-user.ts';
+import { announcedUrl, spawnServer, stopProcess } from '../test/server-process.ts';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const isRoot = process.getuid?.() === 0;
 
 function start(
   dataDir: string,
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Kinetic is running at (\S+)/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1], output: () => output });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
+  const child = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', ...env });
+  return announcedUrl(child).then((started) => ({ child, ...started }));
 }
 
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+const stop = stopProcess;
 
 async function health(url: string) {
   const response = await fetch(`${url}/api/health`);

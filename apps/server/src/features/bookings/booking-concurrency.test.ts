@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
 import { bearer, signUpClient } from '../../test/factories.ts';
 import { classAt, minutesFromNow, quickClients, setSessionRules } from '../../test/bookings.ts';
 import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts';
+import { announcedUrl, spawnServer, stopProcess } from '../../test/server-process.ts';
 
 /**
  * Capacity under load, against the real database: hundreds of parallel bookings of one class, one client
@@ -13,7 +12,6 @@ import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts'
  * rows themselves must agree, never above capacity, never two active bookings for one client.
  */
 const { app, db } = await createTestApp();
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 let hour = 0;
 const upcoming = (ready: ReadyStudio, capacity: number) => {
@@ -104,42 +102,16 @@ describe('capacity under concurrent requests', () => {
 
 /** A second Kinetic server process on the same database, as a second machine behind a load balancer would be. */
 async function startSecondServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      WEB_DIST_DIR: '/nonexistent',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Kinetic is running at (\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1].replace('localhost', '127.0.0.1'));
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`the second server exited with ${code}: ${output}`)));
-    setTimeout(() => reject(new Error(`the second server did not start: ${output}`)), 60_000).unref();
-  });
-  return { url, child };
+  const child = spawnServer({ DATABASE_URL: databaseUrl, HOST: '127.0.0.1', SEED_DEMO: 'never', WEB_DIST_DIR: '/nonexistent' });
+  const { url } = await announcedUrl(child);
+  return { url: url.replace('localhost', '127.0.0.1'), child };
 }
 
 describe('two server processes on one database', () => {
   it('never book a class past capacity between them', async () => {
     const first = await app.listen({ port: 0, host: '127.0.0.1' });
     const second = await startSecondServer(db.url);
-    afterAll(() => {
-      second.child.kill('SIGTERM');
-    });
+    afterAll(() => stopProcess(second.child));
     const ready = await studioReadyToSchedule(app);
     await setSessionRules(app, ready, { maxWaitlistLength: 1000 });
     const classes = [await upcoming(ready, 15), await upcoming(ready, 15)];
