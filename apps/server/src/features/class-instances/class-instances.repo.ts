@@ -192,7 +192,12 @@ export interface Clash {
   templateName: string;
   startsAt: Date;
   timeZone: string;
+  /** A person of the new class (its instructor or assistant) is already teaching or assisting then. */
   sameInstructor: boolean;
+  /** Which of the new class's fields names that person, their name, and their part in the other class. */
+  personField: 'instructorId' | 'assistantId';
+  personName: string;
+  personTeaches: boolean;
   instructorName: string;
   roomName: string | null;
 }
@@ -206,7 +211,7 @@ export async function findClash(
   tx: Executor,
   companyId: string,
   slots: { startsAt: Date; endsAt: Date }[],
-  who: { instructorId: string; roomId: string | null; allowRoomOverlap: boolean },
+  who: { instructorId: string; assistantId?: string | null; roomId: string | null; allowRoomOverlap: boolean },
   except: string[],
 ): Promise<Clash | undefined> {
   if (slots.length === 0) return undefined;
@@ -219,6 +224,11 @@ export async function findClash(
     who.roomId && !who.allowRoomOverlap
       ? sql`(${classInstances.roomId} = ${who.roomId} and not ${classInstances.allowRoomOverlap})`
       : sql`false`;
+  // One person is never in two classes at once, whether teaching or assisting in either.
+  const people = [who.instructorId, who.assistantId].filter((id): id is string => Boolean(id));
+  const personClash = people.length
+    ? sql`(${classInstances.instructorId} = any(${literal(people)}::char(24)[]) or ${classInstances.assistantId} = any(${literal(people)}::char(24)[]))`
+    : sql`false`;
   const [row] = await selectListed(tx)
     .innerJoin(
       sql`unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) as wanted(starts_at, ends_at)`,
@@ -228,19 +238,26 @@ export async function findClash(
       and(
         eq(classInstances.companyId, companyId),
         eq(classInstances.status, 'scheduled'),
-        or(eq(classInstances.instructorId, who.instructorId), roomClash),
+        or(personClash, roomClash),
         except.length ? sql`${classInstances.id} <> all(${literal(except)}::char(24)[])` : undefined,
       ),
     )
     .orderBy(asc(classInstances.startsAt))
     .limit(1);
   if (!row) return undefined;
+  const busy = (id: string | null | undefined) => Boolean(id) && (row.instructorId === id || row.assistantId === id);
+  const personField = busy(who.instructorId) ? 'instructorId' : 'assistantId';
+  const personId = personField === 'instructorId' ? who.instructorId : who.assistantId;
+  const personTeaches = row.instructorId === personId;
   return {
     id: row.id,
     templateName: row.templateName,
     startsAt: row.startsAt,
     timeZone: row.timeZone,
-    sameInstructor: row.instructorId === who.instructorId,
+    sameInstructor: busy(who.instructorId) || busy(who.assistantId),
+    personField,
+    personName: personTeaches ? row.instructorName : (row.assistantName ?? row.instructorName),
+    personTeaches,
     instructorName: row.instructorName,
     roomName: row.roomName,
   };

@@ -165,8 +165,8 @@ function clashMessage(clash: Clash): { message: string; field: string } {
   const when = momentLabel(clash.startsAt, clash.timeZone);
   return clash.sameInstructor
     ? {
-        field: 'instructorId',
-        message: `${clash.instructorName} already teaches ${clash.templateName} on ${when}.`,
+        field: clash.personField,
+        message: `${clash.personName} already ${clash.personTeaches ? 'teaches' : 'assists in'} ${clash.templateName} on ${when}.`,
       }
     : {
         field: 'roomId',
@@ -179,7 +179,7 @@ async function guardClashes(
   tx: Executor,
   companyId: string,
   slots: { startsAt: Date; endsAt: Date }[],
-  who: { instructorId: string; roomId: string | null; allowRoomOverlap: boolean },
+  who: { instructorId: string; assistantId?: string | null; roomId: string | null; allowRoomOverlap: boolean },
   except: string[],
 ): Promise<void> {
   const clash = await findClash(tx, companyId, slots, who, except);

@@ -138,6 +138,23 @@ describe('POST /api/fitness-sessions', () => {
     expect(archived.json().errors.templateId).toBe('Power Yoga is archived. Restore it or choose another template.');
   });
 
+  it('refuses a person in two classes at once, teaching or assisting in either (409 naming the field)', async () => {
+    const ready = await studioReadyToSchedule(app);
+    expect((await schedule(ready.headers, weeklyClass(ready, { assistantId: ready.marco }))).statusCode).toBe(201);
+    const assistantTeaches = await schedule(ready.headers, weeklyClass(ready, { roomId: ready.roomB, instructorId: ready.marco }));
+    expect(assistantTeaches.statusCode).toBe(409);
+    expect(assistantTeaches.json().errors.instructorId).toBe('Marco Reyes already assists in Power Yoga on Mon, 19 Oct 2026, 18:00.');
+    const person = { name: 'Tara Quinn', email: null, phone: null, bio: null, photo: null, active: true };
+    const tara = (await app.inject({ method: 'POST', url: '/api/instructors', headers: ready.headers, payload: person })).json().data.id;
+    const instructorAssists = await schedule(
+      ready.headers,
+      weeklyClass(ready, { roomId: ready.roomB, instructorId: tara, assistantId: ready.indira, startTime: '18:30' }),
+    );
+    expect(instructorAssists.statusCode).toBe(409);
+    expect(instructorAssists.json().errors.assistantId).toBe('Indira Patel already teaches Power Yoga on Mon, 19 Oct 2026, 18:00.');
+    expect((await schedule(ready.headers, weeklyClass(ready, { roomId: ready.roomB, instructorId: tara }))).statusCode).toBe(201);
+  });
+
   it('refuses an overlap for the same instructor or room with 409 naming the other class; a confirmed room double-booking is allowed', async () => {
     const ready = await studioReadyToSchedule(app);
     expect((await schedule(ready.headers, weeklyClass(ready))).statusCode).toBe(201);
