@@ -60,6 +60,11 @@ export function stubApi(answers: Record<string, { code?: number; body: unknown }
 export type Answer = { code?: number; body: unknown };
 export type Call = { method: string; path: string; body: unknown; headers: Record<string, string> };
 
+/** A call as method, path and body, for tests that compare what was sent and not how. */
+export function withoutHeaders({ method, path, body }: Call) {
+  return { method, path, body };
+}
+
 /** Answers fetch by method and path; an answer may be a promise the test settles later. */
 export function stubFetch(answer: (call: Call) => Answer | Promise<Answer>) {
   const calls: Call[] = [];
