@@ -30,6 +30,8 @@ describe('the success toast hides nothing the user needs (issue 6)', () => {
       // Announced: Mantine gives each toast role="alert".
       const toast = page.getByRole('alert').filter({ hasText: 'Done' });
       await toast.waitFor();
+      // Measured where it settles: Mantine slides the toast in, and mid-slide it is partly off screen.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       // The viewport, not the full page: fixed toasts and headers are drawn where the user sees them.
       await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? '/tmp/shots'}/toast-viewport-${width}.png` });
       const toastBox = await box(toast);
