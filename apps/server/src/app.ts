@@ -103,6 +103,8 @@ export async function buildApp(
       await api.register((await import('./features/class-instances/class-instances.routes.ts')).classInstancesRoutes);
       await api.register((await import('./features/bookings/bookings.routes.ts')).bookingsRoutes);
       await api.register((await import('./features/clients/clients.routes.ts')).clientsRoutes);
+      await api.register((await import('./features/packages/packages.routes.ts')).packagesRoutes);
+      await api.register((await import('./features/promo-codes/promo-codes.routes.ts')).promoCodesRoutes);
     },
     { prefix: '/api' },
   );

@@ -25,3 +25,6 @@ export * from './people.ts';
 export * from './paging.ts';
 export * from './schedule.ts';
 export * from './bookings.ts';
+export * from './money.ts';
+export * from './packages.ts';
+export * from './orders.ts';

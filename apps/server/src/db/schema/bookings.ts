@@ -36,8 +36,13 @@ export const bookings = pgTable(
     waitlistedAt: timestamp('waitlisted_at', { withTimezone: true }),
     /** While `offered`: the place is held until then. */
     offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
-    /** How the place is paid: `free` until packages and payments exist (their issue plugs in here). */
+    /** How the place is paid: `membership`, `class-pack` (with `clientPackageId`), `drop-in` (with `orderId`) or `free`. */
     paidWith: text('paid_with').notNull().default('free'),
+    clientPackageId: idColumn('client_package_id'),
+    /** The drop-in's order. */
+    orderId: idColumn('order_id'),
+    /** The order asking for a late-cancel or no-show fee (pay at studio), or charged for it (Stripe). */
+    feeOrderId: idColumn('fee_order_id'),
     /** `client` or `studio`, once cancelled. */
     cancelledBy: text('cancelled_by'),
     /** A late-cancel or no-show fee recorded against the client (charged by the payments issue). */

@@ -8,3 +8,4 @@ export * from './class-templates.ts';
 export * from './people.ts';
 export * from './schedule.ts';
 export * from './bookings.ts';
+export * from './packages.ts';

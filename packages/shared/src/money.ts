@@ -1,0 +1,135 @@
+/**
+ * Order arithmetic in integer minor units (blueprint §5: money is integers plus a currency). One place
+ * decides how a discount is shared between lines and how tax is rounded, so the server's orders, the
+ * web's checkout preview and the receipts can never disagree by a cent.
+ */
+
+/** A tax rate as an order line carries it: percent in basis points (8.25% = 825). */
+export interface LineTax {
+  name: string;
+  basisPoints: number;
+  /** Included in the price (VAT-style) or added on top (US sales tax). */
+  inclusive: boolean;
+}
+
+export interface PricedLineInput {
+  unitPrice: number;
+  quantity: number;
+  tax: LineTax | null;
+  /** Whether the order's promo code applies to this line. */
+  discountable: boolean;
+}
+
+export interface PricedLine {
+  /** unitPrice × quantity, before the discount. */
+  gross: number;
+  discount: number;
+  /** What the line costs without its tax. */
+  net: number;
+  tax: number;
+  /** What the client pays for the line: net + tax. */
+  total: number;
+}
+
+export interface OrderTotals {
+  lines: PricedLine[];
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
+}
+
+export type Discount = { kind: 'percent'; percent: number } | { kind: 'amount'; amount: number } | null;
+
+/** Half away from zero, on whole minor units: 12.5 → 13, the rounding receipts and tax offices expect. */
+function roundHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/**
+ * Shares `amount` between `weights` in proportion, in whole units, so the shares add up to exactly
+ * `amount` (largest remainder; ties to the earlier line).
+ */
+export function shareInProportion(amount: number, weights: number[]): number[] {
+  const sum = weights.reduce((total, weight) => total + weight, 0);
+  if (sum === 0 || amount === 0) return weights.map(() => 0);
+  const shares = weights.map((weight) => Math.floor((amount * weight) / sum));
+  let left = amount - shares.reduce((total, share) => total + share, 0);
+  const order = weights
+    .map((weight, index) => ({ index, remainder: (amount * weight) % sum }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left === 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** The tax in `amount` (inclusive) or on top of it (exclusive), rounded half up to the minor unit. */
+export function taxOf(amount: number, tax: LineTax | null): number {
+  if (!tax || tax.basisPoints === 0 || amount === 0) return 0;
+  if (tax.inclusive) return amount - roundHalfUp(amount * 10_000, 10_000 + tax.basisPoints);
+  return roundHalfUp(amount * tax.basisPoints, 10_000);
+}
+
+/**
+ * Prices an order: the discount is taken off the discountable lines in proportion to their price
+ * (never more than they cost), then each line's tax is worked out on what is left. The order's total is
+ * always the sum of its lines' totals.
+ */
+export function priceOrder(inputs: PricedLineInput[], discount: Discount): OrderTotals {
+  const gross = inputs.map((line) => line.unitPrice * line.quantity);
+  const eligible = inputs.map((line, index) => (line.discountable ? (gross[index] ?? 0) : 0));
+  const eligibleTotal = eligible.reduce((total, amount) => total + amount, 0);
+  const wanted =
+    discount === null
+      ? 0
+      : discount.kind === 'percent'
+        ? roundHalfUp(eligibleTotal * discount.percent, 100)
+        : discount.amount;
+  const discounts = shareInProportion(Math.min(wanted, eligibleTotal), eligible);
+  const lines = inputs.map((line, index): PricedLine => {
+    const lineGross = gross[index] ?? 0;
+    const lineDiscount = discounts[index] ?? 0;
+    const amount = lineGross - lineDiscount;
+    const tax = taxOf(amount, line.tax);
+    const net = line.tax?.inclusive ? amount - tax : amount;
+    return { gross: lineGross, discount: lineDiscount, net, tax, total: net + tax };
+  });
+  const sum = (pick: (line: PricedLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  return {
+    lines,
+    subtotal: sum((line) => line.gross),
+    discount: sum((line) => line.discount),
+    tax: sum((line) => line.tax),
+    total: sum((line) => line.total),
+  };
+}
+
+/** How many minor units a currency's major unit has (USD 2, JPY 0, KWD 3). */
+export function currencyDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/** An amount as the company's currency writes it: "$12.50", "¥1,200", "€0.00". */
+export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  const major = minor / 10 ** currencyDigits(currency);
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(major);
+  } catch {
+    return `${major.toFixed(currencyDigits(currency))} ${currency}`;
+  }
+}
+
+/** "8.25%" from basis points. */
+export function formatPercent(basisPoints: number): string {
+  return `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+}
