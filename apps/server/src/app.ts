@@ -105,6 +105,7 @@ export async function buildApp(
       await api.register((await import('./features/clients/clients.routes.ts')).clientsRoutes);
       await api.register((await import('./features/packages/packages.routes.ts')).packagesRoutes);
       await api.register((await import('./features/promo-codes/promo-codes.routes.ts')).promoCodesRoutes);
+      await api.register((await import('./features/orders/orders.routes.ts')).ordersRoutes);
     },
     { prefix: '/api' },
   );

@@ -36,7 +36,15 @@ export const bookingParams = z.object({ bookingId: objectIdSchema });
 export type BookingParams = z.infer<typeof bookingParams>;
 
 /** `POST /api/class-instances/{id}/bookings`: a client books themself (no body); the team names the client. */
-export const bookBody = z.object({ clientId: objectIdSchema.optional() }).nullish();
+export const bookBody = z
+  .object({
+    clientId: objectIdSchema.optional(),
+    /** Pay with this package the client holds (otherwise the best one is chosen). */
+    clientPackageId: objectIdSchema.nullish(),
+    /** When no package pays: book as a drop-in and pay at the studio (a client must say so). */
+    payWith: z.enum(['drop-in'], { error: 'Choose drop-in or leave it out' }).nullish(),
+  })
+  .nullish();
 export type BookBody = z.infer<typeof bookBody>;
 
 /** `POST /api/bookings/{id}/cancel`: the team may waive a late-cancel fee. */

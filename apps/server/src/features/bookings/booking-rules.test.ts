@@ -247,8 +247,16 @@ describe('the waitlist', () => {
     await bookAs(a);
     const second = (await bookAs(b)).data;
     const third = (await bookAs(c)).data;
-    const details = (await app.inject({ method: 'GET', url: `/api/class-instances/${classId}`, headers: ready.headers })).json().data;
-    const series = (await app.inject({ method: 'GET', url: `/api/fitness-sessions/${details.fitnessSessionId}`, headers: ready.headers })).json().data;
+    const details = (
+      await app.inject({ method: 'GET', url: `/api/class-instances/${classId}`, headers: ready.headers })
+    ).json().data;
+    const series = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/fitness-sessions/${details.fitnessSessionId}`,
+        headers: ready.headers,
+      })
+    ).json().data;
     const raised = await app.inject({
       method: 'PUT',
       url: `/api/fitness-sessions/${series.id}`,
@@ -257,7 +265,11 @@ describe('the waitlist', () => {
     });
     expect(raised.statusCode).toBe(200);
     expect(await readClass(ready, classId)).toMatchObject({ capacity: 2, bookedCount: 2, waitlistCount: 1 });
-    expect((await historyOf(second.id)).at(-1)).toEqual(['waitlisted', 'booked', 'A place opened: promoted from the waitlist']);
+    expect((await historyOf(second.id)).at(-1)).toEqual([
+      'waitlisted',
+      'booked',
+      'A place opened: promoted from the waitlist',
+    ]);
     expect(await historyOf(third.id)).toHaveLength(1);
   });
 

@@ -26,10 +26,14 @@ export interface LockedClass {
   bookedCount: number;
   waitlistCount: number;
   timeZone: string;
+  templateId: string;
+  studioId: string;
   templateName: string;
   studioName: string;
+  /** The series' drop-in price (minor units); 0 = free. */
+  dropInPrice: number;
   ruleOverrides: RuleOverrides | null;
-  company: { slug: string; name: string; kind: string; currency: string };
+  company: { slug: string; name: string; kind: string; currency: string; timeZone: string };
 }
 
 /**
@@ -52,14 +56,18 @@ export async function lockClass(
       bookedCount: classInstances.bookedCount,
       waitlistCount: classInstances.waitlistCount,
       timeZone: studios.timeZone,
+      templateId: classInstances.templateId,
+      studioId: classInstances.studioId,
       templateName: classTemplates.name,
       studioName: studios.name,
+      dropInPrice: fitnessSessions.dropInPrice,
       ruleOverrides: fitnessSessions.ruleOverrides,
       company: {
         slug: companies.slug,
         name: companies.name,
         kind: companies.kind,
         currency: companies.currency,
+        timeZone: companies.timeZone,
       },
     })
     .from(classInstances)

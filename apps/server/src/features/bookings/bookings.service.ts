@@ -43,6 +43,14 @@ import {
   type LockedClass,
 } from './bookings.repo.ts';
 
+import {
+  applyPayment,
+  chargeFee,
+  choosePayment,
+  dropFee,
+  releasePayment,
+} from '../orders/booking-payments.ts';
+
 export interface BookingDeps {
   db: Database;
   jobs?: Pick<Jobs, 'deliverEmail'> | undefined;
@@ -130,7 +138,13 @@ async function handOn(
       Math.min(now.getTime() + rules.offerHoldMinutes * 60_000, cls.startsAt.getTime()),
     );
     const to: BookingStatus = offer ? 'offered' : 'booked';
-    await updateBooking(tx, companyId, next.id, { status: to, offerExpiresAt: offer ? expiresAt : null });
+    const taken = await updateBooking(tx, companyId, next.id, {
+      status: to,
+      offerExpiresAt: offer ? expiresAt : null,
+    });
+    // The place is paid for when it is taken: the best package the client holds now, else a drop-in owed.
+    const plan = await choosePayment(tx, companyId, next.clientId, cls, { dropIn: true }, now);
+    await applyPayment(tx, companyId, taken, cls, plan, null, now);
     await addToCounts(tx, companyId, cls.id, { places: 1, waiting: -1 });
     cls.bookedCount += 1;
     cls.waitlistCount -= 1;
@@ -256,7 +270,18 @@ export async function bookClass(
           throw conflict('This class is full, and so is its waitlist.');
         else status = 'waitlisted';
 
-        const row = await insertBooking(tx, {
+        // Known before anything is written: a client with nothing that pays is asked (402), not booked. A
+        // waitlist place is paid when it turns into a place (`handOn`), so joining only checks.
+        const plan = await choosePayment(
+          tx,
+          actor.companyId,
+          clientId,
+          cls,
+          { clientPackageId: body?.clientPackageId, dropIn: !client || body?.payWith === 'drop-in' },
+          now,
+        );
+
+        let row = await insertBooking(tx, {
           companyId: actor.companyId,
           id: generateId(now.getTime()),
           classInstanceId: cls.id,
@@ -267,6 +292,8 @@ export async function bookClass(
           createdAt: now,
           updatedAt: now,
         });
+        if (status === 'booked')
+          row = await applyPayment(tx, actor.companyId, row, cls, plan, actor.userId, now);
         await addToCounts(tx, actor.companyId, cls.id, status === 'booked' ? { places: 1 } : { waiting: 1 });
         await recordChange(tx, actor.companyId, {
           bookingId: row.id,
@@ -354,6 +381,21 @@ export async function cancelBooking(
             }
           : {}),
       });
+      const reason = byClient ? 'Cancelled by the client' : 'Cancelled by the studio';
+      // In time, the credit comes back; late, it is spent and the fee is owed (unless waived).
+      if (!late) await releasePayment(tx, actor.companyId, booking, reason, actor.userId, now);
+      if (fee && !options.waiveFee) {
+        const feeOrderId = await chargeFee(
+          tx,
+          actor.companyId,
+          row,
+          cls,
+          { kind: 'late_cancel', amount: rules.lateCancelFee },
+          actor.userId,
+          now,
+        );
+        await updateBooking(tx, actor.companyId, booking.id, { feeOrderId });
+      }
       const freed = PLACE.includes(booking.status);
       await addToCounts(tx, actor.companyId, cls.id, freed ? { places: -1 } : { waiting: -1 });
       if (freed) cls.bookedCount -= 1;
@@ -363,7 +405,7 @@ export async function cancelBooking(
         from: booking.status,
         to,
         actorId: actor.userId,
-        reason: `${byClient ? 'Cancelled by the client' : 'Cancelled by the studio'}${fee && options.waiveFee ? '; fee waived' : ''}`,
+        reason: `${reason}${fee && options.waiveFee ? '; fee waived' : ''}`,
         at: now,
       });
       const emails = freed ? await handOn(tx, actor.companyId, cls, rules, now, deps.publicUrl) : [];
@@ -441,6 +483,7 @@ export async function declineOffer(
         offerExpiresAt: null,
         cancelledBy: isClientRole(actor.roleId) ? 'client' : 'studio',
       });
+      await releasePayment(tx, actor.companyId, booking, 'Offer declined', actor.userId, now);
       await addToCounts(tx, actor.companyId, cls.id, { places: -1 });
       cls.bookedCount -= 1;
       await recordChange(tx, actor.companyId, {
@@ -487,6 +530,7 @@ export async function expireOffers(deps: BookingDeps, now = new Date()): Promise
         )
           return { value: 0, emails: [] };
         await updateBooking(tx, offer.companyId, booking.id, { status: 'cancelled', offerExpiresAt: null });
+        await releasePayment(tx, offer.companyId, booking, 'Offer expired', null, now);
         await addToCounts(tx, offer.companyId, cls.id, { places: -1 });
         cls.bookedCount -= 1;
         await recordChange(tx, offer.companyId, {
@@ -547,9 +591,10 @@ export async function checkIn(
       const row = await updateBooking(tx, actor.companyId, booking.id, {
         status: 'checked_in',
         ...(wasNoShow && booking.feeKind === 'no_show'
-          ? { feeKind: null, feeAmount: null, feeStatus: null }
+          ? { feeKind: null, feeAmount: null, feeStatus: null, feeOrderId: null }
           : {}),
       });
+      if (wasNoShow && booking.feeKind === 'no_show') await dropFee(tx, actor.companyId, booking);
       if (wasNoShow) await addToCounts(tx, actor.companyId, cls.id, { places: 1 });
       await recordChange(tx, actor.companyId, {
         bookingId: booking.id,
@@ -586,10 +631,22 @@ export async function markNoShows(
     const roster = await rosterOf(tx, actor.companyId, cls.id);
     const absent = roster.filter((row) => row.booking.status === 'booked');
     for (const { booking } of absent) {
+      const feeOrderId =
+        rules.noShowFee > 0
+          ? await chargeFee(
+              tx,
+              actor.companyId,
+              booking,
+              cls,
+              { kind: 'no_show', amount: rules.noShowFee },
+              actor.userId,
+              now,
+            )
+          : null;
       await updateBooking(tx, actor.companyId, booking.id, {
         status: 'no_show',
-        ...(rules.noShowFee > 0
-          ? { feeKind: 'no_show' as const, feeAmount: rules.noShowFee, feeStatus: 'due' as const }
+        ...(feeOrderId
+          ? { feeKind: 'no_show' as const, feeAmount: rules.noShowFee, feeStatus: 'due' as const, feeOrderId }
           : {}),
       });
       await recordChange(tx, actor.companyId, {
@@ -625,6 +682,7 @@ export async function waiveFee(
   return withTenant(deps.db, actor.companyId, async (tx) => {
     const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);
     if (booking.feeStatus !== 'due') throw conflict('This booking has no fee to waive.');
+    await dropFee(tx, actor.companyId, booking);
     const row = await updateBooking(tx, actor.companyId, booking.id, { feeStatus: 'waived' });
     await recordChange(tx, actor.companyId, {
       bookingId: booking.id,

@@ -18,10 +18,17 @@ const book = (classId: string, headers: Headers, payload?: object, extra: Header
   call('POST', `/api/class-instances/${classId}/bookings`, { ...headers, ...extra }, payload);
 
 let hour = 0;
-/** A class two days from now (distinct hours, so the instructor is free), capacity as asked. */
+/**
+ * A free class two days from now (distinct hours, so the instructor is free), capacity as asked. Free, so
+ * these tests are about places; how a place is paid for is `orders/booking-payments.test.ts`.
+ */
 async function upcoming(ready: ReadyStudio, capacity = 12, overrides: Record<string, unknown> = {}) {
   hour += 1;
-  return classAt(app, ready, minutesFromNow(2 * 24 * 60 + hour * 90), { capacity, ...overrides });
+  return classAt(app, ready, minutesFromNow(2 * 24 * 60 + hour * 90), {
+    capacity,
+    dropInPrice: 0,
+    ...overrides,
+  });
 }
 
 async function clientOf(ready: ReadyStudio) {

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import { queueEmail } from '../../jobs/email-outbox.ts';
 import { activeBookingsOf, addToCounts, recordChanges, updateBooking } from '../bookings/bookings.repo.ts';
 import { localMoment } from '../bookings/booking-rules.ts';
+import { releasePayment } from '../orders/booking-payments.ts';
 import { findListed } from './class-instances.repo.ts';
 
 /**
@@ -9,8 +10,8 @@ import { findListed } from './class-instances.repo.ts';
  * rows are marked `cancelled`, by every path that cancels classes (cancel one class, a series edit that
  * drops a booked date, a series delete over booked classes). Each active booking (booked, offered,
  * waitlisted, even checked in) becomes `cancelled` by the studio with no fee, the class's counts go to
- * zero, and each client is emailed (through the outbox; the route flushes it after commit). Credits come
- * back here when packages exist. Answers how many bookings it ended.
+ * zero, every credit comes back (and an unpaid drop-in is cancelled), and each client is emailed (through
+ * the outbox; the route flushes it after commit). Answers how many bookings it ended.
  */
 export async function endBookingsOfCancelledClasses(
   tx: Executor,
@@ -20,12 +21,14 @@ export async function endBookingsOfCancelledClasses(
 ): Promise<number> {
   const rows = await activeBookingsOf(tx, companyId, classInstanceIds);
   if (rows.length === 0) return 0;
-  for (const { booking } of rows)
+  for (const { booking } of rows) {
     await updateBooking(tx, companyId, booking.id, {
       status: 'cancelled',
       cancelledBy: 'studio',
       offerExpiresAt: null,
     });
+    await releasePayment(tx, companyId, booking, 'The studio cancelled the class', null, cancelledAt);
+  }
   await recordChanges(
     tx,
     companyId,

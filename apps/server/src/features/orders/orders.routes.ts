@@ -1,0 +1,261 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BOOKING_MANAGER_ROLES,
+  buyPackageBody,
+  CLIENT_ROLES,
+  clientAccountDto,
+  clientAccountParams,
+  clientPackageDto,
+  clientPackageParams,
+  idempotencyKeySchema,
+  listOrdersQuery,
+  orderDto,
+  orderListDto,
+  orderParams,
+  orderPreviewDto,
+  payOrderBody,
+  placeOrderBody,
+  previewOrderBody,
+  purchaseDto,
+  refundBody,
+  successEnvelope,
+  TEAM_ROLES,
+} from '@kinetic/shared';
+import { actorOf, requireRole } from '../../plugins/auth.ts';
+import {
+  buyPackage,
+  changeClientPackage,
+  clientAccount,
+  getOrder,
+  listOrders,
+  payOrder,
+  placeOrder,
+  previewOrder,
+  refundOrder,
+  type OrderDeps,
+} from './orders.service.ts';
+
+const EVERYONE = [...TEAM_ROLES, ...CLIENT_ROLES];
+const idempotent = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
+
+/** Orders, payments at the desk, refunds, what a client holds (issue 10). */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.db;
+  const tags = ['orders'];
+  const deps = (log: (error: unknown) => void): OrderDeps => ({
+    db,
+    jobs: app.deps.jobs,
+    publicUrl: app.deps.publicUrl,
+    log,
+  });
+  const one = successEnvelope(orderDto);
+
+  app.post(
+    '/orders',
+    {
+      onRequest: requireRole(BOOKING_MANAGER_ROLES),
+      schema: {
+        tags,
+        summary:
+          'Sell packages and products at the desk, paid now or owed (Idempotency-Key: a retry sells once)',
+        headers: idempotent,
+        body: placeOrderBody,
+        response: { 201: successEnvelope(purchaseDto) },
+      },
+    },
+    async (request, reply) => {
+      const data = await placeOrder(
+        deps((error) => request.log.error(error)),
+        actorOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      const paid = data.order.status === 'paid';
+      return reply.code(201).send({
+        status: 1 as const,
+        message: `Order #${data.order.number} ${paid ? 'paid' : 'saved: the client pays at the studio'}.`,
+        data,
+      });
+    },
+  );
+
+  app.post(
+    '/orders/preview',
+    {
+      onRequest: requireRole(EVERYONE),
+      schema: {
+        tags,
+        summary: 'What an order would cost (lines, discount, tax, total), without saving it',
+        body: previewOrderBody,
+        response: { 200: successEnvelope(orderPreviewDto) },
+      },
+    },
+    async (request) => ({ status: 1 as const, data: await previewOrder(db, actorOf(request), request.body) }),
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: requireRole([...BOOKING_MANAGER_ROLES, ...CLIENT_ROLES]),
+      schema: {
+        tags,
+        summary: 'Orders, newest first (a client sees their own; the desk may filter by clientId)',
+        querystring: listOrdersQuery,
+        response: { 200: successEnvelope(orderListDto) },
+      },
+    },
+    async (request) => ({ status: 1 as const, data: await listOrders(db, actorOf(request), request.query) }),
+  );
+
+  app.get(
+    '/orders/:orderId',
+    {
+      onRequest: requireRole([...BOOKING_MANAGER_ROLES, ...CLIENT_ROLES]),
+      schema: {
+        tags,
+        summary: 'One order with its lines and payments',
+        params: orderParams,
+        response: { 200: one },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await getOrder(db, actorOf(request), request.params.orderId),
+    }),
+  );
+
+  app.post(
+    '/orders/:orderId/pay',
+    {
+      onRequest: requireRole(EVERYONE),
+      schema: {
+        tags,
+        summary: 'The desk takes an open order’s payment (cash, card, other); the receipt is emailed',
+        params: orderParams,
+        body: payOrderBody,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const data = await payOrder(
+        deps((error) => request.log.error(error)),
+        actorOf(request),
+        request.params.orderId,
+        request.body.method,
+      );
+      return { status: 1 as const, message: `Order #${data.number} paid; the receipt is on its way.`, data };
+    },
+  );
+
+  app.post(
+    '/orders/:orderId/refunds',
+    {
+      onRequest: requireRole(EVERYONE),
+      schema: {
+        tags,
+        summary: 'Refund part or all of what was paid, never more (Idempotency-Key: a retry refunds once)',
+        params: orderParams,
+        headers: idempotent,
+        body: refundBody,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const data = await refundOrder(
+        deps((error) => request.log.error(error)),
+        actorOf(request),
+        request.params.orderId,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return { status: 1 as const, message: `Refund recorded on order #${data.number}.`, data };
+    },
+  );
+
+  app.post(
+    '/my/orders',
+    {
+      onRequest: requireRole(CLIENT_ROLES),
+      schema: {
+        tags,
+        summary: 'A client buys a package: pay at the studio, or online when the studio takes card payments',
+        headers: idempotent,
+        body: buyPackageBody,
+        response: { 201: successEnvelope(purchaseDto) },
+      },
+    },
+    async (request, reply) => {
+      const data = await buyPackage(
+        deps((error) => request.log.error(error)),
+        actorOf(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.code(201).send({
+        status: 1 as const,
+        message: data.checkoutUrl
+          ? 'Continue to payment.'
+          : data.order.status === 'paid'
+            ? 'Bought: it is yours.'
+            : 'Bought: it is yours now; pay at the studio.',
+        data,
+      });
+    },
+  );
+
+  app.get(
+    '/my/account',
+    {
+      onRequest: requireRole(CLIENT_ROLES),
+      schema: {
+        tags,
+        summary: 'What the signed-in client holds, owes, bought, and every credit used or returned',
+        response: { 200: successEnvelope(clientAccountDto) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return { status: 1 as const, data: await clientAccount(db, actor, actor.userId) };
+    },
+  );
+
+  app.get(
+    '/clients/:clientId/account',
+    {
+      onRequest: requireRole(BOOKING_MANAGER_ROLES),
+      schema: {
+        tags,
+        summary: "A client's packages, balance owing, orders and credit ledger",
+        params: clientAccountParams,
+        response: { 200: successEnvelope(clientAccountDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await clientAccount(db, actorOf(request), request.params.clientId),
+    }),
+  );
+
+  for (const change of ['pause', 'resume', 'cancel'] as const)
+    app.post(
+      `/client-packages/:clientPackageId/${change}`,
+      {
+        onRequest: requireRole(EVERYONE),
+        schema: {
+          tags,
+          summary:
+            change === 'cancel'
+              ? 'Cancel what a client holds (a membership only once its commitment allows)'
+              : `${change === 'pause' ? 'Pause' : 'Resume'} a client’s membership`,
+          params: clientPackageParams,
+          response: { 200: successEnvelope(clientPackageDto) },
+        },
+      },
+      async (request) => {
+        const data = await changeClientPackage(db, actorOf(request), request.params.clientPackageId, change);
+        const done = { pause: 'paused', resume: 'resumed', cancel: 'cancelled' }[change];
+        return { status: 1 as const, message: `${data.terms.name} ${done}.`, data };
+      },
+    );
+};
