@@ -11,12 +11,15 @@ import type { Mailer } from './mailer.ts';
 import { removeExpiredRecords } from './cleanup.ts';
 import { extendHorizons } from '../features/class-instances/class-instances.service.ts';
 import { expireOffers } from '../features/bookings/bookings.service.ts';
+import { renewMemberships, type ChargeSavedCard } from '../features/orders/renewals.ts';
 
 const EMAIL_QUEUE = 'email-delivery';
 /** Daily: every open class series gets its classes generated to the rolling horizon. */
 const HORIZON_QUEUE = 'schedule-horizon';
 /** Every minute: waitlist offers whose hold ran out move on to the next in line. */
 const OFFERS_QUEUE = 'booking-offers';
+/** Daily: memberships whose paid period ended renew (card or owed at the studio). */
+const RENEWALS_QUEUE = 'membership-renewals';
 
 export interface Jobs {
   /** Hands a committed outbox email to the delivery worker. */
@@ -34,6 +37,8 @@ export interface JobOptions {
   /** The address links in emails start with. */
   publicUrl?: string;
   log?: (message: string, error?: unknown) => void;
+  /** Charges a saved card for a renewal (the Stripe provider); without it renewals are owed at the studio. */
+  chargeSavedCard?: ChargeSavedCard;
 }
 
 /** pg-boss on the same PostgreSQL: delivery with retries, and a sweep for emails left without a job. */
@@ -105,13 +110,30 @@ export async function startJobs(
     log: (error: unknown) => log('booking email failed', error),
   };
   await boss.createQueue(OFFERS_QUEUE, { name: OFFERS_QUEUE, retryLimit: 2, retryDelay: 30 });
-  await boss.work(OFFERS_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10, batchSize: 1 }, async () => {
-    const expired = await expireOffers(bookingDeps);
-    if (expired > 0) log(`booking offers: ${expired} expired and handed on`);
-  });
+  await boss.work(
+    OFFERS_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10, batchSize: 1 },
+    async () => {
+      const expired = await expireOffers(bookingDeps);
+      if (expired > 0) log(`booking offers: ${expired} expired and handed on`);
+    },
+  );
   await boss.schedule(OFFERS_QUEUE, '* * * * *');
   // Once at start too: offers that ran out while no server was running move on now, not in a minute.
   await expireOffers(bookingDeps).catch((error: unknown) => log('booking offers failed', error));
+
+  await boss.createQueue(RENEWALS_QUEUE, { name: RENEWALS_QUEUE, retryLimit: 2, retryDelay: 600 });
+  const renewalDeps = { ...bookingDeps, chargeSavedCard: options.chargeSavedCard };
+  await boss.work(RENEWALS_QUEUE, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {
+    const outcome = await renewMemberships(renewalDeps);
+    if (outcome.renewed + outcome.failed + outcome.paused > 0)
+      log(
+        `membership renewals: ${outcome.renewed} renewed, ${outcome.failed} failed, ${outcome.paused} paused`,
+      );
+  });
+  // Early morning UTC, and once at start (a server that was off catches up).
+  await boss.schedule(RENEWALS_QUEUE, '20 0 * * *');
+  renewMemberships(renewalDeps).catch((error: unknown) => log('membership renewals failed', error));
 
   const flushOutbox = async () => {
     const ids = await withPlatform(db, findUnsentEmailIds);

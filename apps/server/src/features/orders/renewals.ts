@@ -1,0 +1,225 @@
+import { formatMoney, priceOrder } from '@kinetic/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { withPlatform, withTenant, type Executor } from '../../db/client.ts';
+import { clientPackages, companies, orderLines } from '../../db/schema/index.ts';
+import { queueEmail } from '../../jobs/email-outbox.ts';
+import { findCompanyById } from '../accounts/accounts.repo.ts';
+import { findClient } from '../bookings/bookings.repo.ts';
+import { localDateOf } from '../fitness-sessions/zoned-time.ts';
+import { periodOf, periodStart } from './membership-periods.ts';
+import { insertOrder, insertPayment, updateOrder, type ClientPackageRow } from './orders.repo.ts';
+import type { OrderDeps } from './orders.service.ts';
+
+/** Failed card renewals in a row before the membership is paused (the first failure and two retries). */
+export const RENEWAL_ATTEMPTS = 3;
+
+/**
+ * Charges a client's saved card (Stripe) for a renewal; answers the provider's reference, or throws with
+ * a sentence the client can act on. Absent when the company does not take cards: renewals are then owed
+ * at the studio.
+ */
+export type ChargeSavedCard = (
+  tx: Executor,
+  companyId: string,
+  clientId: string,
+  amount: number,
+  description: string,
+) => Promise<string | null>;
+
+export interface RenewalOutcome {
+  renewed: number;
+  failed: number;
+  paused: number;
+}
+
+/**
+ * Renews every auto-renewing membership whose paid period has ended (on the company's local date): one
+ * order per period at the price the client bought it for (their terms, not today's catalogue). Paid by
+ * the saved card when there is one, else owed at the studio. A card that fails is tried again on the next
+ * run; after three failures in a row the membership is paused and the client told. Run daily by a job
+ * and once at start; a membership is locked while it renews, so two servers never renew it twice.
+ */
+export async function renewMemberships(
+  deps: OrderDeps & { chargeSavedCard?: ChargeSavedCard | undefined },
+  now = new Date(),
+): Promise<RenewalOutcome> {
+  const due = await withPlatform(deps.db, (tx) =>
+    tx
+      .select({ companyId: clientPackages.companyId, id: clientPackages.id })
+      .from(clientPackages)
+      .innerJoin(companies, eq(companies.id, clientPackages.companyId))
+      .where(
+        and(
+          eq(clientPackages.status, 'active'),
+          sql`(${clientPackages.terms} ->> 'autoRenew')::boolean`,
+          sql`${clientPackages.paidUntil} <= (${now.toISOString()}::timestamptz at time zone ${companies.timeZone})::date`,
+        ),
+      )
+      .orderBy(asc(clientPackages.paidUntil))
+      .limit(1000),
+  );
+  const outcome: RenewalOutcome = { renewed: 0, failed: 0, paused: 0 };
+  for (const { companyId, id } of due) {
+    const emails: string[] = [];
+    const result = await withTenant(deps.db, companyId, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(clientPackages)
+        .where(and(eq(clientPackages.companyId, companyId), eq(clientPackages.id, id)))
+        .for('update');
+      const company = await findCompanyById(tx, companyId);
+      const today = company ? localDateOf(now, company.timeZone) : '';
+      if (!row || !company || row.status !== 'active' || !row.paidUntil || row.paidUntil > today) return null;
+      return renewOne(tx, deps, company, row, now, emails);
+    }).catch((error: unknown) => {
+      deps.log(error);
+      return null;
+    });
+    for (const email of emails) deps.jobs?.deliverEmail(email).catch(deps.log);
+    if (result) outcome[result] += 1;
+  }
+  return outcome;
+}
+
+async function renewOne(
+  tx: Executor,
+  deps: { chargeSavedCard?: ChargeSavedCard | undefined },
+  company: { id: string; name: string; currency: string; timeZone: string },
+  row: ClientPackageRow,
+  now: Date,
+  emails: string[],
+): Promise<keyof RenewalOutcome> {
+  const { terms } = row;
+  const client = await findClient(tx, company.id, row.clientId);
+  if (!terms.period || !row.paidUntil || !client) return 'failed';
+  // The tax the client bought it with (their order's package line).
+  const [bought] = await tx
+    .select()
+    .from(orderLines)
+    .where(
+      and(
+        eq(orderLines.companyId, company.id),
+        eq(orderLines.orderId, row.orderId),
+        eq(orderLines.kind, 'package'),
+      ),
+    );
+  const tax = bought?.taxName
+    ? { name: bought.taxName, basisPoints: bought.taxBasisPoints, inclusive: bought.taxInclusive }
+    : null;
+  const priced = priceOrder([{ unitPrice: terms.price, quantity: 1, tax, discountable: false }], null);
+  const period = periodOf(row.startsOn, terms.period, row.paidUntil);
+  const nextPaidUntil = periodStart(row.startsOn, terms.period, (period?.index ?? 0) + 1);
+  const description = `${terms.name}: ${row.paidUntil} to ${nextPaidUntil}`;
+  const money = formatMoney(priced.total, company.currency);
+
+  let reference: string | null = null;
+  if (deps.chargeSavedCard && priced.total > 0) {
+    try {
+      reference = await deps.chargeSavedCard(tx, company.id, row.clientId, priced.total, description);
+    } catch (error) {
+      const failures = row.renewalFailures + 1;
+      const paused = failures >= RENEWAL_ATTEMPTS;
+      await tx
+        .update(clientPackages)
+        .set({ renewalFailures: failures, status: paused ? 'paused' : row.status, updatedAt: now })
+        .where(and(eq(clientPackages.companyId, company.id), eq(clientPackages.id, row.id)));
+      const why = error instanceof Error ? error.message : 'the card was declined';
+      emails.push(
+        await queueEmail(tx, {
+          companyId: company.id,
+          to: client.email,
+          subject: paused
+            ? `Your ${terms.name} is paused: we could not renew it`
+            : `We could not renew your ${terms.name}`,
+          text: [
+            `Hi ${client.name},`,
+            '',
+            `We tried to charge ${money} for ${description}, but ${why}.`,
+            paused
+              ? `After ${RENEWAL_ATTEMPTS} tries your membership is paused. Update your card or pay at the studio, and the studio will resume it.`
+              : 'We will try again tomorrow. To avoid a pause, update your card or pay at the studio.',
+            '',
+            `— ${company.name}`,
+          ].join('\n'),
+        }),
+      );
+      return paused ? 'paused' : 'failed';
+    }
+  }
+
+  const paidOnline = reference !== null;
+  const order = await insertOrder(
+    tx,
+    company.id,
+    {
+      clientId: row.clientId,
+      provider: paidOnline ? 'stripe' : 'studio',
+      currency: company.currency,
+      subtotal: priced.subtotal,
+      discount: 0,
+      tax: priced.tax,
+      total: priced.total,
+      promoCodeId: null,
+      promoCode: null,
+      createdBy: null,
+      lines: [
+        {
+          kind: 'renewal',
+          packageId: row.packageId,
+          description,
+          quantity: 1,
+          unitPrice: terms.price,
+          discount: 0,
+          taxName: tax?.name ?? null,
+          taxBasisPoints: tax?.basisPoints ?? 0,
+          taxInclusive: tax?.inclusive ?? false,
+          net: priced.lines[0]?.net ?? 0,
+          tax: priced.tax,
+          total: priced.total,
+        },
+      ],
+    },
+    now,
+  );
+  if (paidOnline || priced.total === 0) {
+    if (priced.total > 0)
+      await insertPayment(
+        tx,
+        company.id,
+        {
+          orderId: order.id,
+          kind: 'payment',
+          amount: priced.total,
+          method: 'stripe',
+          providerRef: reference,
+          createdBy: null,
+        },
+        now,
+      );
+    await updateOrder(tx, company.id, order.id, { status: 'paid', paid: priced.total, paidAt: now });
+  }
+  await tx
+    .update(clientPackages)
+    .set({ paidUntil: nextPaidUntil, renewalFailures: 0, updatedAt: now })
+    .where(and(eq(clientPackages.companyId, company.id), eq(clientPackages.id, row.id)));
+  emails.push(
+    await queueEmail(tx, {
+      companyId: company.id,
+      to: client.email,
+      subject: `Renewed: ${terms.name} (order #${order.number})`,
+      text: [
+        `Hi ${client.name},`,
+        '',
+        `Your ${terms.name} is renewed: ${description}.`,
+        paidOnline
+          ? `${money} was charged to your saved card.`
+          : priced.total > 0
+            ? `${money} is due; pay at the studio on your next visit.`
+            : 'Nothing to pay.',
+        '',
+        `— ${company.name}`,
+      ].join('\n'),
+    }),
+  );
+  return 'renewed';
+}
