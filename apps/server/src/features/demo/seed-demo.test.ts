@@ -95,6 +95,66 @@ describe('demo data', () => {
     expect(casey.rows[0].n).toBeGreaterThan(0);
   });
 
+  it('sells like a real studio: two memberships, three packs and an intro offer, a promo code; regulars hold them and their bookings use them', async () => {
+    await seedDemo(db.db);
+    const catalogue = await db.pool.query(
+      `select p.kind, p.name, p.intro_offer from packages p join companies c on c.id = p.company_id
+        where c.slug = 'demo' order by p.kind, p.price`,
+    );
+    expect(catalogue.rows.map((row: { kind: string; name: string }) => `${row.kind}: ${row.name}`)).toEqual([
+      'class-pack: Intro Offer: 3 Classes for $39',
+      'class-pack: 5-Class Pack',
+      'class-pack: 10-Class Pack',
+      'class-pack: 20-Class Pack',
+      'membership: 8 Classes a Month',
+      'membership: Unlimited Monthly',
+    ]);
+    const codes = await db.pool.query(
+      `select code from promo_codes p join companies c on c.id = p.company_id where c.slug = 'demo'`,
+    );
+    expect(codes.rows).toEqual([{ code: 'WELCOME15' }]);
+    const held = await db.pool.query(
+      `select cp.terms->>'kind' as kind, count(*)::int as n from client_packages cp join companies c on c.id = cp.company_id
+        where c.slug = 'demo' and cp.status = 'active' group by 1 order by 1`,
+    );
+    expect(held.rows.every((row: { n: number }) => row.n >= 5)).toBe(true);
+    // Casey Client holds a 10-Class Pack with credits used by their bookings, never below zero.
+    const casey = await db.pool.query(
+      `select cp.terms->>'name' as name, sum(l.credits)::int as left_over,
+              count(*) filter (where l.entry = 'use')::int as used
+         from client_packages cp join users u on u.company_id = cp.company_id and u.id = cp.client_id
+         join credit_ledger l on l.company_id = cp.company_id and l.client_package_id = cp.id
+        where u.email = 'client@demo.test' group by 1`,
+    );
+    expect(casey.rows[0]).toMatchObject({ name: '10-Class Pack' });
+    expect(casey.rows[0].used).toBeGreaterThan(0);
+    expect(casey.rows[0].left_over).toBe(10 - casey.rows[0].used);
+    // No pack below zero and no limited membership past its limit in any period.
+    const over = await db.pool.query(
+      `select cp.id from client_packages cp join credit_ledger l on l.company_id = cp.company_id and l.client_package_id = cp.id
+        where cp.terms->>'kind' = 'class-pack' group by cp.id having sum(l.credits) < 0
+       union all
+       select cp.id from client_packages cp join credit_ledger l on l.company_id = cp.company_id and l.client_package_id = cp.id
+        where cp.terms->>'classLimit' is not null group by cp.id, l.period_start
+       having -sum(l.credits) > max((cp.terms->>'classLimit')::int)`,
+    );
+    expect(over.rows).toEqual([]);
+    // Bookings are paid: with packages, or drop-ins (paid when past, owed when to come).
+    const paid = await db.pool.query(
+      `select b.paid_with, count(*)::int as n from bookings b join companies c on c.id = b.company_id
+        where c.slug = 'demo' and b.status in ('booked', 'checked_in') group by 1`,
+    );
+    const by = Object.fromEntries(
+      paid.rows.map((row: { paid_with: string; n: number }) => [row.paid_with, row.n]),
+    );
+    expect(by.membership).toBeGreaterThan(100);
+    expect(by['class-pack']).toBeGreaterThan(50);
+    expect(by['drop-in']).toBeGreaterThan(0);
+    expect(by.free ?? 0).toBe(0);
+    const owing = await db.pool.query(`select count(*)::int as n from orders where status = 'open'`);
+    expect(owing.rows[0].n).toBeGreaterThan(0);
+  });
+
   it('gives demo session rules, peak hours and two studios (one with two rooms), and solo-demo rules and its one studio', async () => {
     await seedDemo(db.db);
     const studios = await db.pool.query(

@@ -6,6 +6,7 @@ import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { insertCompany, insertUserIfNew } from '../signup/signup.repo.ts';
 import { linkDemoInstructors, seedStudioSetup } from './seed-studio-setup.ts';
 import { seedBookings } from './seed-bookings.ts';
+import { seedPackages } from './seed-packages.ts';
 import { seedSchedule } from './seed-schedule.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
@@ -54,7 +55,14 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
           currency: 'USD',
           email: `hello@${demo.slug}.test`,
           phone: '(404) 555-0100',
-          address: { line1: '100 Peachtree St NW', line2: null, city: 'Atlanta', state: 'GA', postalCode: '30303', country: 'United States' },
+          address: {
+            line1: '100 Peachtree St NW',
+            line2: null,
+            city: 'Atlanta',
+            state: 'GA',
+            postalCode: '30303',
+            country: 'United States',
+          },
           completedOnboarding: ['companyDetails'],
         });
       }
@@ -73,6 +81,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       await linkDemoInstructors(tx, company.id);
       await seedSchedule(tx, company);
       await seedBookings(tx, company);
+      await seedPackages(tx, company);
     }
     return { created };
   });
