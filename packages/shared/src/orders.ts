@@ -222,3 +222,28 @@ export const clientAccountDto = z.object({
   ledger: z.array(ledgerEntryDto),
 });
 export type ClientAccountDto = z.infer<typeof clientAccountDto>;
+
+/** `GET /api/class-instances/{id}/payment-options`: what a booking would pay with, before confirming. */
+export const paymentOptionsQuery = z.object({ clientId: objectIdSchema.optional() });
+export const paymentOptionsDto = z.object({
+  currency: z.string(),
+  dropInPrice: z.number().int(),
+  /** What booking now would use unless the client chooses another package. */
+  best: z.object({
+    kind: z.enum(['membership', 'class-pack', 'drop-in', 'free']),
+    clientPackageId: z.string().nullable(),
+    label: z.string(),
+  }),
+  packages: z.array(
+    z.object({
+      clientPackageId: z.string(),
+      name: z.string(),
+      kind: z.enum(['membership', 'class-pack']),
+      /** Credits (packs) or classes this period (limited memberships) left; null = unlimited. */
+      remaining: z.number().int().nullable(),
+      usable: z.boolean(),
+      problem: z.string().nullable(),
+    }),
+  ),
+});
+export type PaymentOptionsDto = z.infer<typeof paymentOptionsDto>;

@@ -1,5 +1,11 @@
 import type { SessionSettingsValues } from '@kinetic/shared';
-import { addDays, localDateOf, localTimeOf, momentLabel, zonedInstant } from '../fitness-sessions/zoned-time.ts';
+import {
+  addDays,
+  localDateOf,
+  localTimeOf,
+  momentLabel,
+  zonedInstant,
+} from '../fitness-sessions/zoned-time.ts';
 
 const MINUTE = 60_000;
 

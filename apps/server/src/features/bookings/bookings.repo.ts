@@ -45,8 +45,9 @@ export async function lockClass(
   tx: Executor,
   companyId: string,
   id: string,
+  options: { lock?: boolean } = {},
 ): Promise<LockedClass | undefined> {
-  const [row] = await tx
+  const query = tx
     .select({
       id: classInstances.id,
       status: classInstances.status,
@@ -90,8 +91,9 @@ export async function lockClass(
       ),
     )
     .innerJoin(companies, eq(companies.id, classInstances.companyId))
-    .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)))
-    .for('update', { of: classInstances });
+    .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)));
+  // A read for a preview (what a booking would pay with) takes no lock.
+  const [row] = options.lock === false ? await query : await query.for('update', { of: classInstances });
   return row && { ...row, status: row.status as ClassStatus, ruleOverrides: row.ruleOverrides ?? null };
 }
 

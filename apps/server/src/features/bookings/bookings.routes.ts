@@ -11,6 +11,8 @@ import {
   myBookingsDto,
   myBookingsQuery,
   noShowsDto,
+  paymentOptionsDto,
+  paymentOptionsQuery,
   rosterDto,
   successEnvelope,
   TEAM_ROLES,
@@ -19,6 +21,7 @@ import { actorOf, requireRole } from '../../plugins/auth.ts';
 import {
   acceptOffer,
   bookClass,
+  bookingPaymentOptions,
   cancelBooking,
   checkIn,
   classRoster,
@@ -67,6 +70,30 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { status: 1 as const, ...answer };
     },
+  );
+
+  app.get(
+    '/class-instances/:classInstanceId/payment-options',
+    {
+      onRequest: requireRole(EVERYONE),
+      schema: {
+        tags,
+        summary:
+          'What booking this class would pay with: the packages held (usable or why not), the default, the drop-in price',
+        params: classInstanceParams,
+        querystring: paymentOptionsQuery,
+        response: { 200: successEnvelope(paymentOptionsDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await bookingPaymentOptions(
+        db,
+        actorOf(request),
+        request.params.classInstanceId,
+        request.query.clientId,
+      ),
+    }),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   type BookingDto,
   type BookingStatus,
   type MyBookingsDto,
+  type PaymentOptionsDto,
   type RosterDto,
   type SessionSettingsValues,
 } from '@kinetic/shared';
@@ -48,6 +49,7 @@ import {
   chargeFee,
   choosePayment,
   dropFee,
+  paymentOptions,
   releasePayment,
 } from '../orders/booking-payments.ts';
 
@@ -755,5 +757,25 @@ export async function getBooking(db: Database, actor: Actor, bookingId: string):
       throw bookingNotFound();
     const position = await waitlistPosition(tx, actor.companyId, row.booking);
     return toDto(row.booking, row.clientName, await currencyOf(tx, actor.companyId), position);
+  });
+}
+
+/** What booking a class would pay with (a client for themself; the team for `clientId`). */
+export async function bookingPaymentOptions(
+  db: Database,
+  actor: Actor,
+  classInstanceId: string,
+  clientId: string | undefined,
+  now = new Date(),
+): Promise<PaymentOptionsDto> {
+  const client = isClientRole(actor.roleId);
+  if (!client && !isManager(actor)) throw forbidden('Your account cannot book clients into classes.');
+  const who = client ? actor.userId : clientId;
+  if (!who) throw badRequest('Choose the client.', { clientId: 'Choose the client' });
+  return withTenant(db, actor.companyId, async (tx) => {
+    const cls = await lockClass(tx, actor.companyId, classInstanceId, { lock: false });
+    if (!cls) throw classNotFound();
+    if (!(await findClient(tx, actor.companyId, who))) throw notFound('We could not find that client.');
+    return paymentOptions(tx, actor.companyId, who, cls, now);
   });
 }

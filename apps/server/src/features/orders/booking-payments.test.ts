@@ -323,4 +323,58 @@ describe('bookings pay with what the client holds', () => {
     expect(walkInAccount.balanceOwing).toBe(0);
     expect(walkInAccount.orders[0]?.status).toBe('cancelled');
   });
+
+  it('tells the client before booking what it will pay with: the best package, the others and why not, or the drop-in', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const client = await signedClient(ready);
+    const classId = await classIn(ready, 2);
+    const options = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/class-instances/${classId}/payment-options`,
+          headers: client.headers,
+        })
+      ).json().data;
+    expect(await options()).toMatchObject({
+      dropInPrice: 2500,
+      best: { kind: 'drop-in', label: 'Drop-in: $25.00, paid at the studio' },
+      packages: [],
+    });
+    const pack = await created(app, ready.headers, '/api/packages', classPack({ name: 'Five', credits: 5 }));
+    const other = await created(
+      app,
+      ready.headers,
+      '/api/packages',
+      classPack({ name: 'Elsewhere', studioIds: [], templateIds: [], credits: 2, expiryDays: 1 }),
+    );
+    await sell(ready, client.id, pack.id);
+    await sell(ready, client.id, other.id);
+    const answer = await options();
+    expect(answer.best).toMatchObject({ kind: 'class-pack', label: 'Uses 1 credit of your Five' });
+    expect(answer.packages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Five', remaining: 5, usable: true, problem: null }),
+        expect.objectContaining({
+          name: 'Elsewhere',
+          usable: false,
+          problem: 'Elsewhere expires before this class.',
+        }),
+      ]),
+    );
+    // The team asks for a client; another company's class answers 404.
+    const team = await app.inject({
+      method: 'GET',
+      url: `/api/class-instances/${classId}/payment-options?clientId=${client.id}`,
+      headers: ready.headers,
+    });
+    expect(team.json().data.best.kind).toBe('class-pack');
+    const theirs = await studioReadyToSchedule(app);
+    const foreign = await app.inject({
+      method: 'GET',
+      url: `/api/class-instances/${await classIn(theirs, 2)}/payment-options`,
+      headers: client.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { formatMoney } from '@kinetic/shared';
+import { formatMoney, type PaymentOptionsDto } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import { clientPackages, companyHours, creditLedger } from '../../db/schema/index.ts';
@@ -110,15 +110,16 @@ async function judge(
  * Decides how a booking of `cls` by `clientId` pays. The client's active packages are locked (after the
  * class, always in that order), so two bookings racing for a pack's last credit run one after the other.
  */
-export async function choosePayment(
+/** Every package the client holds, judged for `cls`: usable (with rank and period) or why not. */
+async function judgeAll(
   tx: Executor,
   companyId: string,
   clientId: string,
   cls: LockedClass,
-  choice: PaymentChoice,
   now: Date,
-): Promise<PaymentPlan> {
-  const held = await tx
+  options: { lock: boolean },
+) {
+  const query = tx
     .select()
     .from(clientPackages)
     .where(
@@ -128,8 +129,8 @@ export async function choosePayment(
         inArray(clientPackages.status, ['active']),
       ),
     )
-    .orderBy(asc(clientPackages.id))
-    .for('update');
+    .orderBy(asc(clientPackages.id));
+  const held = options.lock ? await query.for('update') : await query;
   let bandOfClass: string | undefined;
   const band = async () => {
     if (bandOfClass === undefined) {
@@ -144,7 +145,29 @@ export async function choosePayment(
   };
   const judged = [];
   for (const row of held) judged.push({ row, verdict: await judge(tx, companyId, row, cls, band, now) });
+  return judged;
+}
 
+function bestOf(judged: Awaited<ReturnType<typeof judgeAll>>): Usable | undefined {
+  return judged
+    .map((entry) => entry.verdict)
+    .filter((verdict): verdict is Usable => !('problem' in verdict))
+    .sort((a, b) => a.rank - b.rank || a.expiresAt - b.expiresAt || a.row.id.localeCompare(b.row.id))[0];
+}
+
+/**
+ * Decides how a booking of `cls` by `clientId` pays. The client's active packages are locked (after the
+ * class, always in that order), so two bookings racing for a pack's last credit run one after the other.
+ */
+export async function choosePayment(
+  tx: Executor,
+  companyId: string,
+  clientId: string,
+  cls: LockedClass,
+  choice: PaymentChoice,
+  now: Date,
+): Promise<PaymentPlan> {
+  const judged = await judgeAll(tx, companyId, clientId, cls, now, { lock: true });
   if (choice.clientPackageId) {
     const mine = judged.find((entry) => entry.row.id === choice.clientPackageId);
     if (!mine)
@@ -155,11 +178,7 @@ export async function choosePayment(
       throw conflict(mine.verdict.problem, { clientPackageId: mine.verdict.problem });
     return { kind: mine.row.terms.kind, clientPackage: mine.row, periodStart: mine.verdict.periodStart };
   }
-  const usable = judged
-    .map((entry) => entry.verdict)
-    .filter((verdict): verdict is Usable => !('problem' in verdict))
-    .sort((a, b) => a.rank - b.rank || a.expiresAt - b.expiresAt || a.row.id.localeCompare(b.row.id));
-  const best = usable[0];
+  const best = bestOf(judged);
   if (best) return { kind: best.row.terms.kind, clientPackage: best.row, periodStart: best.periodStart };
   if (cls.dropInPrice === 0) return { kind: 'free' };
   if (!choice.dropIn) {
@@ -172,6 +191,58 @@ export async function choosePayment(
     );
   }
   return { kind: 'drop-in', price: cls.dropInPrice };
+}
+
+/**
+ * What booking `cls` would pay with, for the client to see before confirming: each package they hold
+ * (usable, with what is left, or why not), the one chosen by default, and the drop-in price.
+ */
+export async function paymentOptions(
+  tx: Executor,
+  companyId: string,
+  clientId: string,
+  cls: LockedClass,
+  now: Date,
+): Promise<PaymentOptionsDto> {
+  const judged = await judgeAll(tx, companyId, clientId, cls, now, { lock: false });
+  const best = bestOf(judged);
+  const price = formatMoney(cls.dropInPrice, cls.company.currency);
+  const packages = [];
+  for (const { row, verdict } of judged) {
+    const usable = !('problem' in verdict);
+    let remaining: number | null = null;
+    if (row.terms.kind === 'class-pack') remaining = await creditsLeft(tx, companyId, row.id, null);
+    else if (row.terms.classLimit !== null) {
+      const period = row.terms.period
+        ? periodOf(row.startsOn, row.terms.period, localDateOf(cls.startsAt, cls.company.timeZone))
+        : null;
+      remaining = Math.max(
+        0,
+        row.terms.classLimit + (await creditsLeft(tx, companyId, row.id, period?.start ?? null)),
+      );
+    }
+    packages.push({
+      clientPackageId: row.id,
+      name: row.terms.name,
+      kind: row.terms.kind,
+      remaining,
+      usable,
+      problem: 'problem' in verdict ? verdict.problem : null,
+    });
+  }
+  const chosen = best
+    ? {
+        kind: best.row.terms.kind,
+        clientPackageId: best.row.id,
+        label:
+          best.row.terms.kind === 'membership'
+            ? `Uses your ${best.row.terms.name}`
+            : `Uses 1 credit of your ${best.row.terms.name}`,
+      }
+    : cls.dropInPrice === 0
+      ? { kind: 'free' as const, clientPackageId: null, label: 'Free' }
+      : { kind: 'drop-in' as const, clientPackageId: null, label: `Drop-in: ${price}, paid at the studio` };
+  return { currency: cls.company.currency, dropInPrice: cls.dropInPrice, best: chosen, packages };
 }
 
 /** Records a plan on a booking: the ledger's use, or a drop-in order to pay at the studio. */
