@@ -13,6 +13,7 @@ import {
   findOrder,
   insertLedger,
   insertOrder,
+  oneLineOrder,
   setOrderStatus,
   type ClientPackageRow,
 } from './orders.repo.ts';
@@ -257,37 +258,16 @@ export async function applyPayment(
 ): Promise<BookingRow> {
   if (plan.kind === 'free') return updateBooking(tx, companyId, booking.id, { paidWith: 'free' });
   if (plan.kind === 'drop-in') {
+    const description = `Drop-in: ${cls.templateName}, ${localDateOf(cls.startsAt, cls.timeZone)}`;
     const order = await insertOrder(
       tx,
       companyId,
-      {
-        clientId: booking.clientId,
-        provider: 'studio',
-        currency: cls.company.currency,
-        subtotal: plan.price,
-        discount: 0,
-        tax: 0,
-        total: plan.price,
-        promoCodeId: null,
-        promoCode: null,
-        createdBy: actorId,
-        lines: [
-          {
-            kind: 'drop-in',
-            bookingId: booking.id,
-            description: `Drop-in: ${cls.templateName}, ${localDateOf(cls.startsAt, cls.timeZone)}`,
-            quantity: 1,
-            unitPrice: plan.price,
-            discount: 0,
-            taxName: null,
-            taxBasisPoints: 0,
-            taxInclusive: false,
-            net: plan.price,
-            tax: 0,
-            total: plan.price,
-          },
-        ],
-      },
+      oneLineOrder(
+        { kind: 'drop-in', description, amount: plan.price, bookingId: booking.id },
+        booking.clientId,
+        cls.company.currency,
+        actorId,
+      ),
       now,
     );
     return updateBooking(tx, companyId, booking.id, {
@@ -390,37 +370,16 @@ export async function chargeFee(
   now: Date,
 ): Promise<string> {
   const label = fee.kind === 'late_cancel' ? 'Late-cancellation fee' : 'No-show fee';
+  const description = `${label}: ${cls.templateName}, ${localDateOf(cls.startsAt, cls.timeZone)}`;
   const order = await insertOrder(
     tx,
     companyId,
-    {
-      clientId: booking.clientId,
-      provider: 'studio',
-      currency: cls.company.currency,
-      subtotal: fee.amount,
-      discount: 0,
-      tax: 0,
-      total: fee.amount,
-      promoCodeId: null,
-      promoCode: null,
-      createdBy: actorId,
-      lines: [
-        {
-          kind: 'fee',
-          bookingId: booking.id,
-          description: `${label}: ${cls.templateName}, ${localDateOf(cls.startsAt, cls.timeZone)}`,
-          quantity: 1,
-          unitPrice: fee.amount,
-          discount: 0,
-          taxName: null,
-          taxBasisPoints: 0,
-          taxInclusive: false,
-          net: fee.amount,
-          tax: 0,
-          total: fee.amount,
-        },
-      ],
-    },
+    oneLineOrder(
+      { kind: 'fee', description, amount: fee.amount, bookingId: booking.id },
+      booking.clientId,
+      cls.company.currency,
+      actorId,
+    ),
     now,
   );
   return order.id;

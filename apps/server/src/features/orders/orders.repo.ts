@@ -42,6 +42,44 @@ export interface NewOrder {
   lines: NewLine[];
 }
 
+/** An order of one untaxed line: a drop-in or a fee, owed at the studio until paid. */
+export function oneLineOrder(
+  line: { kind: 'drop-in' | 'fee'; description: string; amount: number; bookingId: string },
+  clientId: string,
+  currency: string,
+  createdBy: string | null,
+): NewOrder {
+  const { amount } = line;
+  return {
+    clientId,
+    provider: 'studio',
+    currency,
+    subtotal: amount,
+    discount: 0,
+    tax: 0,
+    total: amount,
+    promoCodeId: null,
+    promoCode: null,
+    createdBy,
+    lines: [
+      {
+        kind: line.kind,
+        bookingId: line.bookingId,
+        description: line.description,
+        quantity: 1,
+        unitPrice: amount,
+        discount: 0,
+        taxName: null,
+        taxBasisPoints: 0,
+        taxInclusive: false,
+        net: amount,
+        tax: 0,
+        total: amount,
+      },
+    ],
+  };
+}
+
 /**
  * Writes an order and its lines, numbered after the company's last order. The number is taken under a
  * transaction-scoped advisory lock per company, so two sales at once never get the same receipt number.

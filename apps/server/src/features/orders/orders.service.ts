@@ -280,6 +280,23 @@ async function buildOrder(
 
 // ------------------------------------------------------------------------------------------ answers
 
+function lineDto(id: string, line: NewLine): OrderDto['lines'][number] {
+  return {
+    id,
+    kind: line.kind,
+    description: line.description,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    discount: line.discount,
+    taxName: line.taxName,
+    taxBasisPoints: line.taxBasisPoints,
+    taxInclusive: line.taxInclusive,
+    net: line.net,
+    tax: line.tax,
+    total: line.total,
+  };
+}
+
 function orderDto(details: OrderDetails): OrderDto {
   const { order } = details;
   return {
@@ -290,20 +307,7 @@ function orderDto(details: OrderDetails): OrderDto {
     status: order.status,
     provider: order.provider,
     currency: order.currency,
-    lines: details.lines.map((line) => ({
-      id: line.id,
-      kind: line.kind,
-      description: line.description,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      discount: line.discount,
-      taxName: line.taxName,
-      taxBasisPoints: line.taxBasisPoints,
-      taxInclusive: line.taxInclusive,
-      net: line.net,
-      tax: line.tax,
-      total: line.total,
-    })),
+    lines: details.lines.map((line) => lineDto(line.id, line)),
     subtotal: order.subtotal,
     discount: order.discount,
     tax: order.tax,
@@ -625,20 +629,7 @@ export async function previewOrder(
     const built = await buildOrder(tx, company, clientId, body.items, body.promoCode, now);
     return {
       currency: company.currency,
-      lines: built.lines.map((line, index) => ({
-        id: String(index),
-        kind: line.kind,
-        description: line.description,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        discount: line.discount,
-        taxName: line.taxName,
-        taxBasisPoints: line.taxBasisPoints,
-        taxInclusive: line.taxInclusive,
-        net: line.net,
-        tax: line.tax,
-        total: line.total,
-      })),
+      lines: built.lines.map((line, index) => lineDto(String(index), line)),
       subtotal: built.subtotal,
       discount: built.discount,
       tax: built.tax,
