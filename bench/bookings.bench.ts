@@ -439,7 +439,9 @@ function formatCounts(phases: Phase[], truths: Map<Phase, Truth>): string {
  * The booking transaction of `bookClass`, statement for statement, sent bare through a `pg` pool of the
  * app's size: BEGIN as the app role scoped to the company (one message, as `withTenant` sends it), the
  * class row locked with what the rules need (`lockClass`'s join), the client, the company's rules, an
- * active booking of this client, then the insert, the counters and the history row, and COMMIT. A refusal
+ * active booking of this client, the client's packages locked (none here), then the insert, the
+ * counters and the history row, and for a place its drop-in order (numbered under the company's order
+ * lock), and COMMIT. A refusal
  * (already booked, full) rolls back, as the service's 409 does.
  */
 async function directLoad(
@@ -508,6 +510,13 @@ async function directLoad(
         await client.query('rollback');
         return answer;
       }
+      // How it pays (issue 10): the client's packages locked and judged; none here, so a place is a
+      // drop-in order numbered under the company's order lock.
+      await client.query(
+        `select * from client_packages where company_id = $1 and client_id = $2 and status = 'active' order by id for update`,
+        [companyId, clientId],
+      );
+      await client.query(`select * from company_hours where company_id = $1`, [companyId]);
       const { rows: inserted } = await client.query(
         `insert into bookings (company_id, id, class_instance_id, client_id, status, waitlisted_at, booked_by, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning *`,
@@ -532,6 +541,29 @@ async function directLoad(
          values ($1, $2, $3, null, $4, $5, 'Booked by the studio', $6)`,
         [companyId, newId(now), (inserted[0] as { id: string }).id, answer, actorId, now],
       );
+      if (answer === 'booked') {
+        const bookingId = (inserted[0] as { id: string }).id;
+        await client.query(`select pg_advisory_xact_lock(hashtext($1))`, [`orders:${companyId}`]);
+        const { rows: last } = await client.query<{ number: number }>(
+          `select coalesce(max(number), 0)::int as number from orders where company_id = $1`,
+          [companyId],
+        );
+        const orderId = newId(now);
+        await client.query(
+          `insert into orders (company_id, id, number, client_id, status, provider, currency, subtotal, discount, tax, total, created_by, created_at, updated_at)
+           values ($1, $2, $3, $4, 'open', 'studio', 'USD', 2000, 0, 0, 2000, $5, $6, $6)`,
+          [companyId, orderId, (last[0]?.number ?? 0) + 1, clientId, actorId, now],
+        );
+        await client.query(
+          `insert into order_lines (company_id, id, order_id, position, kind, booking_id, description, quantity, unit_price, discount, net, tax, total)
+           values ($1, $2, $3, 0, 'drop-in', $4, 'Drop-in: Spin', 1, 2000, 0, 2000, 0, 2000)`,
+          [companyId, newId(now), orderId, bookingId],
+        );
+        await client.query(
+          `update bookings set paid_with = 'drop-in', order_id = $3, updated_at = $4 where company_id = $1 and id = $2`,
+          [companyId, bookingId, orderId, now],
+        );
+      }
       await client.query('commit');
       return answer;
     } catch (error) {
