@@ -1,10 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { COOKIE, type AccountDto, type ClassInstanceDetailsDto, type MyBookingDto } from '@kinetic/shared';
+import {
+  COOKIE,
+  type AccountDto,
+  type ClassInstanceDetailsDto,
+  type MyBookingDto,
+  type PaymentOptionsDto,
+} from '@kinetic/shared';
 import { deleteCookie, writeCookie } from '../../api/cookies.ts';
 import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
 import { PublicClassDetailsPage } from '../schedule/public-class-details-page.tsx';
-import { account, BOOKING_IDS, CLASS_ID, clientAccount, COMPANY_ID, details, fullDetails, myBooking } from '../schedule/schedule-test-fixtures.ts';
+import {
+  account,
+  BOOKING_IDS,
+  CLASS_ID,
+  clientAccount,
+  COMPANY_ID,
+  details,
+  fullDetails,
+  myBooking,
+} from '../schedule/schedule-test-fixtures.ts';
 
 afterEach(() => {
   cleanup();
@@ -20,7 +35,12 @@ function signInAsClient() {
   writeCookie(COOKIE.hostType, 'company');
   writeCookie(
     COOKIE.user,
-    JSON.stringify({ _id: clientAccount.user.id, companyId: COMPANY_ID, soloInstructorId: null, clientSignupDetailsId: null }),
+    JSON.stringify({
+      _id: clientAccount.user.id,
+      companyId: COMPANY_ID,
+      soloInstructorId: null,
+      clientSignupDetailsId: null,
+    }),
   );
 }
 
@@ -29,17 +49,30 @@ function open({
   mine = [],
   me = clientAccount,
   post,
-}: { item?: ClassInstanceDetailsDto; mine?: MyBookingDto[]; me?: AccountDto; post?: (call: Call) => Answer | undefined } = {}) {
+  payment,
+}: {
+  item?: ClassInstanceDetailsDto;
+  mine?: MyBookingDto[];
+  me?: AccountDto;
+  post?: (call: Call) => Answer | undefined;
+  payment?: PaymentOptionsDto;
+} = {}) {
   const reads: Record<string, Answer> = {
     'public/acme': ok({ name: 'Acme Yoga', slug: 'acme', logoUrl: null }),
     [`public/acme/class-instances/${CLASS_ID}`]: ok(item),
     me: ok(me),
     [`my/bookings?classInstanceId=${CLASS_ID}`]: ok({ items: mine }),
+    ...(payment ? { [`class-instances/${CLASS_ID}/payment-options`]: ok(payment) } : {}),
   };
-  const calls = stubFetch((call) => (call.method === 'GET' ? (reads[call.path] ?? noStub(call)) : (post?.(call) ?? noStub(call))));
+  const calls = stubFetch((call) =>
+    call.method === 'GET' ? (reads[call.path] ?? noStub(call)) : (post?.(call) ?? noStub(call)),
+  );
   renderRoutes(
     [
-      { path: '/:company/:roleId/client/app/classes/details/:classInstanceId', element: <PublicClassDetailsPage /> },
+      {
+        path: '/:company/:roleId/client/app/classes/details/:classInstanceId',
+        element: <PublicClassDetailsPage />,
+      },
       { path: '*', element: <p>Elsewhere</p> },
     ],
     PAGE,
@@ -52,7 +85,9 @@ describe('Booking on the public class page', () => {
     const calls = open();
     const login = await screen.findByRole('link', { name: 'Log in to book' });
     expect(login.getAttribute('href')).toBe('/acme/client/login');
-    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/acme/client/client/client-signup');
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      '/acme/client/client/client-signup',
+    );
     expect(calls.some((call) => call.path === 'me' || call.path.startsWith('my/'))).toBe(false);
   });
 
@@ -68,19 +103,97 @@ describe('Booking on the public class page', () => {
     signInAsClient();
     const calls = open({ post: (call) => (call.path === BOOK_PATH ? ok(myBooking('booked')) : undefined) });
     fireEvent.click(await screen.findByRole('button', { name: 'Book' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: BOOK_PATH, body: {} }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: BOOK_PATH, body: {} }),
+    );
     // The page asks again for the client's bookings, so it shows the place the server gave.
     await waitFor(() => expect(calls.filter((call) => call.path.startsWith('my/bookings'))).toHaveLength(2));
+  });
+
+  it('says what the place will use before booking, and books with the package or drop-in the client picks', async () => {
+    signInAsClient();
+    const payment: PaymentOptionsDto = {
+      currency: 'USD',
+      dropInPrice: 2500,
+      best: {
+        kind: 'class-pack',
+        clientPackageId: 'c0ffee0000000000000000a1',
+        label: 'Uses 1 credit of your 10-Class Pack',
+      },
+      packages: [
+        {
+          clientPackageId: 'c0ffee0000000000000000a1',
+          name: '10-Class Pack',
+          kind: 'class-pack',
+          remaining: 7,
+          usable: true,
+          problem: null,
+        },
+        {
+          clientPackageId: 'c0ffee0000000000000000a2',
+          name: 'Unlimited',
+          kind: 'membership',
+          remaining: null,
+          usable: false,
+          problem: 'Unlimited is paused.',
+        },
+      ],
+    };
+    const calls = open({
+      payment,
+      post: (call) => (call.path === BOOK_PATH ? ok(myBooking('booked')) : undefined),
+    });
+    const select = await screen.findByRole('combobox', { name: 'Pay with' });
+    expect([...(select as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      '10-Class Pack (7 credits left)',
+      'Drop-in: $25.00, paid at the studio',
+    ]);
+    fireEvent.change(select, { target: { value: 'drop-in' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+        path: BOOK_PATH,
+        body: { payWith: 'drop-in' },
+      }),
+    );
+  });
+
+  it('with nothing that pays, says the drop-in price and why a held package does not count', async () => {
+    signInAsClient();
+    open({
+      payment: {
+        currency: 'USD',
+        dropInPrice: 2500,
+        best: { kind: 'drop-in', clientPackageId: null, label: 'Drop-in: $25.00, paid at the studio' },
+        packages: [
+          {
+            clientPackageId: 'c0ffee0000000000000000a1',
+            name: 'Five Pack',
+            kind: 'class-pack',
+            remaining: 0,
+            usable: false,
+            problem: 'Five Pack has no credits left.',
+          },
+        ],
+      },
+    });
+    expect(await screen.findByText('Drop-in: $25.00, paid at the studio.')).toBeTruthy();
+    expect(screen.getByText('Five Pack has no credits left.')).toBeTruthy();
   });
 
   it('offers the waitlist when the class is full, and shows a refusal where the button was', async () => {
     signInAsClient();
     open({
       item: fullDetails,
-      post: () => ({ code: 409, body: { status: 0, message: 'This class is full, and so is its waitlist.' } }),
+      post: () => ({
+        code: 409,
+        body: { status: 0, message: 'This class is full, and so is its waitlist.' },
+      }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Join the waitlist' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('This class is full, and so is its waitlist.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This class is full, and so is its waitlist.',
+    );
   });
 
   it('sends one Idempotency-Key per booking meant: pressing again after no answer reuses it', async () => {
@@ -91,7 +204,10 @@ describe('Booking on the public class page', () => {
         if (call.path !== BOOK_PATH) return undefined;
         if (first) {
           first = false;
-          return { code: 503, body: { status: 0, message: 'The server is busy. Please try again in a moment.' } };
+          return {
+            code: 503,
+            body: { status: 0, message: 'The server is busy. Please try again in a moment.' },
+          };
         }
         return ok(myBooking('booked'));
       },
@@ -100,7 +216,9 @@ describe('Booking on the public class page', () => {
     await screen.findByRole('alert');
     fireEvent.click(screen.getByRole('button', { name: 'Book' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
-    const keys = calls.filter((call) => call.method === 'POST').map((call) => call.headers['Idempotency-Key']);
+    const keys = calls
+      .filter((call) => call.method === 'POST')
+      .map((call) => call.headers['Idempotency-Key']);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
   });
@@ -115,7 +233,10 @@ describe('Booking on the public class page', () => {
     expect(await screen.findByText('You’re number 2 on the waitlist.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Leave the waitlist' }));
     await waitFor(() =>
-      expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: `bookings/${BOOKING_IDS.ava}/cancel`, body: {} }),
+      expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+        path: `bookings/${BOOKING_IDS.ava}/cancel`,
+        body: {},
+      }),
     );
   });
 
@@ -152,6 +273,8 @@ describe('Booking on the public class page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel your booking?' });
     expect(dialog.textContent).toContain('a late-cancel fee of $10.00 may apply');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel my booking' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.path).toBe(`bookings/${BOOKING_IDS.ava}/cancel`));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.path).toBe(`bookings/${BOOKING_IDS.ava}/cancel`),
+    );
   });
 });

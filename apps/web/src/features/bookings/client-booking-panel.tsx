@@ -1,7 +1,14 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CLIENT_ROLES, type AccountDto, type ClassInstanceDetailsDto, type MyBookingDto } from '@kinetic/shared';
+import {
+  CLIENT_ROLES,
+  formatMoney,
+  type AccountDto,
+  type ClassInstanceDetailsDto,
+  type MyBookingDto,
+  type PaymentOptionsDto,
+} from '@kinetic/shared';
 import { ApiError, newIdempotencyKey } from '../../api/client.ts';
 import { loginPathForRole } from '../../shell/login-path.ts';
 import { hasSession } from '../../shell/session.ts';
@@ -13,6 +20,7 @@ import { bookClass } from './api/book-class.ts';
 import { clientBookingKeys } from './api/booking-keys.ts';
 import { cancelBooking } from './api/cancel-booking.ts';
 import { declineOffer } from './api/decline-offer.ts';
+import { usePaymentOptions } from './api/get-payment-options.ts';
 import { useMyBookings } from './api/list-my-bookings.ts';
 import { useRefreshingMutation } from './api/use-refreshing-mutation.ts';
 import { hasStarted, isLateCancel, money } from './booking-labels.ts';
@@ -41,11 +49,20 @@ export function ClientBookingPanel({ company, item }: ClientBookingPanelProps) {
     account &&
     (CLIENT_ROLES as readonly string[]).includes(account.user.roleId) &&
     account.company.slug.toLowerCase() === company.toLowerCase();
-  if (!client) return <LogInToBook company={company} item={item} otherAccount={signedIn ? account : undefined} />;
+  if (!client)
+    return <LogInToBook company={company} item={item} otherAccount={signedIn ? account : undefined} />;
   return <ClientBooking company={company} account={account} item={item} />;
 }
 
-function LogInToBook({ company, item, otherAccount }: { company: string; item: ClassInstanceDetailsDto; otherAccount?: AccountDto | undefined }) {
+function LogInToBook({
+  company,
+  item,
+  otherAccount,
+}: {
+  company: string;
+  item: ClassInstanceDetailsDto;
+  otherAccount?: AccountDto | undefined;
+}) {
   const { roleId: roleParam } = useParams();
   const roleId = roleParam === 'client' ? 'client' : 'solo-client';
   // A solo client's login returns to this class when the studio marked the link special (spec §4).
@@ -60,13 +77,13 @@ function LogInToBook({ company, item, otherAccount }: { company: string; item: C
         <Text size="sm">Log in or create an account to book this class.</Text>
       ) : (CLIENT_ROLES as readonly string[]).includes(otherAccount.user.roleId) ? (
         <Text size="sm">
-          You are signed in as a client of {otherAccount.company.name}. To book here, log in with an account at this
-          studio.
+          You are signed in as a client of {otherAccount.company.name}. To book here, log in with an account
+          at this studio.
         </Text>
       ) : (
         <Text size="sm">
-          You are signed in as {otherAccount.user.name} of the studio’s team. Book clients from the class page in the
-          studio app, or log in with a client account.
+          You are signed in as {otherAccount.user.name} of the studio’s team. Book clients from the class page
+          in the studio app, or log in with a client account.
         </Text>
       )}
       <Group gap="sm">
@@ -81,17 +98,39 @@ function LogInToBook({ company, item, otherAccount }: { company: string; item: C
   );
 }
 
-function ClientBooking({ company, account, item }: { company: string; account: AccountDto; item: ClassInstanceDetailsDto }) {
+function ClientBooking({
+  company,
+  account,
+  item,
+}: {
+  company: string;
+  account: AccountDto;
+  item: ClassInstanceDetailsDto;
+}) {
   const mine = useMyBookings(account.company.id, item.id);
   const refresh = clientBookingKeys(account.company.id, company);
   const book = useRefreshingMutation(bookClass, refresh);
   // One key per booking meant: pressing Book again after a lost answer gets that answer, not a second place.
   const intent = useRef(newIdempotencyKey());
+  // How the place is paid: the server's default unless the client picks another package or the drop-in.
+  const [payWith, setPayWith] = useState<string | null>(null);
+  const options = usePaymentOptions(account.company.id, item.id, !hasStarted(item));
+  const chosen = payWith ?? defaultPayment(options.data);
   const bookOnce = () =>
-    book.mutateAsync({ classInstanceId: item.id, idempotencyKey: intent.current }).then((answer) => {
-      intent.current = newIdempotencyKey();
-      return answer;
-    });
+    book
+      .mutateAsync({
+        classInstanceId: item.id,
+        idempotencyKey: intent.current,
+        ...(chosen === DROP_IN
+          ? { dropIn: true }
+          : chosen && chosen !== FREE
+            ? { clientPackageId: chosen }
+            : {}),
+      })
+      .then((answer) => {
+        intent.current = newIdempotencyKey();
+        return answer;
+      });
   const cancel = useRefreshingMutation(cancelBooking, refresh);
   const accept = useRefreshingMutation(acceptOffer, refresh);
   const decline = useRefreshingMutation(declineOffer, refresh);
@@ -108,7 +147,12 @@ function ClientBooking({ company, account, item }: { company: string; account: A
     );
   };
 
-  if (mine.isError) return <Alert color="red" role="alert" title="Your bookings could not be loaded">{mine.error.message}</Alert>;
+  if (mine.isError)
+    return (
+      <Alert color="red" role="alert" title="Your bookings could not be loaded">
+        {mine.error.message}
+      </Alert>
+    );
   if (!mine.data) return <Text>Checking your bookings…</Text>;
   const booking: MyBookingDto | undefined = mine.data.items.find(
     (entry) => entry.classInstanceId === item.id && ACTIVE.has(entry.status),
@@ -129,7 +173,10 @@ function ClientBooking({ company, account, item }: { company: string; account: A
       <Text>This class is full.</Text>
     ) : (
       <>
-        {full ? <Text>This class is full; join the waitlist and we will let you know if a place opens.</Text> : null}
+        {full ? (
+          <Text>This class is full; join the waitlist and we will let you know if a place opens.</Text>
+        ) : null}
+        <PaymentChoice options={options.data} value={chosen} onChange={setPayWith} />
         <BusyButton busy={book.isPending} onClick={() => run(bookOnce)}>
           {full ? 'Join the waitlist' : 'Book'}
         </BusyButton>
@@ -156,7 +203,12 @@ function ClientBooking({ company, account, item }: { company: string; account: A
             ? `You’re number ${booking.waitlistPosition} on the waitlist.`
             : 'You’re on the waitlist.'}
         </Text>
-        <BusyButton variant="outline" color="red.8" busy={cancel.isPending} onClick={() => run(() => cancel.mutateAsync({ bookingId: booking.id }))}>
+        <BusyButton
+          variant="outline"
+          color="red.8"
+          busy={cancel.isPending}
+          onClick={() => run(() => cancel.mutateAsync({ bookingId: booking.id }))}
+        >
           Leave the waitlist
         </BusyButton>
       </>
@@ -172,7 +224,11 @@ function ClientBooking({ company, account, item }: { company: string; account: A
           <BusyButton busy={accept.isPending} onClick={() => run(() => accept.mutateAsync(booking.id))}>
             Accept
           </BusyButton>
-          <BusyButton variant="default" busy={decline.isPending} onClick={() => run(() => decline.mutateAsync(booking.id))}>
+          <BusyButton
+            variant="default"
+            busy={decline.isPending}
+            onClick={() => run(() => decline.mutateAsync(booking.id))}
+          >
             Decline
           </BusyButton>
         </Group>
@@ -186,12 +242,18 @@ function ClientBooking({ company, account, item }: { company: string; account: A
     <Stack gap="xs" align="flex-start">
       {state}
       {errorAlert}
-      <Modal opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel your booking?" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={confirmCancel}
+        onClose={() => setConfirmCancel(false)}
+        title="Cancel your booking?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="md">
           {late ? (
             <Text role="note">
-              It is less than {item.rules.freeCancellationHoursBefore} hours before the class, so this counts as a late
-              cancellation{fee > 0 ? ` and a late-cancel fee of ${money(fee, item.currency)} may apply` : ''}.
+              It is less than {item.rules.freeCancellationHoursBefore} hours before the class, so this counts
+              as a late cancellation
+              {fee > 0 ? ` and a late-cancel fee of ${money(fee, item.currency)} may apply` : ''}.
             </Text>
           ) : (
             <Text>Your place goes to someone else. Cancelling now is free.</Text>
@@ -212,5 +274,67 @@ function ClientBooking({ company, account, item }: { company: string; account: A
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+const DROP_IN = 'drop-in';
+const FREE = 'free';
+
+/** The server's choice: the best package's id, or the drop-in, or free. */
+function defaultPayment(options: PaymentOptionsDto | undefined): string | null {
+  if (!options) return null;
+  return options.best.clientPackageId ?? options.best.kind;
+}
+
+/**
+ * Says before booking what the place will use ("Uses 1 credit of your 10-Class Pack", "Drop-in: $25.00,
+ * paid at the studio"); with more than one way to pay, a choice.
+ */
+function PaymentChoice({
+  options,
+  value,
+  onChange,
+}: {
+  options: PaymentOptionsDto | undefined;
+  value: string | null;
+  onChange: (value: string) => void;
+}) {
+  if (!options) return null;
+  const usable = options.packages.filter((held) => held.usable);
+  const left = (remaining: number | null, kind: string) =>
+    remaining === null ? 'unlimited' : `${remaining} ${kind === 'class-pack' ? 'credits' : 'classes'} left`;
+  const choices = [
+    ...usable.map((held) => ({
+      value: held.clientPackageId,
+      label: `${held.name} (${left(held.remaining, held.kind)})`,
+    })),
+    ...(options.dropInPrice > 0
+      ? [
+          {
+            value: DROP_IN,
+            label: `Drop-in: ${formatMoney(options.dropInPrice, options.currency)}, paid at the studio`,
+          },
+        ]
+      : []),
+  ];
+  const unusable = options.packages.filter((held) => !held.usable);
+  if (choices.length <= 1)
+    return (
+      <Stack gap={2}>
+        <Text size="sm">{options.best.label}.</Text>
+        {options.best.kind === DROP_IN && unusable.length > 0 ? (
+          <Text size="sm" c="dimmed">
+            {unusable.map((held) => held.problem).join(' ')}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  return (
+    <NativeSelect
+      label="Pay with"
+      data={choices}
+      value={value ?? choices[0]?.value ?? ''}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
   );
 }

@@ -7,13 +7,27 @@ export interface BookClassVariables {
   clientId?: string;
   /** One per booking the person means to make: pressing again after a lost answer does not book twice. */
   idempotencyKey?: string;
+  /** Pay with this package the client holds (otherwise the server picks the best). */
+  clientPackageId?: string;
+  /** No package pays: book as a drop-in, paid at the studio. */
+  dropIn?: boolean;
 }
 
 /** `POST /api/class-instances/{id}/bookings`: a place, or the waitlist when the class is full. */
-export const bookClass = ({ classInstanceId, clientId, idempotencyKey }: BookClassVariables) =>
+export const bookClass = ({
+  classInstanceId,
+  clientId,
+  idempotencyKey,
+  clientPackageId,
+  dropIn,
+}: BookClassVariables) =>
   apiRequest<BookingDto>(`class-instances/${encodeURIComponent(classInstanceId)}/bookings`, {
     method: 'POST',
-    body: clientId ? { clientId } : {},
+    body: {
+      ...(clientId ? { clientId } : {}),
+      ...(clientPackageId ? { clientPackageId } : {}),
+      ...(dropIn ? { payWith: 'drop-in' } : {}),
+    },
     inlineErrors: true,
     ...(idempotencyKey ? { idempotencyKey } : {}),
   });
