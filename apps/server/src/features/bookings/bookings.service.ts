@@ -58,12 +58,16 @@ export interface BookingDeps {
   jobs?: Pick<Jobs, 'deliverEmail'> | undefined;
   publicUrl: string;
   log: (error: unknown) => void;
+  /** Charges new fee orders to saved cards after commit (when the studio takes cards). */
+  settleFees?: ((companyId: string, orderIds: string[]) => Promise<unknown>) | undefined;
 }
 
 /** A change's answer and the emails it queued, sent once the transaction has committed. */
 interface Outcome<T> {
   value: T;
   emails: string[];
+  /** Fee orders created, charged to a saved card after commit when there is one. */
+  fees?: { companyId: string; orderIds: string[] };
 }
 
 const classNotFound = () => notFound('We could not find that class.');
@@ -73,8 +77,10 @@ const PLACE: readonly BookingStatus[] = ['booked', 'offered', 'checked_in'];
 const isManager = (actor: Actor) => (BOOKING_MANAGER_ROLES as readonly string[]).includes(actor.roleId);
 
 async function afterCommit<T>(deps: BookingDeps, work: Promise<Outcome<T>>): Promise<T> {
-  const { value, emails } = await work;
+  const { value, emails, fees } = await work;
   for (const id of emails) deps.jobs?.deliverEmail(id).catch(deps.log);
+  if (fees && fees.orderIds.length > 0 && deps.settleFees)
+    await deps.settleFees(fees.companyId, fees.orderIds).catch(deps.log);
   return value;
 }
 
@@ -384,6 +390,7 @@ export async function cancelBooking(
           : {}),
       });
       const reason = byClient ? 'Cancelled by the client' : 'Cancelled by the studio';
+      const feeOrders: string[] = [];
       // In time, the credit comes back; late, it is spent and the fee is owed (unless waived).
       if (!late) await releasePayment(tx, actor.companyId, booking, reason, actor.userId, now);
       if (fee && !options.waiveFee) {
@@ -397,6 +404,7 @@ export async function cancelBooking(
           now,
         );
         await updateBooking(tx, actor.companyId, booking.id, { feeOrderId });
+        feeOrders.push(feeOrderId);
       }
       const freed = PLACE.includes(booking.status);
       await addToCounts(tx, actor.companyId, cls.id, freed ? { places: -1 } : { waiting: -1 });
@@ -418,7 +426,11 @@ export async function cancelBooking(
         : booking.status === 'waitlisted'
           ? 'Removed from the waitlist.'
           : 'Booking cancelled.';
-      return { value: { message, data: toDto(row, clientName, cls.company.currency, null) }, emails };
+      return {
+        value: { message, data: toDto(row, clientName, cls.company.currency, null) },
+        emails,
+        fees: { companyId: actor.companyId, orderIds: feeOrders },
+      };
     }),
   );
 }
@@ -624,52 +636,66 @@ export async function markNoShows(
   classInstanceId: string,
   now = new Date(),
 ): Promise<{ message: string; data: { marked: number } }> {
-  return withTenant(deps.db, actor.companyId, async (tx) => {
-    const cls = await lockClass(tx, actor.companyId, classInstanceId);
-    if (!cls) throw classNotFound();
-    if (cls.status === 'cancelled') throw conflict('This class is cancelled.');
-    if (now < cls.startsAt) throw conflict('Mark no-shows once the class has started.');
-    const rules = await rulesFor(tx, actor.companyId, cls);
-    const roster = await rosterOf(tx, actor.companyId, cls.id);
-    const absent = roster.filter((row) => row.booking.status === 'booked');
-    for (const { booking } of absent) {
-      const feeOrderId =
-        rules.noShowFee > 0
-          ? await chargeFee(
-              tx,
-              actor.companyId,
-              booking,
-              cls,
-              { kind: 'no_show', amount: rules.noShowFee },
-              actor.userId,
-              now,
-            )
-          : null;
-      await updateBooking(tx, actor.companyId, booking.id, {
-        status: 'no_show',
-        ...(feeOrderId
-          ? { feeKind: 'no_show' as const, feeAmount: rules.noShowFee, feeStatus: 'due' as const, feeOrderId }
-          : {}),
-      });
-      await recordChange(tx, actor.companyId, {
-        bookingId: booking.id,
-        from: 'booked',
-        to: 'no_show',
-        actorId: actor.userId,
-        reason: 'Marked absent after the start',
-        at: now,
-      });
-    }
-    await addToCounts(tx, actor.companyId, cls.id, { places: -absent.length });
-    const marked = absent.length;
-    return {
-      message:
-        marked === 0
-          ? 'Everyone booked has checked in; nobody was marked absent.'
-          : `${marked} ${marked === 1 ? 'client was' : 'clients were'} marked as no-show.`,
-      data: { marked },
-    };
-  });
+  const feeOrders: string[] = [];
+  return afterCommit(
+    deps,
+    withTenant(deps.db, actor.companyId, async (tx) => {
+      const cls = await lockClass(tx, actor.companyId, classInstanceId);
+      if (!cls) throw classNotFound();
+      if (cls.status === 'cancelled') throw conflict('This class is cancelled.');
+      if (now < cls.startsAt) throw conflict('Mark no-shows once the class has started.');
+      const rules = await rulesFor(tx, actor.companyId, cls);
+      const roster = await rosterOf(tx, actor.companyId, cls.id);
+      const absent = roster.filter((row) => row.booking.status === 'booked');
+      for (const { booking } of absent) {
+        const feeOrderId =
+          rules.noShowFee > 0
+            ? await chargeFee(
+                tx,
+                actor.companyId,
+                booking,
+                cls,
+                { kind: 'no_show', amount: rules.noShowFee },
+                actor.userId,
+                now,
+              )
+            : null;
+        if (feeOrderId) feeOrders.push(feeOrderId);
+        await updateBooking(tx, actor.companyId, booking.id, {
+          status: 'no_show',
+          ...(feeOrderId
+            ? {
+                feeKind: 'no_show' as const,
+                feeAmount: rules.noShowFee,
+                feeStatus: 'due' as const,
+                feeOrderId,
+              }
+            : {}),
+        });
+        await recordChange(tx, actor.companyId, {
+          bookingId: booking.id,
+          from: 'booked',
+          to: 'no_show',
+          actorId: actor.userId,
+          reason: 'Marked absent after the start',
+          at: now,
+        });
+      }
+      await addToCounts(tx, actor.companyId, cls.id, { places: -absent.length });
+      const marked = absent.length;
+      return {
+        value: {
+          message:
+            marked === 0
+              ? 'Everyone booked has checked in; nobody was marked absent.'
+              : `${marked} ${marked === 1 ? 'client was' : 'clients were'} marked as no-show.`,
+          data: { marked },
+        },
+        emails: [],
+        fees: { companyId: actor.companyId, orderIds: feeOrders },
+      };
+    }),
+  );
 }
 
 /** The team waives a recorded late-cancel or no-show fee. */

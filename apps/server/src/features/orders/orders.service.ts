@@ -385,6 +385,16 @@ async function queueReceipt(
   return queueEmail(tx, { companyId: company.id, to: details.clientEmail, subject, text, html });
 }
 
+/** The receipt of a payment or refund on an order, queued in the caller's transaction. */
+export async function queuePaymentReceipt(
+  tx: Executor,
+  company: Company,
+  orderId: string,
+  event: { kind: 'payment' | 'refund'; amount: number; method: PaymentMethod },
+): Promise<string> {
+  return queueReceipt(tx, company, await detailsOf(tx, company.id, orderId), event);
+}
+
 async function deliver(deps: OrderDeps, emails: string[]) {
   for (const id of emails) deps.jobs?.deliverEmail(id).catch(deps.log);
 }
