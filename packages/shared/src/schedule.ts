@@ -72,11 +72,23 @@ export const scheduleRuleSchema = z.discriminatedUnion(
       })
       .superRefine((rule, ctx) => {
         if (rule.endDate === null && rule.count === null)
-          ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Choose an end date or a number of classes' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['endDate'],
+            message: 'Choose an end date or a number of classes',
+          });
         if (rule.endDate !== null && rule.count !== null)
-          ctx.addIssue({ code: 'custom', path: ['count'], message: 'Choose an end date or a number of classes, not both' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['count'],
+            message: 'Choose an end date or a number of classes, not both',
+          });
         if (rule.endDate !== null && rule.endDate < rule.startDate)
-          ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date is before the start date' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['endDate'],
+            message: 'The end date is before the start date',
+          });
       }),
   ],
   { error: 'Choose one date or weekly' },
@@ -222,10 +234,15 @@ export const classInstanceDetailsDto = classInstanceDto.extend({
   currency: z.string(),
   rules: sessionSettingsDto,
   series: fitnessSessionDto.pick({ schedule: true, startTime: true, durationMinutes: true }),
+  /** Why the studio cancelled it (shown to the team and clients); null when not given or not cancelled. */
+  cancelReason: z.string().nullable().optional(),
 });
 export type ClassInstanceDetailsDto = z.infer<typeof classInstanceDetailsDto>;
 
-const instant = z.iso.datetime({ offset: true, error: 'Use an ISO date and time, e.g. 2026-11-23T00:00:00Z' });
+const instant = z.iso.datetime({
+  offset: true,
+  error: 'Use an ISO date and time, e.g. 2026-11-23T00:00:00Z',
+});
 
 const filters = {
   studioId: objectIdSchema.optional(),
@@ -241,7 +258,11 @@ export const classInstancesQuery = z
     const to = Date.parse(query.to);
     if (from >= to) ctx.addIssue({ code: 'custom', path: ['to'], message: '`to` must be after `from`' });
     else if (to - from > MAX_RANGE_DAYS * 86_400_000)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `Ask for at most ${MAX_RANGE_DAYS} days at a time` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `Ask for at most ${MAX_RANGE_DAYS} days at a time`,
+      });
   });
 export type ClassInstancesQuery = z.infer<typeof classInstancesQuery>;
 

@@ -8,6 +8,7 @@ import {
   type RuleOverrides,
   type SessionSettingsValues,
 } from '@kinetic/shared';
+import { and, eq } from 'drizzle-orm';
 import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
@@ -19,7 +20,7 @@ import { expand } from '../fitness-sessions/recurrence.ts';
 import { addDays } from '../fitness-sessions/zoned-time.ts';
 import { seriesBehind, updateSeries } from '../fitness-sessions/fitness-sessions.repo.ts';
 import { asPeopleTable, findPerson } from '../people/people.repo.ts';
-import { instructors } from '../../db/schema/index.ts';
+import { classInstances, instructors } from '../../db/schema/index.ts';
 import { sessionRulesOf } from '../session-settings/session-settings.service.ts';
 import {
   findClash,
@@ -62,6 +63,14 @@ export async function listClasses(db: Database, actor: Actor, query: ClassesQuer
   return withTenant(db, actor.companyId, (tx) => pageOfClasses(tx, actor.companyId, query, new Date()));
 }
 
+async function cancelReasonOf(tx: Executor, companyId: string, id: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ reason: classInstances.cancelReason })
+    .from(classInstances)
+    .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)));
+  return row?.reason ?? null;
+}
+
 async function detailsIn(tx: Executor, companyId: string, id: string, audience: 'team' | 'public') {
   const listed = await findListed(tx, companyId, id);
   // The public sees a cancelled class too: a saved link then says it was cancelled, not "not found".
@@ -77,6 +86,7 @@ async function detailsIn(tx: Executor, companyId: string, id: string, audience: 
     dropInPrice: series.dropInPrice,
     currency: company.currency,
     rules: effectiveRules(await sessionRulesOf(tx, companyId), series.ruleOverrides ?? null),
+    cancelReason: listed.status === 'cancelled' ? await cancelReasonOf(tx, companyId, id) : null,
     series: {
       schedule: series.schedule,
       startTime: series.startTime,

@@ -48,13 +48,19 @@ async function upcomingSeries(ready: ReadyStudio, overrides: Record<string, unkn
   const created = await call('POST', '/api/fitness-sessions', ready.headers, body);
   expect(created.statusCode, created.body).toBe(201);
   const series = created.json().data;
-  return { series, classes: await upcomingOf(ready, series.id), body: { ...body, schedule: series.schedule } };
+  return {
+    series,
+    classes: await upcomingOf(ready, series.id),
+    body: { ...body, schedule: series.schedule },
+  };
 }
 
 async function upcomingOf(ready: ReadyStudio, seriesId: string, when = 'upcoming') {
   const response = await call('GET', `/api/classes?when=${when}&pageSize=100`, ready.headers);
   expect(response.statusCode, response.body).toBe(200);
-  return (response.json().data.items as ClassInstanceDto[]).filter((item) => item.fitnessSessionId === seriesId);
+  return (response.json().data.items as ClassInstanceDto[]).filter(
+    (item) => item.fitnessSessionId === seriesId,
+  );
 }
 
 const BAD_ID = 'not-an-id';
@@ -71,7 +77,11 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     expect((await call('GET', url(theirs.series.id), ready.headers)).statusCode).toBe(404);
     const read = await call('GET', url(mine.series.id), staff);
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json().data).toMatchObject({ id: mine.series.id, startTime: '18:00', timeZone: 'America/New_York' });
+    expect(read.json().data).toMatchObject({
+      id: mine.series.id,
+      startTime: '18:00',
+      timeZone: 'America/New_York',
+    });
   });
 
   it('PUT /api/fitness-sessions/{id}', async () => {
@@ -97,12 +107,22 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     const url = (id: string, query: string) => `/api/fitness-sessions/${id}?${query}`;
     const all = (classId?: string) => `scope=all&classInstanceId=${classId}`;
     expect((await call('DELETE', url(mine.series.id, all(mine.classes[0]?.id)))).statusCode).toBe(401);
-    const bad = await call('DELETE', url(mine.series.id, `classInstanceId=${mine.classes[0]?.id}`), ready.headers);
+    const bad = await call(
+      'DELETE',
+      url(mine.series.id, `classInstanceId=${mine.classes[0]?.id}`),
+      ready.headers,
+    );
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['scope']);
     expect((await call('DELETE', url(mine.series.id, all(mine.classes[0]?.id)), staff)).statusCode).toBe(403);
-    expect((await call('DELETE', url(theirs.series.id, all(theirs.classes[0]?.id)), ready.headers)).statusCode).toBe(404);
-    const one = await call('DELETE', url(mine.series.id, `scope=one&classInstanceId=${mine.classes[2]?.id}`), ready.headers);
+    expect(
+      (await call('DELETE', url(theirs.series.id, all(theirs.classes[0]?.id)), ready.headers)).statusCode,
+    ).toBe(404);
+    const one = await call(
+      'DELETE',
+      url(mine.series.id, `scope=one&classInstanceId=${mine.classes[2]?.id}`),
+      ready.headers,
+    );
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json().message).toBe('Class removed.');
     expect((await upcomingOf(ready, mine.series.id)).map((item) => item.id)).toEqual([
@@ -111,20 +131,29 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
       mine.classes[3]?.id,
     ]);
     const removed = await call('DELETE', url(mine.series.id, all(mine.classes[0]?.id)), ready.headers);
-    expect(removed.json()).toMatchObject({ message: '3 classes removed.', data: { removed: 3, cancelled: 0 } });
+    expect(removed.json()).toMatchObject({
+      message: '3 classes removed.',
+      data: { removed: 3, cancelled: 0 },
+    });
     // Nothing left: the series itself goes.
-    expect((await call('GET', `/api/fitness-sessions/${mine.series.id}`, ready.headers)).statusCode).toBe(404);
+    expect((await call('GET', `/api/fitness-sessions/${mine.series.id}`, ready.headers)).statusCode).toBe(
+      404,
+    );
   });
 
   it('GET /api/class-instances/{id}: the details carry the company rules with the series overrides on top', async () => {
     const ready = await studioReadyToSchedule(app);
-    const mine = await upcomingSeries(ready, { ruleOverrides: { lateCancelFee: 500, waitlistEnabled: false } });
+    const mine = await upcomingSeries(ready, {
+      ruleOverrides: { lateCancelFee: 500, waitlistEnabled: false },
+    });
     const other = await studioReadyToSchedule(app);
     const client = await signUpClient(app, ready.slug);
     const url = (id: string) => `/api/class-instances/${id}`;
     const id = mine.classes[0]?.id ?? '';
     expect((await call('GET', url(id))).statusCode).toBe(401);
-    expect(Object.keys((await call('GET', url(BAD_ID), ready.headers)).json().errors)).toEqual(['classInstanceId']);
+    expect(Object.keys((await call('GET', url(BAD_ID), ready.headers)).json().errors)).toEqual([
+      'classInstanceId',
+    ]);
     expect((await call('GET', url(id), bearer(client.session.token))).statusCode).toBe(403);
     expect((await call('GET', url(id), other.headers)).statusCode).toBe(404);
     const read = await call('GET', url(id), ready.headers);
@@ -146,13 +175,24 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     const long = await call('POST', url(mine.classes[0]?.id), ready.headers, { reason: 'x'.repeat(501) });
     expect(long.statusCode).toBe(400);
     expect(long.json().errors.reason).toBe('Use at most 500 characters');
-    expect((await call('POST', url(BAD_ID), ready.headers, {})).json().errors).toHaveProperty('classInstanceId');
+    expect((await call('POST', url(BAD_ID), ready.headers, {})).json().errors).toHaveProperty(
+      'classInstanceId',
+    );
     expect((await call('POST', url(mine.classes[0]?.id), staff, {})).statusCode).toBe(403);
     expect((await call('POST', url(theirs.classes[0]?.id), ready.headers, {})).statusCode).toBe(404);
     const cancelled = await call('POST', url(mine.classes[0]?.id), ready.headers, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().data.status).toBe('cancelled');
     expect(ended).toContainEqual([mine.classes[0]?.id]);
+    // The reason given is on the class page for the team and the public.
+    const withReason = await call('POST', url(mine.classes[1]?.id), ready.headers, {
+      reason: 'Instructor ill',
+    });
+    expect(withReason.statusCode).toBe(200);
+    const page = await call('GET', `/api/class-instances/${mine.classes[1]?.id}`, ready.headers);
+    expect(page.json().data).toMatchObject({ status: 'cancelled', cancelReason: 'Instructor ill' });
+    const open = await call('GET', `/api/class-instances/${mine.classes[2]?.id}`, ready.headers);
+    expect(open.json().data.cancelReason).toBeNull();
   });
 
   it('PUT /api/class-instances/{id}/instructor', async () => {
@@ -160,7 +200,9 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     const url = (id?: string) => `/api/class-instances/${id}/instructor`;
     const id = mine.classes[0]?.id;
     expect((await call('PUT', url(id), {}, { instructorId: ready.marco })).statusCode).toBe(401);
-    expect((await call('PUT', url(id), ready.headers, { instructorId: 'x' })).json().errors).toHaveProperty('instructorId');
+    expect((await call('PUT', url(id), ready.headers, { instructorId: 'x' })).json().errors).toHaveProperty(
+      'instructorId',
+    );
     const foreign = await call('PUT', url(id), ready.headers, { instructorId: other.marco });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors.instructorId).toBe('Choose one of your active instructors.');
@@ -169,7 +211,10 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     expect(inactive.json().errors.instructorId).toBe('Choose one of your active instructors.');
     await db.pool.query('update instructors set active = true where id = $1', [ready.marco]);
     expect((await call('PUT', url(id), staff, { instructorId: ready.marco })).statusCode).toBe(403);
-    expect((await call('PUT', url(theirs.classes[0]?.id), ready.headers, { instructorId: ready.marco })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', url(theirs.classes[0]?.id), ready.headers, { instructorId: ready.marco }))
+        .statusCode,
+    ).toBe(404);
     const done = await call('PUT', url(id), ready.headers, { instructorId: ready.marco });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.instructorName).toBe('Marco Reyes');
@@ -184,18 +229,27 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     expect((await call('GET', '/api/classes', client)).statusCode).toBe(403);
     const page = await call('GET', `/api/classes?templateId=${ready.templateId}`, staff);
     expect(page.statusCode).toBe(200);
-    expect(page.json().data.items.map((item: ClassInstanceDto) => item.id)).toEqual(mine.classes.map((item) => item.id));
+    expect(page.json().data.items.map((item: ClassInstanceDto) => item.id)).toEqual(
+      mine.classes.map((item) => item.id),
+    );
     const range = `from=${mine.classes[0]?.startsAt}&to=${mine.classes[3]?.endsAt}`;
     expect((await call('GET', `/api/class-instances?${range}`, client)).statusCode).toBe(403);
-    expect((await call('GET', `/api/class-instances?${range}&studioId=nope`, ready.headers)).json().errors).toHaveProperty('studioId');
+    expect(
+      (await call('GET', `/api/class-instances?${range}&studioId=nope`, ready.headers)).json().errors,
+    ).toHaveProperty('studioId');
   });
 
   it('the public reads answer 400 for a bad range and never show another company a class', async () => {
     const { ready, theirs } = await twoCompanies();
-    const bad = await call('GET', `/api/public/${ready.slug}/class-instances?from=2026-11-10T00:00:00Z&to=2026-11-01T00:00:00Z`);
+    const bad = await call(
+      'GET',
+      `/api/public/${ready.slug}/class-instances?from=2026-11-10T00:00:00Z&to=2026-11-01T00:00:00Z`,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ to: '`to` must be after `from`' });
-    expect((await call('GET', `/api/public/${ready.slug}/class-instances/${theirs.classes[0]?.id}`)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/public/${ready.slug}/class-instances/${theirs.classes[0]?.id}`)).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -238,7 +292,10 @@ describe('time zones', () => {
     const ready = await studioReadyToSchedule(app);
     const studio = (await call('GET', `/api/studios/${ready.studioId}`, ready.headers)).json().data;
     const { id: _id, createdAt: _c, updatedAt: _u, ...studioBody } = studio;
-    const refused = await call('PUT', `/api/studios/${ready.studioId}`, ready.headers, { ...studioBody, timeZone: 'Mars/Olympus' });
+    const refused = await call('PUT', `/api/studios/${ready.studioId}`, ready.headers, {
+      ...studioBody,
+      timeZone: 'Mars/Olympus',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.timeZone).toBe('Choose a valid time zone');
     await db.pool.query(`update studios set time_zone = 'Mars/Olympus' where id = $1`, [ready.studioId]);
@@ -252,7 +309,11 @@ describe('time zones', () => {
 
 describe('classes with bookings, old series, rooms in use', () => {
   const setCounts = (id: string | undefined, booked: number, waitlisted = 0) =>
-    db.pool.query('update class_instances set booked_count = $2, waitlist_count = $3 where id = $1', [id, booked, waitlisted]);
+    db.pool.query('update class_instances set booked_count = $2, waitlist_count = $3 where id = $1', [
+      id,
+      booked,
+      waitlisted,
+    ]);
 
   it('edits all: a booked class keeps its id; one the new rule drops is cancelled, not deleted', async () => {
     const ready = await studioReadyToSchedule(app);
@@ -278,7 +339,9 @@ describe('classes with bookings, old series, rooms in use', () => {
       classInstanceId: classes[0]?.id,
     });
     expect(tooSmall.statusCode).toBe(409);
-    expect(tooSmall.json().errors.capacity).toMatch(/^3 people are booked in the class on \w{3}, \d{1,2} \w{3} \d{4};/);
+    expect(tooSmall.json().errors.capacity).toMatch(
+      /^3 people are booked in the class on \w{3}, \d{1,2} \w{3} \d{4};/,
+    );
     // Wednesdays instead: the booked and waitlisted Mondays are cancelled (the bookings issue ends their
     // bookings there), the free ones are deleted.
     const wednesdays = await call('PUT', `/api/fitness-sessions/${series.id}`, ready.headers, {
@@ -317,20 +380,36 @@ describe('classes with bookings, old series, rooms in use', () => {
     const ready = await studioReadyToSchedule(app);
     const { series, classes, body } = await upcomingSeries(ready);
     await db.pool.query('update instructors set active = false where id = $1', [ready.indira]);
-    const inactive = await call('POST', '/api/fitness-sessions', ready.headers, weeklyClass(ready, { startTime: '06:00' }));
+    const inactive = await call(
+      'POST',
+      '/api/fitness-sessions',
+      ready.headers,
+      weeklyClass(ready, { startTime: '06:00' }),
+    );
     expect(inactive.statusCode).toBe(400);
-    expect(inactive.json().errors).toEqual({ instructorId: 'Indira Patel is inactive. Make them active or choose someone else.' });
+    expect(inactive.json().errors).toEqual({
+      instructorId: 'Indira Patel is inactive. Make them active or choose someone else.',
+    });
     const asAssistant = await call(
       'POST',
       '/api/fitness-sessions',
       ready.headers,
       weeklyClass(ready, { startTime: '06:00', instructorId: ready.marco, assistantId: ready.indira }),
     );
-    expect(asAssistant.json().errors).toEqual({ assistantId: 'Indira Patel is inactive. Make them active or choose someone else.' });
+    expect(asAssistant.json().errors).toEqual({
+      assistantId: 'Indira Patel is inactive. Make them active or choose someone else.',
+    });
     await call('POST', `/api/class-templates/${ready.templateId}/archive`, ready.headers);
-    const archived = await call('POST', '/api/fitness-sessions', ready.headers, weeklyClass(ready, { startTime: '06:00', instructorId: ready.marco }));
+    const archived = await call(
+      'POST',
+      '/api/fitness-sessions',
+      ready.headers,
+      weeklyClass(ready, { startTime: '06:00', instructorId: ready.marco }),
+    );
     expect(archived.statusCode).toBe(400);
-    expect(archived.json().errors).toEqual({ templateId: 'Power Yoga is archived. Restore it or choose another template.' });
+    expect(archived.json().errors).toEqual({
+      templateId: 'Power Yoga is archived. Restore it or choose another template.',
+    });
     const kept = await call('PUT', `/api/fitness-sessions/${series.id}`, ready.headers, {
       ...body,
       notes: 'Still on',
@@ -345,13 +424,17 @@ describe('classes with bookings, old series, rooms in use', () => {
     const { classes } = await upcomingSeries(ready);
     const studio = (await call('GET', `/api/studios/${ready.studioId}`, ready.headers)).json().data;
     const { id: _id, createdAt: _c, updatedAt: _u, ...studioBody } = studio;
-    const withoutA = { ...studioBody, rooms: studio.rooms.filter((room: { id: string }) => room.id !== ready.roomA) };
+    const withoutA = {
+      ...studioBody,
+      rooms: studio.rooms.filter((room: { id: string }) => room.id !== ready.roomA),
+    };
     const refused = await call('PUT', `/api/studios/${ready.studioId}`, ready.headers, withoutA);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(
       '4 classes still to come use Studio A. Move or cancel them before deleting the room.',
     );
-    for (const item of classes) await call('POST', `/api/class-instances/${item.id}/cancel`, ready.headers, {});
+    for (const item of classes)
+      await call('POST', `/api/class-instances/${item.id}/cancel`, ready.headers, {});
     const saved = await call('PUT', `/api/studios/${ready.studioId}`, ready.headers, withoutA);
     expect(saved.statusCode, saved.body).toBe(200);
   });
@@ -378,8 +461,19 @@ describe('an overlap the database refused (a race past the application check)', 
     const first = classes[0];
     const start = new Date(first?.startsAt ?? '');
     const zone = 'America/New_York';
-    const day = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-    const time = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const day = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+    const time = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     // "Mon, 19 Oct 2026, 18:00": as the pages show a class's time.
     const when = `${day.format(start)}, ${time.format(start)}`;
 
@@ -390,16 +484,22 @@ describe('an overlap the database refused (a race past the application check)', 
       startsAt: new Date(first?.startsAt ?? ''),
       endsAt: new Date(first?.endsAt ?? ''),
     });
-    await expect(overlapsAsConflict(() => Promise.reject(instructorError), db.db, ready.companyId)).rejects.toMatchObject({
+    await expect(
+      overlapsAsConflict(() => Promise.reject(instructorError), db.db, ready.companyId),
+    ).rejects.toMatchObject({
       statusCode: 409,
       message: `Indira Patel already teaches Power Yoga on ${when}.`,
     });
 
     const roomError = await refusedInsert(ready, first?.id, ready.marco);
     expect(overlapOf(roomError)).toMatchObject({ kind: 'room', id: ready.roomA });
-    await expect(overlapsAsConflict(() => Promise.reject(roomError), db.db, ready.companyId)).rejects.toMatchObject({
+    await expect(
+      overlapsAsConflict(() => Promise.reject(roomError), db.db, ready.companyId),
+    ).rejects.toMatchObject({
       statusCode: 409,
-      errors: { roomId: `Studio A is already booked for Power Yoga on ${when}. Book the room anyway to double-book it.` },
+      errors: {
+        roomId: `Studio A is already booked for Power Yoga on ${when}. Book the room anyway to double-book it.`,
+      },
     });
   });
 
@@ -415,7 +515,9 @@ describe('effectiveRules', () => {
     const company = { ...SESSION_SETTINGS_DEFAULTS, noShowFee: 300 };
     expect(effectiveRules(company, null)).toEqual(company);
     expect(effectiveRules(company, {})).toEqual(company);
-    expect(effectiveRules(company, { noShowFee: 0, waitlistMode: 'auto', maxWaitlistLength: undefined })).toEqual({
+    expect(
+      effectiveRules(company, { noShowFee: 0, waitlistMode: 'auto', maxWaitlistLength: undefined }),
+    ).toEqual({
       ...company,
       noShowFee: 0,
       waitlistMode: 'auto',

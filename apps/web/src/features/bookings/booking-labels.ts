@@ -10,6 +10,28 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
   no_show: 'No-show',
 };
 
+/** The roster's status: who cancelled is part of it ("Cancelled by the studio"), and the waitlist place. */
+export function statusLabel(entry: Pick<BookingDto, 'status' | 'cancelledBy' | 'waitlistPosition'>): string {
+  if (entry.status === 'waitlisted' && entry.waitlistPosition !== null)
+    return `Waitlisted · number ${entry.waitlistPosition}`;
+  if (entry.status === 'cancelled' && entry.cancelledBy)
+    return entry.cancelledBy === 'studio' ? 'Cancelled by the studio' : 'Cancelled by the client';
+  return STATUS_LABELS[entry.status];
+}
+
+const PAID_WITH: Record<string, string> = {
+  membership: 'Paid with a membership',
+  'class-pack': 'Paid with a class pack credit',
+  'drop-in': 'Drop-in',
+};
+
+/** How a place is paid, for the roster; nothing for a free class. */
+export const paidWithLabel = (paidWith: string): string | null => PAID_WITH[paidWith] ?? null;
+
+/** When the team may check clients in: from the rules' minutes before the start. */
+export const checkInOpensAt = (item: Pick<ClassInstanceDetailsDto, 'startsAt' | 'rules'>): number =>
+  Date.parse(item.startsAt) - item.rules.checkInOpensMinutesBefore * 60_000;
+
 /** Filled badges in dark shades: white text on each keeps WCAG AA contrast (the light variants do not). */
 export const STATUS_COLOURS: Record<BookingStatus, string> = {
   booked: 'blue.9',
@@ -40,7 +62,10 @@ export function feeLabel(fee: NonNullable<BookingDto['fee']>): string {
  * Whether cancelling a place now would count as late. The server decides (it counts the hours on the
  * studio's wall clock, which differs from this by an hour across a DST change); the page only warns.
  */
-export function isLateCancel(item: Pick<ClassInstanceDetailsDto, 'startsAt' | 'rules'>, now = Date.now()): boolean {
+export function isLateCancel(
+  item: Pick<ClassInstanceDetailsDto, 'startsAt' | 'rules'>,
+  now = Date.now(),
+): boolean {
   return now >= Date.parse(item.startsAt) - item.rules.freeCancellationHoursBefore * 3_600_000;
 }
 

@@ -91,6 +91,14 @@ describe('Booking on the public class page', () => {
     expect(calls.some((call) => call.path === 'me' || call.path.startsWith('my/'))).toBe(false);
   });
 
+  it('says a class the studio cancelled is cancelled, with the studio’s reason, and offers no booking', async () => {
+    signInAsClient();
+    open({ item: { ...details, status: 'cancelled', cancelReason: 'Instructor ill' } });
+    expect(await screen.findByText('The studio cancelled this class: Instructor ill')).toBeTruthy();
+    expect(screen.getByText('This class is cancelled.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Book' })).toBeNull();
+  });
+
   it('tells a signed-in team member to book clients from the studio app, and never books them', async () => {
     signInAsClient();
     const calls = open({ me: account });

@@ -6,7 +6,14 @@ import { localTime } from '../schedule/class-labels.ts';
 import { checkInBooking } from './api/check-in-booking.ts';
 import { useRefreshingMutation } from './api/use-refreshing-mutation.ts';
 import { waiveFee } from './api/waive-fee.ts';
-import { feeLabel, hasStarted, STATUS_COLOURS, STATUS_LABELS } from './booking-labels.ts';
+import {
+  checkInOpensAt,
+  feeLabel,
+  hasStarted,
+  paidWithLabel,
+  statusLabel,
+  STATUS_COLOURS,
+} from './booking-labels.ts';
 
 interface RosterRowProps {
   companyId: string;
@@ -25,12 +32,16 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
   const classOn = item.status !== 'cancelled';
   const started = hasStarted(item);
   const name = entry.clientName;
-  const status =
-    entry.status === 'waitlisted' && entry.waitlistPosition !== null
-      ? `Waitlisted · number ${entry.waitlistPosition}`
-      : STATUS_LABELS[entry.status];
+  const status = statusLabel(entry);
+  const paid = ['booked', 'offered', 'checked_in', 'no_show', 'late_cancelled'].includes(entry.status)
+    ? paidWithLabel(entry.paidWith)
+    : null;
   const canCheckIn = classOn && (entry.status === 'booked' || entry.status === 'no_show');
-  const canCancel = canManage && classOn && !started && ['booked', 'waitlisted', 'offered'].includes(entry.status);
+  // The server refuses before check-in opens; the button says when it will work instead of failing.
+  const opensAt = checkInOpensAt(item);
+  const checkInOpen = Date.now() >= opensAt;
+  const canCancel =
+    canManage && classOn && !started && ['booked', 'waitlisted', 'offered'].includes(entry.status);
   const canWaive = canManage && entry.fee?.status === 'due';
 
   return (
@@ -52,22 +63,50 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
           {entry.status === 'offered' && entry.offerExpiresAt ? (
             <Text size="sm">Offered — held until {localTime(entry.offerExpiresAt, item.timeZone)}</Text>
           ) : null}
+          {paid ? <Text size="sm">{paid}</Text> : null}
           {entry.fee ? <Text size="sm">{feeLabel(entry.fee)}</Text> : null}
         </Stack>
         {canCheckIn || canCancel || canWaive ? (
           <Group gap="xs" wrap="wrap">
             {canCheckIn ? (
-              <BusyButton size="xs" busy={checkIn.isPending} aria-label={`Check in ${name}`} onClick={() => checkIn.mutate(entry.id)}>
-                Check in
-              </BusyButton>
+              checkInOpen ? (
+                <BusyButton
+                  size="xs"
+                  busy={checkIn.isPending}
+                  aria-label={`Check in ${name}`}
+                  onClick={() => checkIn.mutate(entry.id)}
+                >
+                  Check in
+                </BusyButton>
+              ) : (
+                <Button
+                  size="xs"
+                  disabled
+                  aria-label={`Check in ${name}: opens at ${localTime(new Date(opensAt).toISOString(), item.timeZone)}`}
+                >
+                  Check-in opens {localTime(new Date(opensAt).toISOString(), item.timeZone)}
+                </Button>
+              )
             ) : null}
             {canWaive ? (
-              <BusyButton size="xs" variant="default" busy={waive.isPending} aria-label={`Waive fee for ${name}`} onClick={() => waive.mutate(entry.id)}>
+              <BusyButton
+                size="xs"
+                variant="default"
+                busy={waive.isPending}
+                aria-label={`Waive fee for ${name}`}
+                onClick={() => waive.mutate(entry.id)}
+              >
                 Waive fee
               </BusyButton>
             ) : null}
             {canCancel ? (
-              <Button size="xs" variant="outline" color="red.8" aria-label={`Cancel ${name}’s booking`} onClick={() => onCancel(entry)}>
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.8"
+                aria-label={`Cancel ${name}’s booking`}
+                onClick={() => onCancel(entry)}
+              >
                 Cancel
               </Button>
             ) : null}

@@ -55,9 +55,16 @@ const names = (name: RegExp) =>
     .getAllByRole('listitem')
     .map((item) => item.querySelector('p')?.textContent);
 
+/** A class starting in 20 minutes: check-in (30 minutes before in the fixture's rules) is open. */
+const soon = (): ClassInstanceDetailsDto => ({
+  ...fullDetails,
+  startsAt: new Date(Date.now() + 20 * 60_000).toISOString(),
+  endsAt: new Date(Date.now() + 80 * 60_000).toISOString(),
+});
+
 describe('Roster', () => {
   it('lists places, then the waitlist in order, then ended bookings with their fee', async () => {
-    open();
+    open({ item: soon() });
     await screen.findByRole('heading', { name: 'Places (2 of 2)' });
     expect(names(/^Places/)).toEqual(['Ava Adams', 'Ben Brown']);
     expect(names(/^Waitlist/)).toEqual(['Cleo Clark', 'Dan Diaz']);
@@ -78,20 +85,47 @@ describe('Roster', () => {
     expect(eve.getByText('Late-cancel fee $10.00 — due')).toBeTruthy();
     expect(eve.getByRole('button', { name: 'Waive fee for Eve Evans' })).toBeTruthy();
     // The class is still to come: no-shows wait for the start.
-    expect((screen.getByRole('button', { name: 'Mark the rest as no-show' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Mark the rest as no-show' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('says when check-in opens instead of offering it early, who cancelled, and how each place is paid', async () => {
+    open({
+      entries: [
+        { ...(roster[0] as RosterEntryDto), paidWith: 'class-pack' },
+        { ...(roster[4] as RosterEntryDto), status: 'cancelled', cancelledBy: 'studio', fee: null },
+      ],
+    });
+    // The fixture class starts at 18:00 New York; check-in opens 30 minutes before.
+    const early = await screen.findByRole('button', { name: 'Check in Ava Adams: opens at 17:30' });
+    expect((early as HTMLButtonElement).disabled).toBe(true);
+    expect(early.textContent).toBe('Check-in opens 17:30');
+    expect(screen.getByText('Paid with a class pack credit')).toBeTruthy();
+    expect(screen.getByText('Cancelled by the studio')).toBeTruthy();
   });
 
   it('shows a waitlist offer with the time its place is held until, in the studio’s zone', async () => {
     open({
-      entries: [{ ...(roster[2] as RosterEntryDto), status: 'offered', waitlistPosition: null, offerExpiresAt: '2030-01-08T22:30:00.000Z' }],
+      entries: [
+        {
+          ...(roster[2] as RosterEntryDto),
+          status: 'offered',
+          waitlistPosition: null,
+          offerExpiresAt: '2030-01-08T22:30:00.000Z',
+        },
+      ],
     });
     expect(await screen.findByText('Offered — held until 17:30')).toBeTruthy();
   });
 
   it('checks a client in through the booking’s check-in and reloads the roster and counts', async () => {
     const calls = open({
+      item: soon(),
       post: (call) =>
-        call.path === `bookings/${BOOKING_IDS.ava}/check-in` ? ok({ ...roster[0], status: 'checked_in' }) : undefined,
+        call.path === `bookings/${BOOKING_IDS.ava}/check-in`
+          ? ok({ ...roster[0], status: 'checked_in' })
+          : undefined,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Check in Ava Adams' }));
     await waitFor(() =>
@@ -100,11 +134,13 @@ describe('Roster', () => {
       ]),
     );
     await waitFor(() => expect(calls.filter((call) => call.path === ROSTER_PATH)).toHaveLength(2));
-    await waitFor(() => expect(calls.filter((call) => call.path === `class-instances/${CLASS_ID}`)).toHaveLength(2));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === `class-instances/${CLASS_ID}`)).toHaveLength(2),
+    );
   });
 
   it('lets an instructor take attendance only: no booking, cancelling or waiving', async () => {
-    open({ me: instructorAccount });
+    open({ me: instructorAccount, item: soon() });
     expect(await screen.findByRole('button', { name: 'Check in Ava Adams' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mark the rest as no-show' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add client' })).toBeNull();
@@ -121,7 +157,8 @@ describe('Roster', () => {
     };
     const calls = open({
       item: soon,
-      post: (call) => (call.path.endsWith('/cancel') ? ok({ ...roster[0], status: 'late_cancelled' }) : undefined),
+      post: (call) =>
+        call.path.endsWith('/cancel') ? ok({ ...roster[0], status: 'late_cancelled' }) : undefined,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel Ava Adams’s booking' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel Ava Adams’s booking?' }));
@@ -152,22 +189,35 @@ describe('Roster', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Mark the rest as no-show?' }));
     expect(dialog.getByText(/Ava Adams has not checked in/)).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Mark as no-show' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path.endsWith('/no-shows'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path.endsWith('/no-shows'))).toBe(true),
+    );
   });
 
   it('finds a client by search and books them into the class', async () => {
-    const fay = { id: '777777777777777777777777', name: 'Fay Fisher', email: 'fay@example.com', phone: null, createdAt: '2026-01-01T00:00:00.000Z' };
+    const fay = {
+      id: '777777777777777777777777',
+      name: 'Fay Fisher',
+      email: 'fay@example.com',
+      phone: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
     const calls = open({
       entries: [],
       item: { ...fullDetails, bookedCount: 0, waitlistCount: 0 },
       get: (call) =>
-        call.path.startsWith('clients?') ? ok({ items: call.path.includes('q=fay') ? [fay] : [], total: 1 }) : undefined,
-      post: (call) => (call.path === ROSTER_PATH ? ok({ ...roster[0], clientName: 'Fay Fisher' }) : undefined),
+        call.path.startsWith('clients?')
+          ? ok({ items: call.path.includes('q=fay') ? [fay] : [], total: 1 })
+          : undefined,
+      post: (call) =>
+        call.path === ROSTER_PATH ? ok({ ...roster[0], clientName: 'Fay Fisher' }) : undefined,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Add client' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a client to Evening Flow' }));
     fireEvent.change(dialog.getByRole('combobox', { name: 'Client' }), { target: { value: 'fay' } });
-    fireEvent.click(await screen.findByRole('option', { name: 'Fay Fisher · fay@example.com', hidden: true }));
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Fay Fisher · fay@example.com', hidden: true }),
+    );
     fireEvent.click(dialog.getByRole('button', { name: 'Book Fay Fisher' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')).toMatchObject({

@@ -24,7 +24,13 @@ function money(minor: number, currency: string): string {
 }
 
 /** One class's facts, the same for the team and the public pages (which never get notes). */
-export function ClassSummary({ item, headingOrder = 1 }: { item: ClassInstanceDetailsDto; headingOrder?: 1 | 2 }) {
+export function ClassSummary({
+  item,
+  headingOrder = 1,
+}: {
+  item: ClassInstanceDetailsDto;
+  headingOrder?: 1 | 2;
+}) {
   const cancelled = item.status === 'cancelled';
   return (
     <Stack gap="md">
@@ -38,10 +44,18 @@ export function ClassSummary({ item, headingOrder = 1 }: { item: ClassInstanceDe
           </Badge>
         ) : null}
       </Group>
+      {cancelled ? (
+        <Text role="note">
+          The studio cancelled this class{item.cancelReason ? `: ${item.cancelReason}` : '.'}
+        </Text>
+      ) : null}
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
           <Fact label="When">
-            {classTimeLabel(item)} <Text span size="sm" c="dimmed">({item.timeZone})</Text>
+            {classTimeLabel(item)}{' '}
+            <Text span size="sm" c="dimmed">
+              ({item.timeZone})
+            </Text>
           </Fact>
           <Fact label="Where">{placeLabel(item)}</Fact>
           <Fact label="Instructor">{peopleLabel(item)}</Fact>
@@ -52,7 +66,9 @@ export function ClassSummary({ item, headingOrder = 1 }: { item: ClassInstanceDe
                   item.waitlistCount > 0 ? ` · ${item.waitlistCount} waitlisted` : ''
                 }`}
           </Fact>
-          <Fact label="Drop-in price">{item.dropInPrice === 0 ? 'Free' : money(item.dropInPrice, item.currency)}</Fact>
+          <Fact label="Drop-in price">
+            {item.dropInPrice === 0 ? 'Free' : money(item.dropInPrice, item.currency)}
+          </Fact>
         </SimpleGrid>
       </Paper>
       {item.description ? <Text style={{ whiteSpace: 'pre-line' }}>{item.description}</Text> : null}
