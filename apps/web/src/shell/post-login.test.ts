@@ -119,6 +119,16 @@ describe('post-login routing (spec §4)', () => {
     });
   });
 
+  it('a client who came from a class page’s "Log in to book" goes back to that class', () => {
+    const intent = { classInstanceId: '0123456789abcdef01234567', details: true, event: false };
+    expect(target('/acme/client/login', login('client', 'acme'), { intent })).toEqual({
+      to: '/acme/client/client/app/classes/details/0123456789abcdef01234567',
+      delayMs: 0,
+      external: false,
+      rule: 'client-back-to-class',
+    });
+  });
+
   it('rule: solo client after a reset-password request → back to login after 2 s', () => {
     expect(target('/jo/solo-client/client/app/forgotPassword', { flow: 'forgotPassword' })).toEqual({
       to: '/jo/solo-client/client/app/login',

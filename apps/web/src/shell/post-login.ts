@@ -8,6 +8,7 @@ export type PostAuthRule =
   | 'onboarding'
   | 'dashboard'
   | 'role-user-calendar'
+  | 'client-back-to-class'
   | 'solo-client-reset-request'
   | 'solo-client-special-booking'
   | 'solo-client-reset-special'
@@ -70,7 +71,15 @@ function afterLogin(session: SessionFacts, input: PostAuthInput): PostAuthTarget
       return go(`${appBase}/calendar`, 'role-user-calendar');
     return go(appBase, 'dashboard');
   }
-  if (session.roleId === 'client') return go(`/${slug}/client/client`, 'role-user-calendar');
+  if (session.roleId === 'client') {
+    // "Log in to book" on a class page comes back to that class (`?classInstanceId=…&details=1`).
+    if (input.intent.details && input.intent.classInstanceId)
+      return go(
+        `/${slug}/client/client/app/classes/details/${input.intent.classInstanceId}`,
+        'client-back-to-class',
+      );
+    return go(`/${slug}/client/client`, 'role-user-calendar');
+  }
 
   const { intent } = input;
   // A details flag or an event flag without an id has nothing to open, so the stored id decides.

@@ -84,7 +84,7 @@ describe('Booking on the public class page', () => {
   it('asks a visitor to log in or sign up with this studio', async () => {
     const calls = open();
     const login = await screen.findByRole('link', { name: 'Log in to book' });
-    expect(login.getAttribute('href')).toBe('/acme/client/login');
+    expect(login.getAttribute('href')).toBe(`/acme/client/login?classInstanceId=${CLASS_ID}&details=1`);
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
       '/acme/client/client/client-signup',
     );

@@ -65,11 +65,8 @@ function LogInToBook({
 }) {
   const { roleId: roleParam } = useParams();
   const roleId = roleParam === 'client' ? 'client' : 'solo-client';
-  // A solo client's login returns to this class when the studio marked the link special (spec §4).
-  const login =
-    roleId === 'solo-client'
-      ? `${loginPathForRole(company, roleId)}?classInstanceId=${item.id}&details=1`
-      : loginPathForRole(company, roleId);
+  // The login comes back to this class (a solo client's when the studio marked the link special, spec §4).
+  const login = `${loginPathForRole(company, roleId)}?classInstanceId=${item.id}&details=1`;
   const signup = `/${company}/${roleId}/client/client-signup`;
   return (
     <Stack gap="xs" align="flex-start">
