@@ -36,7 +36,10 @@ export function CalendarPage() {
   const choices = useScheduleChoices(companyId);
   const { params, filters, setParam } = useScheduleFilters();
   const calendarRef = useRef<CalendarRef>(null);
-  const [loaded, setLoaded] = useState<{ count: number | null; error: string | null }>({ count: null, error: null });
+  const [loaded, setLoaded] = useState<{ count: number | null; error: string | null }>({
+    count: null,
+    error: null,
+  });
   const [newClass, setNewClass] = useState<ClassFormValues | null>(null);
   const [drop, setDrop] = useState<EventDropInfo | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
@@ -46,12 +49,15 @@ export function CalendarPage() {
   const narrow = useMediaQuery(NARROW, window.matchMedia(NARROW).matches, { getInitialValueInEffect: false });
   const defaultView: CalendarViewKey = narrow ? 'list' : 'week';
   const viewParam = params.get('view');
-  const view: CalendarViewKey = viewParam && viewParam in CALENDAR_VIEWS ? (viewParam as CalendarViewKey) : defaultView;
+  const view: CalendarViewKey =
+    viewParam && viewParam in CALENDAR_VIEWS ? (viewParam as CalendarViewKey) : defaultView;
   const dateParam = params.get('date');
   const date = dateParam && DATE.test(dateParam) ? dateParam : undefined;
   // The chosen studio's zone; otherwise the first studio's (a company's studios usually share one).
   const studio = choices.studios.find((item) => item.id === filters.studioId) ?? choices.studios[0];
   const timeZone = studio?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  const startDate = startDateFor(view, date, wallClock(new Date(), timeZone).date);
 
   const onRange = useCallback(
     (nextView: CalendarViewKey, nextDate: string) => {
@@ -60,11 +66,18 @@ export function CalendarPage() {
     },
     [view, defaultView, date, setParam],
   );
-  const onLoaded = useCallback((count: number | null, error: string | null) => setLoaded({ count, error }), []);
+  const onLoaded = useCallback(
+    (count: number | null, error: string | null) => setLoaded({ count, error }),
+    [],
+  );
 
   const openNew = (start: Date | null) => {
-    const when = start ? wallClock(start, timeZone) : { date: wallClock(new Date(), timeZone).date, startTime: '09:00' };
-    setNewClass(newClassValues(when, filters.studioId ?? (choices.studios.length === 1 ? choices.studios[0]?.id : '')));
+    const when = start
+      ? wallClock(start, timeZone)
+      : { date: wallClock(new Date(), timeZone).date, startTime: '09:00' };
+    setNewClass(
+      newClassValues(when, filters.studioId ?? (choices.studios.length === 1 ? choices.studios[0]?.id : '')),
+    );
   };
 
   const applyMove = async (scope: ScheduleScope) => {
@@ -74,7 +87,10 @@ export function CalendarPage() {
     if (!start) return;
     try {
       const series = await getFitnessSession(instance.fitnessSessionId);
-      await update.mutateAsync({ fitnessSessionId: series.id, body: moveBody(series, instance, start, scope) });
+      await update.mutateAsync({
+        fitnessSessionId: series.id,
+        body: moveBody(series, instance, start, scope),
+      });
       setDrop(null);
       calendarRef.current?.getApi().refetchEvents();
     } catch (error) {
@@ -90,7 +106,11 @@ export function CalendarPage() {
     setDrop(null);
   };
 
-  const ready = choices.loaded && choices.templates.length > 0 && choices.studios.length > 0 && choices.instructors.length > 0;
+  const ready =
+    choices.loaded &&
+    choices.templates.length > 0 &&
+    choices.studios.length > 0 &&
+    choices.instructors.length > 0;
 
   return (
     <Stack gap="md">
@@ -98,7 +118,8 @@ export function CalendarPage() {
         <Stack gap={4}>
           <Title order={1}>Calendar</Title>
           <Text c="dimmed">
-            Times are in {timeZone}. Choose an empty time to schedule a class, drag a class to move it, or open one for its details.
+            Times are in {timeZone}. Choose an empty time to schedule a class, drag a class to move it, or
+            open one for its details.
           </Text>
         </Stack>
         {manage ? (
@@ -117,7 +138,9 @@ export function CalendarPage() {
       />
       <Text size="sm" c="dimmed">
         By keyboard: Tab reaches every class in the calendar; the List view
-        {solo ? '' : (
+        {solo ? (
+          ''
+        ) : (
           <>
             {' '}
             and the{' '}
@@ -134,7 +157,14 @@ export function CalendarPage() {
         </Alert>
       ) : null}
       {moveError ? (
-        <Alert color="red" role="alert" title="The class was not moved" withCloseButton onClose={() => setMoveError(null)} closeButtonLabel="Dismiss">
+        <Alert
+          color="red"
+          role="alert"
+          title="The class was not moved"
+          withCloseButton
+          onClose={() => setMoveError(null)}
+          closeButtonLabel="Dismiss"
+        >
           {moveError}
         </Alert>
       ) : null}
@@ -148,7 +178,7 @@ export function CalendarPage() {
         <CalendarView
           calendarRef={calendarRef}
           view={view}
-          date={date}
+          date={startDate}
           timeZone={timeZone}
           filters={filters}
           base={base}
@@ -207,4 +237,17 @@ function filterSearch(params: URLSearchParams): string {
   }
   const text = next.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * The date the calendar opens on. A month is kept in the address as its first day; opened again, the
+ * calendar still stands on today when today is in that month, so Week and Day go to this week, not to
+ * the month's first.
+ */
+export function startDateFor(
+  view: CalendarViewKey,
+  date: string | undefined,
+  today: string,
+): string | undefined {
+  return view === 'month' && date && date.slice(0, 7) === today.slice(0, 7) ? today : date;
 }
