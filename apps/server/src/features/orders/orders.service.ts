@@ -278,6 +278,36 @@ async function buildOrder(
   };
 }
 
+/** Writes a priced order for a client. */
+function saveBuilt(
+  tx: Executor,
+  company: Company,
+  clientId: string,
+  provider: PaymentProvider,
+  built: BuiltOrder,
+  createdBy: string,
+  now: Date,
+): Promise<OrderRow> {
+  return insertOrder(
+    tx,
+    company.id,
+    {
+      clientId,
+      provider,
+      currency: company.currency,
+      subtotal: built.subtotal,
+      discount: built.discount,
+      tax: built.tax,
+      total: built.total,
+      promoCodeId: built.promo?.id ?? null,
+      promoCode: built.promo?.code ?? null,
+      createdBy,
+      lines: built.lines,
+    },
+    now,
+  );
+}
+
 // ------------------------------------------------------------------------------------------ answers
 
 function lineDto(id: string, line: NewLine): OrderDto['lines'][number] {
@@ -501,24 +531,7 @@ export async function placeOrder(
         sql`select pg_advisory_xact_lock(hashtext(${`client-orders:${actor.companyId}:${client.id}`}))`,
       );
       const built = await buildOrder(tx, company, client.id, body.items, body.promoCode, now);
-      const order = await insertOrder(
-        tx,
-        actor.companyId,
-        {
-          clientId: client.id,
-          provider: 'studio',
-          currency: company.currency,
-          subtotal: built.subtotal,
-          discount: built.discount,
-          tax: built.tax,
-          total: built.total,
-          promoCodeId: built.promo?.id ?? null,
-          promoCode: built.promo?.code ?? null,
-          createdBy: actor.userId,
-          lines: built.lines,
-        },
-        now,
-      );
+      const order = await saveBuilt(tx, company, client.id, 'studio', built, actor.userId, now);
       await activatePackages(tx, company, order, built.sold, actor.userId, now);
       if (body.paidWith || order.total === 0)
         emails.push(...(await takePayment(tx, company, order, body.paidWith ?? 'other', actor.userId, now)));
@@ -562,24 +575,7 @@ export async function buyPackage(
         throw conflict('This studio does not take payments online yet; choose to pay at the studio.', {
           provider: 'Online payment is not set up',
         });
-      const order = await insertOrder(
-        tx,
-        actor.companyId,
-        {
-          clientId: actor.userId,
-          provider: body.provider,
-          currency: company.currency,
-          subtotal: built.subtotal,
-          discount: built.discount,
-          tax: built.tax,
-          total: built.total,
-          promoCodeId: built.promo?.id ?? null,
-          promoCode: built.promo?.code ?? null,
-          createdBy: actor.userId,
-          lines: built.lines,
-        },
-        now,
-      );
+      const order = await saveBuilt(tx, company, actor.userId, body.provider, built, actor.userId, now);
       let checkoutUrl: string | null = null;
       if (body.provider === 'stripe' && online && order.total > 0)
         checkoutUrl = await online(tx, order, company);
