@@ -91,6 +91,18 @@ describe('Booking on the public class page', () => {
     expect(calls.some((call) => call.path === 'me' || call.path.startsWith('my/'))).toBe(false);
   });
 
+  it('gives a signed-in client of the studio the way back to their calendar; a visitor gets none', async () => {
+    signInAsClient();
+    open();
+    const back = await screen.findByRole('link', { name: 'My calendar' });
+    expect(back.getAttribute('href')).toBe('/acme/client/client');
+    cleanup();
+    for (const name of Object.values(COOKIE)) deleteCookie(name);
+    open();
+    await screen.findByRole('link', { name: 'Log in to book' });
+    expect(screen.queryByRole('link', { name: 'My calendar' })).toBeNull();
+  });
+
   it('says a class the studio cancelled is cancelled, with the studio’s reason, and offers no booking', async () => {
     signInAsClient();
     open({ item: { ...details, status: 'cancelled', cancelReason: 'Instructor ill' } });

@@ -1,6 +1,8 @@
-import { Alert, Anchor, Container, Stack } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Stack } from '@mantine/core';
+import { CLIENT_ROLES } from '@kinetic/shared';
 import { Link, useLocation, useParams } from 'react-router';
-import { readHostType } from '../../shell/session.ts';
+import { hasSession, readHostType } from '../../shell/session.ts';
+import { useMe } from '../accounts/api/get-me.ts';
 import { ClientBookingPanel } from '../bookings/client-booking-panel.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -14,22 +16,36 @@ import { ClassSummary } from './class-summary.tsx';
  * no team notes. Visitors are asked to log in to book; a signed-in client books, cancels or answers an offer.
  */
 export function PublicClassDetailsPage() {
-  const { company = '', classInstanceId = '' } = useParams();
+  const { company = '', classInstanceId = '', roleId = 'client' } = useParams();
+  // A signed-in client of this studio gets the way back to their own pages (this page is public).
+  const me = useMe({ enabled: hasSession() });
+  const ownClient =
+    me.data &&
+    (CLIENT_ROLES as readonly string[]).includes(me.data.user.roleId) &&
+    me.data.company.slug.toLowerCase() === company.toLowerCase();
   const brand = usePublicCompany(company);
   const instance = usePublicClassInstance(company, classInstanceId);
   usePageTitle(instance.data ? instance.data.templateName : 'Class details');
   // The solo-instructor variant's solo-client group holds only this page (spec §2): no timetable to go back to.
-  const soloClientUnderInstructor = useLocation().pathname.includes('/solo-client/') && readHostType() === 'solo-instructor';
+  const soloClientUnderInstructor =
+    useLocation().pathname.includes('/solo-client/') && readHostType() === 'solo-instructor';
   const withTimetable = !soloClientUnderInstructor;
   return (
     <Container size="sm" py="lg" component="main" id="main">
       <Stack gap="md">
         {brand.data ? <CompanyBrand company={brand.data} align="start" /> : null}
-        {withTimetable ? (
-          <Anchor component={Link} to="../.." relative="path" size="sm">
-            All classes
-          </Anchor>
-        ) : null}
+        <Group gap="md">
+          {withTimetable ? (
+            <Anchor component={Link} to="../.." relative="path" size="sm">
+              All classes
+            </Anchor>
+          ) : null}
+          {ownClient && !soloClientUnderInstructor ? (
+            <Anchor component={Link} to={`/${company}/${roleId}/client`} size="sm">
+              My calendar
+            </Anchor>
+          ) : null}
+        </Group>
         {instance.isError ? (
           <Alert color="red" role="alert" title="This class could not be found">
             {instance.error.message}
