@@ -117,7 +117,7 @@ export function RosterSection({ companyId, item, canManage }: RosterSectionProps
               Mark as no-show
             </BusyButton>
             <Button variant="default" onClick={() => setConfirmNoShows(false)}>
-              Cancel
+              Not yet
             </Button>
           </Group>
         </Stack>
