@@ -35,6 +35,19 @@ export const adminLazyPage = {
   classes: () => import('../features/schedule/classes-page.tsx').then((m) => ({ Component: m.ClassesPage })),
   classDetails: () =>
     import('../features/schedule/class-details-page.tsx').then((m) => ({ Component: m.ClassDetailsPage })),
+  packages: () => import('../features/packages/packages-page.tsx').then((m) => ({ Component: m.PackagesPage })),
+  newMembership: () =>
+    import('../features/packages/package-edit-page.tsx').then((m) => ({ Component: m.NewMembershipPage })),
+  editMembership: () =>
+    import('../features/packages/package-edit-page.tsx').then((m) => ({ Component: m.EditMembershipPage })),
+  copyMembership: () =>
+    import('../features/packages/package-edit-page.tsx').then((m) => ({ Component: m.CopyMembershipPage })),
+  newClassPack: () =>
+    import('../features/packages/package-edit-page.tsx').then((m) => ({ Component: m.NewClassPackPage })),
+  editClassPack: () =>
+    import('../features/packages/package-edit-page.tsx').then((m) => ({ Component: m.EditClassPackPage })),
+  copyClassPack: () =>
+    import('../features/packages/package-edit-page.tsx').then((m) => ({ Component: m.CopyClassPackPage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 };

@@ -73,6 +73,19 @@ export function adminAppRoute(path: string): RouteObject {
                     ],
                   },
                   {
+                    path: 'packages',
+                    handle: settingsPage('packages'),
+                    children: [
+                      { index: true, lazy: adminLazyPage.packages },
+                      { path: 'membership', lazy: adminLazyPage.newMembership },
+                      { path: 'membership/edit/:membershipId', lazy: adminLazyPage.editMembership },
+                      { path: 'membership/copy/:membershipId', lazy: adminLazyPage.copyMembership },
+                      { path: 'class-pack', lazy: adminLazyPage.newClassPack },
+                      { path: 'class-pack/edit/:classPackId', lazy: adminLazyPage.editClassPack },
+                      { path: 'class-pack/copy/:classPackId', lazy: adminLazyPage.copyClassPack },
+                    ],
+                  },
+                  {
                     path: ':settingsPage/*',
                     handle: settingsPage((params) => params.settingsPage),
                     element: <SettingsComingSoon />,

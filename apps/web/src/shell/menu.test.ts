@@ -76,12 +76,13 @@ describe('settings menu (spec §2)', () => {
     for (const step of ONBOARDING_STEPS) expect(keys).toContain(step);
   });
 
-  it('marks the studio-setup pages built (Company Details, Sessions Settings, hours, Studios, Instructors, Facilitators, Templates)', () => {
+  it('marks the built settings pages (studio setup, and Packages)', () => {
     expect(SETTINGS_MENU.filter((item) => item.built).map((item) => item.key)).toEqual([
       'companyDetails',
       'classesSettings',
       'hours',
       'studios',
+      'packages',
       'instructors',
       'fascilitators',
       'fitnessClassTemplate',

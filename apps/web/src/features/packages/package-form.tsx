@@ -1,0 +1,193 @@
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { PackageDto } from '@kinetic/shared';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
+import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
+import { currencyDigits } from '../class-templates/money.ts';
+import { useScheduleChoices } from '../schedule/api/list-schedule-choices.ts';
+import { savePackage, usePackageMutation, useTaxRates } from './api/packages-api.ts';
+import { toPackageBody, validatePackageForm, type PackageFormValues } from './package-values.ts';
+
+interface PackageFormProps {
+  companyId: string;
+  currency: string;
+  initialValues: PackageFormValues;
+  /** Edit this package; without it the form adds a new one (a copy too). */
+  packageId?: string | undefined;
+  onCancel: () => void;
+  onSaved: (saved: PackageDto) => void;
+}
+
+/** A membership's or a class pack's terms; prices are typed in the company currency's major units. */
+export function PackageForm({
+  companyId,
+  currency,
+  initialValues,
+  packageId,
+  onCancel,
+  onSaved,
+}: PackageFormProps) {
+  const form = useForm<PackageFormValues>({
+    initialValues,
+    validate: (values) => validatePackageForm(values, currency),
+  });
+  const { submitError, runSubmit } = useFormSubmit(form);
+  useUnsavedChangesGuard(form.isDirty());
+  const save = usePackageMutation(companyId, savePackage);
+  const choices = useScheduleChoices(companyId);
+  const taxRates = useTaxRates(companyId);
+  const digits = currencyDigits(currency);
+  const membership = form.values.kind === 'membership';
+  const money = { decimals: digits, fixedDecimalScale: false };
+
+  const submit = (values: PackageFormValues) =>
+    runSubmit(async () =>
+      onSaved(await save.mutateAsync({ packageId, body: toPackageBody(values, currency) })),
+    );
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('description')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <SpecNumberInput
+            label={membership ? `Price per ${form.values.period} (${currency})` : `Price (${currency})`}
+            description="0 for free"
+            required
+            {...money}
+            {...form.getInputProps('price')}
+          />
+          <Select
+            label="Tax"
+            placeholder="No tax"
+            clearable
+            data={(taxRates.data?.items ?? []).map((rate) => ({
+              value: rate.id,
+              label: `${rate.name} ${rate.basisPoints / 100}%${rate.inclusive ? ' (included)' : ''}`,
+            }))}
+            {...form.getInputProps('taxRateId')}
+          />
+        </SimpleGrid>
+        {membership ? (
+          <Fieldset legend="Membership">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NativeSelect
+                label="Period"
+                data={[
+                  { value: 'week', label: 'Week' },
+                  { value: 'month', label: 'Month' },
+                  { value: 'year', label: 'Year' },
+                ]}
+                {...form.getInputProps('period')}
+              />
+              <SpecNumberInput
+                label={`Classes per ${form.values.period}`}
+                description="Empty is unlimited"
+                {...form.getInputProps('classLimit')}
+              />
+              <SpecNumberInput
+                label={`Commitment (${form.values.period}s)`}
+                description="The least a member pays before cancelling; empty is none"
+                {...form.getInputProps('commitmentPeriods')}
+              />
+              <SpecNumberInput
+                label={`Sign-up fee (${currency})`}
+                description="Charged on the first purchase; empty is none"
+                {...money}
+                {...form.getInputProps('signupFee')}
+              />
+            </SimpleGrid>
+            <Checkbox
+              mt="md"
+              label="Renews by itself each period"
+              {...form.getInputProps('autoRenew', { type: 'checkbox' })}
+            />
+          </Fieldset>
+        ) : (
+          <Fieldset legend="Class pack">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <SpecNumberInput label="Classes" required {...form.getInputProps('credits')} />
+              <SpecNumberInput
+                label="Expire after (days)"
+                description="Empty is never"
+                {...form.getInputProps('expiryDays')}
+              />
+              <NativeSelect
+                label="Counting from"
+                data={[
+                  { value: 'purchase', label: 'Purchase' },
+                  { value: 'first-use', label: 'First class' },
+                ]}
+                {...form.getInputProps('expiryFrom')}
+              />
+            </SimpleGrid>
+          </Fieldset>
+        )}
+        <Fieldset legend="What it pays for">
+          <Stack gap="sm">
+            <MultiSelect
+              label="Classes"
+              placeholder={form.values.templateIds.length ? undefined : 'Every class'}
+              data={choices.templates.map((template) => ({ value: template.id, label: template.name }))}
+              searchable
+              clearable
+              {...form.getInputProps('templateIds')}
+            />
+            <MultiSelect
+              label="Studios"
+              placeholder={form.values.studioIds.length ? undefined : 'Every studio'}
+              data={choices.studios.map((studio) => ({ value: studio.id, label: studio.name }))}
+              clearable
+              {...form.getInputProps('studioIds')}
+            />
+            <Checkbox
+              label="Off-peak classes only (outside the peak hours of Peak/Non Peak Hours)"
+              {...form.getInputProps('offPeakOnly', { type: 'checkbox' })}
+            />
+          </Stack>
+        </Fieldset>
+        <Checkbox
+          label="Intro offer: only for clients who have never bought a package, once"
+          {...form.getInputProps('introOffer', { type: 'checkbox' })}
+        />
+        {packageId ? (
+          <Text size="sm" c="dimmed">
+            Clients who already bought this keep the terms they bought.
+          </Text>
+        ) : null}
+        <FormSubmitError message={submitError} />
+        <Group>
+          <BusyButton type="submit" busy={save.isPending}>
+            {packageId ? 'Save' : membership ? 'Add membership' : 'Add class pack'}
+          </BusyButton>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

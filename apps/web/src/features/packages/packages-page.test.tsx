@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PackageDto } from '@kinetic/shared';
+import { noStub, ok, renderRoutes, stubFetch, withoutHeaders, type Answer } from '../../test/render-page.tsx';
+import { choiceAnswers } from '../schedule/schedule-test-fixtures.ts';
+import { CopyMembershipPage, NewClassPackPage } from './package-edit-page.tsx';
+import { PackagesPage } from './packages-page.tsx';
+
+// Mantine's autosize Textarea listens for web fonts, which jsdom does not have.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const MEMBERSHIP_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+const membership: PackageDto = {
+  id: MEMBERSHIP_ID,
+  kind: 'membership',
+  name: '8 Classes a Month',
+  description: null,
+  price: 10900,
+  currency: 'USD',
+  taxRateId: null,
+  introOffer: false,
+  offPeakOnly: false,
+  templateIds: [],
+  studioIds: [],
+  period: 'month',
+  classLimit: 8,
+  autoRenew: true,
+  commitmentPeriods: 3,
+  signupFee: 0,
+  credits: null,
+  expiryDays: null,
+  expiryFrom: null,
+  archived: false,
+  activeHolders: 4,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+};
+const pack: PackageDto = {
+  ...membership,
+  id: 'aaaaaaaaaaaaaaaaaaaaaaa2',
+  kind: 'class-pack',
+  name: 'Intro: 3 for $39',
+  price: 3900,
+  period: null,
+  classLimit: null,
+  autoRenew: false,
+  commitmentPeriods: 0,
+  credits: 3,
+  expiryDays: 30,
+  expiryFrom: 'first-use',
+  introOffer: true,
+  activeHolders: 1,
+};
+
+function serve(post?: (path: string, body: unknown) => Answer | undefined) {
+  const reads: Record<string, Answer> = {
+    ...choiceAnswers,
+    'company/details': ok({ currency: 'USD' }),
+    'tax-rates': ok({
+      items: [
+        {
+          id: 'bbbbbbbbbbbbbbbbbbbbbbb1',
+          name: 'Sales tax',
+          basisPoints: 890,
+          inclusive: false,
+          createdAt: '',
+        },
+      ],
+      total: 1,
+    }),
+    'packages?kind=membership&status=active&pageSize=100': ok({ items: [membership], total: 1 }),
+    'packages?kind=class-pack&status=active&pageSize=100': ok({ items: [pack], total: 1 }),
+    [`packages/${MEMBERSHIP_ID}`]: ok(membership),
+  };
+  return stubFetch((call) =>
+    call.method === 'GET'
+      ? (reads[call.path] ?? noStub(call))
+      : (post?.(call.path, call.body) ?? noStub(call)),
+  );
+}
+
+const routes = [
+  { path: '/app/settings/packages', element: <PackagesPage /> },
+  { path: '/app/settings/packages/class-pack', element: <NewClassPackPage /> },
+  { path: '/app/settings/packages/membership/copy/:membershipId', element: <CopyMembershipPage /> },
+];
+
+describe('Settings › Packages', () => {
+  it('lists memberships and class packs with their terms in words and the company currency', async () => {
+    serve();
+    renderRoutes(routes, '/app/settings/packages');
+    const memberships = within(await screen.findByRole('region', { name: 'Memberships' }));
+    expect(await memberships.findByText('8 Classes a Month')).toBeTruthy();
+    expect(
+      memberships.getByText('$109.00 a month · 8 classes a month · 3-month commitment · renews by itself'),
+    ).toBeTruthy();
+    expect(memberships.getByText('4 clients hold it')).toBeTruthy();
+    const packs = within(screen.getByRole('region', { name: 'Class packs' }));
+    expect(await packs.findByText('3 classes · $39.00 · expire 30 days after the first class')).toBeTruthy();
+    expect(packs.getByText('Intro offer')).toBeTruthy();
+    expect(packs.getByRole('link', { name: 'Copy Intro: 3 for $39' }).getAttribute('href')).toBe(
+      `/app/settings/packages/class-pack/copy/${pack.id}`,
+    );
+  });
+
+  it('adds a class pack: the price in cents, empty expiry as never, the chosen tax', async () => {
+    const calls = serve((path) =>
+      path === 'packages' ? { code: 201, body: { status: 1, data: pack } } : undefined,
+    );
+    renderRoutes(routes, '/app/settings/packages/class-pack');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Five Pack' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Price/ }), { target: { value: '95' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Classes/ }), { target: { value: '5' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Expire after/ }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add class pack' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(withoutHeaders(calls.find((call) => call.method === 'POST') as never)).toMatchObject({
+      path: 'packages',
+      body: {
+        kind: 'class-pack',
+        name: 'Five Pack',
+        price: 9500,
+        credits: 5,
+        expiryDays: null,
+        expiryFrom: 'purchase',
+      },
+    });
+  });
+
+  it('copy makes a new, unsaved membership with the copied terms, saved with POST', async () => {
+    const calls = serve((path) =>
+      path === 'packages' ? { code: 201, body: { status: 1, data: membership } } : undefined,
+    );
+    renderRoutes(routes, `/app/settings/packages/membership/copy/${MEMBERSHIP_ID}`);
+    const name = (await screen.findByRole('textbox', { name: 'Name' })) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('8 Classes a Month (copy)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add membership' }));
+    await waitFor(() => expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(1));
+    const sent = calls.find((call) => call.method !== 'GET');
+    expect(sent?.method).toBe('POST');
+    expect(sent?.body).toMatchObject({
+      kind: 'membership',
+      name: '8 Classes a Month (copy)',
+      price: 10900,
+      classLimit: 8,
+      commitmentPeriods: 3,
+    });
+  });
+
+  it('shows the server’s refusal at the field it names', async () => {
+    serve(() => ({
+      code: 400,
+      body: { status: 0, message: 'Check the highlighted fields.', errors: { name: 'Name the package' } },
+    }));
+    renderRoutes(routes, '/app/settings/packages/class-pack');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Pack' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Price/ }), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add class pack' }));
+    expect(await screen.findByText('Name the package')).toBeTruthy();
+  });
+});

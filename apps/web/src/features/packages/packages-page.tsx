@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatMoney, type PackageDto, type PackageKind } from '@kinetic/shared';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useMe } from '../accounts/api/get-me.ts';
+import { ConfirmActionButton } from '../class-templates/confirm-action-button.tsx';
+import {
+  setPackageArchived,
+  usePackageMutation,
+  usePackages,
+  type PackageStatus,
+} from './api/packages-api.ts';
+
+/** "$120.00 a month · 8 classes a month · 3-month commitment" / "10 classes · $180.00 · expire 90 days after purchase" */
+export function packageTermsLabel(item: PackageDto): string {
+  const price = formatMoney(item.price, item.currency);
+  const parts: string[] = [];
+  if (item.kind === 'membership') {
+    parts.push(`${price} a ${item.period}`);
+    parts.push(
+      item.classLimit === null ? 'unlimited classes' : `${item.classLimit} classes a ${item.period}`,
+    );
+    if (item.commitmentPeriods > 0) parts.push(`${item.commitmentPeriods}-${item.period} commitment`);
+    if (item.signupFee > 0) parts.push(`sign-up fee ${formatMoney(item.signupFee, item.currency)}`);
+    parts.push(item.autoRenew ? 'renews by itself' : 'does not renew');
+  } else {
+    parts.push(`${item.credits} ${item.credits === 1 ? 'class' : 'classes'}`, price);
+    parts.push(
+      item.expiryDays === null
+        ? 'never expire'
+        : `expire ${item.expiryDays} days after ${item.expiryFrom === 'first-use' ? 'the first class' : 'purchase'}`,
+    );
+  }
+  if (item.offPeakOnly) parts.push('off-peak only');
+  if (item.templateIds.length > 0)
+    parts.push(`${item.templateIds.length} class type${item.templateIds.length === 1 ? '' : 's'} only`);
+  if (item.studioIds.length > 0)
+    parts.push(`${item.studioIds.length} studio${item.studioIds.length === 1 ? '' : 's'} only`);
+  return parts.join(' · ');
+}
+
+const KIND_PATH: Record<PackageKind, string> = { membership: 'membership', 'class-pack': 'class-pack' };
+
+/** Settings › Packages: memberships and class packs, with edit, copy, archive and restore. */
+export function PackagesPage() {
+  usePageTitle('Packages');
+  const me = useMe();
+  const companyId = me.data?.company.id ?? '';
+  const manage = me.data?.can.manageSettings ?? false;
+  const [status, setStatus] = useState<PackageStatus>('active');
+  const [note, setNote] = useState<string | null>(null);
+
+  return (
+    <Stack gap="md" maw={820}>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>Packages</Title>
+          <Text c="dimmed">Memberships and class packs clients buy, and which classes they pay for.</Text>
+        </Stack>
+        {manage ? (
+          <Group gap="sm">
+            <Button component={Link} to="membership">
+              Add membership
+            </Button>
+            <Button component={Link} to="class-pack" variant="light">
+              Add class pack
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+      <div role="status" aria-live="polite">
+        {note ? (
+          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+            {note}
+          </Alert>
+        ) : null}
+      </div>
+      <SegmentedControl
+        aria-label="Which packages"
+        value={status}
+        onChange={(value) => {
+          setStatus(value as PackageStatus);
+          setNote(null);
+        }}
+        data={[
+          { value: 'active', label: 'On sale' },
+          { value: 'archived', label: 'Archived' },
+        ]}
+        w="fit-content"
+      />
+      {(['membership', 'class-pack'] as const).map((kind) => (
+        <PackageSection
+          key={kind}
+          companyId={companyId}
+          kind={kind}
+          status={status}
+          manage={manage}
+          onNote={setNote}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function PackageSection({
+  companyId,
+  kind,
+  status,
+  manage,
+  onNote,
+}: {
+  companyId: string;
+  kind: PackageKind;
+  status: PackageStatus;
+  manage: boolean;
+  onNote: (note: string) => void;
+}) {
+  const list = usePackages(companyId, kind, status);
+  const archive = usePackageMutation(companyId, setPackageArchived);
+  const title = kind === 'membership' ? 'Memberships' : 'Class packs';
+  const headingId = `packages-${kind}`;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId}>
+        {title}
+      </Title>
+      {list.isError ? (
+        <Alert color="red" role="alert" title={`The ${title.toLowerCase()} could not be loaded`}>
+          {list.error.message}
+        </Alert>
+      ) : !list.data ? (
+        <PageLoader />
+      ) : list.data.items.length === 0 ? (
+        <Text c="dimmed">
+          {status === 'archived'
+            ? `No archived ${title.toLowerCase()}.`
+            : kind === 'membership'
+              ? 'No memberships yet: add one such as “Unlimited Monthly” or “8 Classes a Month”.'
+              : 'No class packs yet: add one such as “10-Class Pack”.'}
+        </Text>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {list.data.items.map((item) => (
+            <Paper key={item.id} component="li" withBorder p="md" radius="md">
+              <Stack gap={6}>
+                <Group gap="xs" wrap="wrap">
+                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                    {item.name}
+                  </Text>
+                  {item.introOffer ? (
+                    <Badge color="grape.9" variant="filled">
+                      Intro offer
+                    </Badge>
+                  ) : null}
+                </Group>
+                <Text size="sm">{packageTermsLabel(item)}</Text>
+                {item.description ? (
+                  <Text size="sm" c="dimmed">
+                    {item.description}
+                  </Text>
+                ) : null}
+                <Text size="sm" c="dimmed">
+                  {item.activeHolders === 1 ? '1 client holds it' : `${item.activeHolders} clients hold it`}
+                </Text>
+                {manage ? (
+                  <Group gap="xs">
+                    {!item.archived ? (
+                      <>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          component={Link}
+                          to={`${KIND_PATH[kind]}/edit/${item.id}`}
+                          aria-label={`Edit ${item.name}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          component={Link}
+                          to={`${KIND_PATH[kind]}/copy/${item.id}`}
+                          aria-label={`Copy ${item.name}`}
+                        >
+                          Copy
+                        </Button>
+                      </>
+                    ) : null}
+                    <ConfirmActionButton
+                      label={item.archived ? 'Restore' : 'Archive'}
+                      ariaLabel={`${item.archived ? 'Restore' : 'Archive'} ${item.name}`}
+                      title={`${item.archived ? 'Restore' : 'Archive'} ${item.name}?`}
+                      confirmLabel={item.archived ? 'Put it on sale again' : 'Stop selling it'}
+                      failedTitle="That did not work"
+                      busy={archive.isPending}
+                      color={item.archived ? undefined : 'red'}
+                      variant="subtle"
+                      run={async () => {
+                        await archive.mutateAsync({ packageId: item.id, archived: !item.archived });
+                        onNote(
+                          item.archived
+                            ? `${item.name} is on sale again.`
+                            : `${item.name} archived: clients who hold it keep it.`,
+                        );
+                      }}
+                    >
+                      {item.archived
+                        ? `${item.name} goes back on sale.`
+                        : `${item.name} will no longer be sold. Clients who hold it keep it until it ends.`}
+                    </ConfirmActionButton>
+                  </Group>
+                ) : null}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
