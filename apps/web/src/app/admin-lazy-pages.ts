@@ -48,6 +48,8 @@ export const adminLazyPage = {
     import('../features/packages/package-edit-page.tsx').then((m) => ({ Component: m.EditClassPackPage })),
   copyClassPack: () =>
     import('../features/packages/package-edit-page.tsx').then((m) => ({ Component: m.CopyClassPackPage })),
+  promoCodes: () =>
+    import('../features/promo-codes/promo-codes-page.tsx').then((m) => ({ Component: m.PromoCodesPage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 };

@@ -72,6 +72,7 @@ export function adminAppRoute(path: string): RouteObject {
                       { path: ':studioId', lazy: adminLazyPage.editStudio },
                     ],
                   },
+                  { path: 'promoCodes', handle: settingsPage('promoCodes'), lazy: adminLazyPage.promoCodes },
                   {
                     path: 'packages',
                     handle: settingsPage('packages'),

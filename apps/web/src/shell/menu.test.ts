@@ -76,13 +76,14 @@ describe('settings menu (spec §2)', () => {
     for (const step of ONBOARDING_STEPS) expect(keys).toContain(step);
   });
 
-  it('marks the built settings pages (studio setup, and Packages)', () => {
+  it('marks the built settings pages (studio setup, Packages and Promo-Codes)', () => {
     expect(SETTINGS_MENU.filter((item) => item.built).map((item) => item.key)).toEqual([
       'companyDetails',
       'classesSettings',
       'hours',
       'studios',
       'packages',
+      'promoCodes',
       'instructors',
       'fascilitators',
       'fitnessClassTemplate',

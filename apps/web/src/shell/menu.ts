@@ -73,7 +73,7 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
   { key: 'staffPayRates', label: 'Staff Payrates', hiddenForSolo: true, built: false, needs: 'manageStaff' },
   { key: 'staffMembers', label: 'Staff Members', hiddenForSolo: true, built: false, needs: 'manageStaff' },
   { key: 'packages', label: 'Packages', hiddenForSolo: false, built: true, needs: 'manageSettings' },
-  { key: 'promoCodes', label: 'Promo-Codes', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'promoCodes', label: 'Promo-Codes', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'instructors', label: 'Instructors', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'fascilitators', label: 'Facilitators', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'fitnessClassTemplate', label: 'Templates', hiddenForSolo: false, built: true, needs: 'manageSettings' },
