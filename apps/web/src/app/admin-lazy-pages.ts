@@ -50,6 +50,7 @@ export const adminLazyPage = {
     import('../features/packages/package-edit-page.tsx').then((m) => ({ Component: m.CopyClassPackPage })),
   promoCodes: () =>
     import('../features/promo-codes/promo-codes-page.tsx').then((m) => ({ Component: m.PromoCodesPage })),
+  products: () => import('../features/products/products-page.tsx').then((m) => ({ Component: m.ProductsPage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 };

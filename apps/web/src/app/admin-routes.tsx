@@ -73,6 +73,7 @@ export function adminAppRoute(path: string): RouteObject {
                     ],
                   },
                   { path: 'promoCodes', handle: settingsPage('promoCodes'), lazy: adminLazyPage.promoCodes },
+                  { path: 'reportSettings', handle: settingsPage('reportSettings'), lazy: adminLazyPage.products },
                   {
                     path: 'packages',
                     handle: settingsPage('packages'),

@@ -64,7 +64,7 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
     hiddenForSolo: false,
     built: true,
   },
-  { key: 'reportSettings', label: 'Services and Products', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'reportSettings', label: 'Services and Products', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'classesSettings', label: 'Sessions Settings', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'hours', label: 'Peak/Non Peak Hours', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'clientWaiver', label: 'Client Waiver', hiddenForSolo: false, built: false, needs: 'manageSettings' },
