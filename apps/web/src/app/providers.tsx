@@ -26,7 +26,10 @@ const queryClient = new QueryClient({
  */
 function Toasts() {
   const wide = useMediaQuery('(min-width: 48em)') ?? false;
-  return <Notifications position={wide ? 'bottom-right' : 'top-center'} autoClose={TOAST_AUTO_CLOSE_MS} />;
+  // On a phone one toast at a time (the newest waits its turn): a stack of three covered the page's title.
+  return (
+    <Notifications position={wide ? 'bottom-right' : 'top-center'} autoClose={TOAST_AUTO_CLOSE_MS} limit={wide ? 5 : 1} />
+  );
 }
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -48,7 +48,7 @@ export function PackageForm({
     validate: (values) => validatePackageForm(values, currency),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
-  useUnsavedChangesGuard(form.isDirty());
+  const { allowNextNavigation } = useUnsavedChangesGuard(form.isDirty());
   const save = usePackageMutation(companyId, savePackage);
   const choices = useScheduleChoices(companyId);
   const taxRates = useTaxRates(companyId);
@@ -57,9 +57,12 @@ export function PackageForm({
   const money = { decimals: digits, fixedDecimalScale: false };
 
   const submit = (values: PackageFormValues) =>
-    runSubmit(async () =>
-      onSaved(await save.mutateAsync({ packageId, body: toPackageBody(values, currency) })),
-    );
+    runSubmit(async () => {
+      const saved = await save.mutateAsync({ packageId, body: toPackageBody(values, currency) });
+      // Saved: leaving for the list is not leaving unsaved changes.
+      allowNextNavigation();
+      onSaved(saved);
+    });
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
