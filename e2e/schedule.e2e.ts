@@ -207,10 +207,18 @@ describe('schedule (issue 8)', () => {
     await closeToasts(page);
     await snap(page, 'schedule-class-details');
 
-    // Filters live in the address and survive a reload.
+    // Filters live in the address and survive a reload. A second filter chosen once the first has
+    // loaded its classes keeps the first (it used to start again from the address before it).
     await page.goto(`/app/calendar?date=${addDays(first, 14)}`);
+    await choose(page, 'Class', 'Evening Flow');
+    await page.waitForURL((url) => url.searchParams.get('templateId') === setup.templateId);
+    await event.first().waitFor();
+    await page.waitForTimeout(500);
     await choose(page, 'Instructor', 'Sam Substitute');
     await page.waitForURL((url) => url.searchParams.get('instructorId') === setup.substituteId);
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).searchParams.get('templateId')).toBe(setup.templateId);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Class', exact: true }).inputValue()).toBe('Evening Flow');
     await page.reload();
     await expect.poll(() => page.getByRole('combobox', { name: 'Instructor', exact: true }).inputValue()).toBe('Sam Substitute');
     await event.first().waitFor();

@@ -9,7 +9,8 @@ import type { CalendarRef, DateSelectInfo, EventDropInfo, EventInput, EventSourc
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { useCallback, type Ref } from 'react';
+import { useMergedRef } from '@mantine/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, type Ref } from 'react';
 import type { ClassInstanceDto } from '@kinetic/shared';
 import { listClassInstances, type ScheduleFilters } from './api/list-class-instances.ts';
 import { localTime, seatLabel, seatSpoken } from './class-labels.ts';
@@ -62,12 +63,28 @@ function toEvent(item: ClassInstanceDto, base: string): EventInput {
 export function CalendarView(props: CalendarViewProps) {
   const { filters, base, onLoaded, timeZone } = props;
   const filterKey = JSON.stringify(filters);
+  // The event source never changes with the filters: it reads them from a reference, and a filter change
+  // asks the calendar to fetch again once it is committed. Handing FullCalendar a new source in a render
+  // that React may still throw away (the router changes the address in a transition) made the calendar
+  // update the page still shown, which interrupted that render again and again: the filters never applied.
+  const current = useRef(filterKey);
+  const api = useRef<CalendarRef>(null);
+  const calendarRef = useMergedRef(api, props.calendarRef);
+  const fetchedWith = useRef(filterKey);
+  useLayoutEffect(() => {
+    current.current = filterKey;
+  }, [filterKey]);
+  useEffect(() => {
+    if (fetchedWith.current === filterKey) return;
+    fetchedWith.current = filterKey;
+    api.current?.getApi().refetchEvents();
+  }, [filterKey]);
   const events = useCallback(
     async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
       try {
         const list = await listClassInstances(
           { from: info.start.toISOString(), to: info.end.toISOString() },
-          JSON.parse(filterKey) as ScheduleFilters,
+          JSON.parse(current.current) as ScheduleFilters,
         );
         onLoaded(list.items.length, null);
         return list.items.map((item) => toEvent(item, base));
@@ -76,14 +93,14 @@ export function CalendarView(props: CalendarViewProps) {
         return [];
       }
     },
-    [filterKey, base, onLoaded],
+    [base, onLoaded],
   );
 
   return (
     // FullCalendar marks its view switcher as tabs; arrow keys, Home and End move between them, as tabs do.
     <div className={classes.calendar} onKeyDown={moveBetweenTabs}>
       <FullCalendar
-        ref={props.calendarRef}
+        ref={calendarRef}
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         initialView={CALENDAR_VIEWS[props.view]}
         initialDate={props.date}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ScheduleFilters } from './api/list-class-instances.ts';
 
@@ -20,12 +20,19 @@ export function filtersFrom(params: URLSearchParams): ScheduleFilters {
  * The address's filters and a setter that keeps every other parameter (view, date, page). Several calls
  * in one event (the calendar reports its view and its date together) build on each other: each starts
  * from the parameters the previous call set, not from those of the last render.
+ *
+ * The reference follows the *committed* parameters (a layout effect), never those of a render in progress:
+ * a filter change suspends the new render while the classes load, and the still-shown old page may
+ * render again meanwhile with the old parameters. Copying them during render would make the next
+ * filter change start from the old address and drop the filter just chosen.
  */
 export function useScheduleFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
   const latest = useRef(params);
-  latest.current = params;
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
   const setParam = useCallback(
     (key: string, value: string | null, resetPage = false) => {
       const next = new URLSearchParams(latest.current);
