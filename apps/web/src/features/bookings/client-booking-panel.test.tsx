@@ -267,7 +267,7 @@ describe('Booking on the public class page', () => {
       mine: [myBooking('offered', { offerExpiresAt: '2030-01-08T22:30:00.000Z' })],
       post: (call) => (call.path.endsWith('/accept') ? ok(myBooking('booked')) : undefined),
     });
-    expect(await screen.findByText('A place is held for you until 17:30.')).toBeTruthy();
+    expect(await screen.findByText('A place is held for you until Tue 8 Jan, 17:30.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() =>

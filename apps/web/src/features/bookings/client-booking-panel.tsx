@@ -14,7 +14,7 @@ import { loginPathForRole } from '../../shell/login-path.ts';
 import { hasSession } from '../../shell/session.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { useMe } from '../accounts/api/get-me.ts';
-import { localTime } from '../schedule/class-labels.ts';
+import { dayTimeLabel } from '../schedule/class-labels.ts';
 import { acceptOffer } from './api/accept-offer.ts';
 import { bookClass } from './api/book-class.ts';
 import { clientBookingKeys } from './api/booking-keys.ts';
@@ -215,7 +215,7 @@ function ClientBooking({
       <>
         <Text fw={700}>
           A place is held for you
-          {booking.offerExpiresAt ? ` until ${localTime(booking.offerExpiresAt, item.timeZone)}` : ''}.
+          {booking.offerExpiresAt ? ` until ${dayTimeLabel(booking.offerExpiresAt, item.timeZone)}` : ''}.
         </Text>
         <Group gap="sm">
           <BusyButton busy={accept.isPending} onClick={() => run(() => accept.mutateAsync(booking.id))}>

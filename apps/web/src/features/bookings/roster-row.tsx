@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ClassInstanceDetailsDto, RosterEntryDto } from '@kinetic/shared';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { scheduleQueryKey } from '../schedule/api/schedule-keys.ts';
-import { localTime } from '../schedule/class-labels.ts';
+import { dayTimeLabel, localTime } from '../schedule/class-labels.ts';
 import { checkInBooking } from './api/check-in-booking.ts';
 import { useRefreshingMutation } from './api/use-refreshing-mutation.ts';
 import { waiveFee } from './api/waive-fee.ts';
@@ -61,7 +61,7 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
             {entry.clientPhone ? ` · ${entry.clientPhone}` : ''}
           </Text>
           {entry.status === 'offered' && entry.offerExpiresAt ? (
-            <Text size="sm">Offered — held until {localTime(entry.offerExpiresAt, item.timeZone)}</Text>
+            <Text size="sm">Offered — held until {dayTimeLabel(entry.offerExpiresAt, item.timeZone)}</Text>
           ) : null}
           {paid ? <Text size="sm">{paid}</Text> : null}
           {entry.fee ? <Text size="sm">{feeLabel(entry.fee)}</Text> : null}

@@ -116,7 +116,7 @@ describe('Roster', () => {
         },
       ],
     });
-    expect(await screen.findByText('Offered — held until 17:30')).toBeTruthy();
+    expect(await screen.findByText('Offered — held until Tue 8 Jan, 17:30')).toBeTruthy();
   });
 
   it('checks a client in through the booking’s check-in and reloads the roster and counts', async () => {

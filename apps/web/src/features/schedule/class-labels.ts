@@ -34,6 +34,14 @@ export function localTime(instant: string, timeZone: string): string {
   );
 }
 
+/** "Tue 17 Nov, 17:30": an instant that may fall on another day than the class (a waitlist offer's end). */
+export function dayTimeLabel(instant: string, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(
+    new Date(instant),
+  );
+  return `${day}, ${localTime(instant, timeZone)}`;
+}
+
 /** "YYYY-MM-DD" of an instant on the zone's wall calendar. */
 export function localDate(instant: string | Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(
