@@ -19,6 +19,8 @@ import { registerRequestContext } from './plugins/auth.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { startSessionTouches, type SessionTouches } from './plugins/session-touches.ts';
 import type { Jobs } from './jobs/runner.ts';
+import { paymentsConfigOf } from './features/payments/payments-config.ts';
+import type { PaymentsConfig } from './features/payments/stripe-account.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
@@ -34,7 +36,7 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps & { publicUrl: string; sessionTouches: SessionTouches };
+    deps: AppDeps & { publicUrl: string; sessionTouches: SessionTouches; payments: PaymentsConfig };
   }
 }
 
@@ -58,7 +60,7 @@ export async function buildApp(
   const sessionTouches = startSessionTouches(deps.db.db, {
     log: (error) => app.log.error({ err: error }, 'recording session use failed'),
   });
-  app.decorate('deps', { ...deps, publicUrl, sessionTouches });
+  app.decorate('deps', { ...deps, publicUrl, sessionTouches, payments: paymentsConfigOf(deps.config, publicUrl) });
   app.addHook('onClose', () => sessionTouches.stop());
   registerRequestContext(app);
   registerErrorHandler(app);
@@ -106,6 +108,9 @@ export async function buildApp(
       await api.register((await import('./features/packages/packages.routes.ts')).packagesRoutes);
       await api.register((await import('./features/promo-codes/promo-codes.routes.ts')).promoCodesRoutes);
       await api.register((await import('./features/orders/orders.routes.ts')).ordersRoutes);
+      const payments = await import('./features/payments/payments.routes.ts');
+      await api.register(payments.paymentSettingsRoutes);
+      await api.register(payments.stripeWebhookRoutes);
     },
     { prefix: '/api' },
   );

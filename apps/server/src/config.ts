@@ -23,6 +23,19 @@ export const configSchema = z.object({
     .string()
     .default('')
     .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+  /**
+   * Encrypts each company's Stripe keys at rest (AES-256-GCM). Without it, pay at the studio works and
+   * Settings › Payments says keys cannot be stored. Changing it makes stored keys unreadable (re-enter them).
+   */
+  PAYMENTS_SECRET: z
+    .string()
+    .transform((value) => (value.trim() === '' ? undefined : value))
+    .optional()
+    .refine((value) => value === undefined || value.length >= 32, {
+      message: 'PAYMENTS_SECRET must be at least 32 characters',
+    }),
+  /** Where the Stripe SDK sends requests; only for tests (a local stand-in) or an egress proxy. */
+  STRIPE_API_URL: optionalUrl('STRIPE_API_URL'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   UBER_ADMIN_EMAIL: z.string().email().optional(),
   UBER_ADMIN_PASSWORD: z.string().min(12).optional(),

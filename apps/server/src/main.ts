@@ -9,6 +9,8 @@ import { ensurePlatformAdmin } from './features/demo/platform-admin.ts';
 import { demoLogins, seedDemo } from './features/demo/seed-demo.ts';
 import { createMailer } from './jobs/mailer.ts';
 import { startJobs } from './jobs/runner.ts';
+import { paymentsConfigOf } from './features/payments/payments-config.ts';
+import { savedCardCharger } from './features/payments/stripe-payments.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -30,9 +32,12 @@ async function main(): Promise<void> {
     await ensurePlatformAdmin(db.db, config.UBER_ADMIN_EMAIL, config.UBER_ADMIN_PASSWORD);
   }
 
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const jobs = await startJobs(databaseUrl, db.db, createMailer(config), {
-    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     log: (message, error) => console.error(message, error),
+    // Renewals charge the client's saved card when the studio takes cards; otherwise they are owed.
+    chargeSavedCard: savedCardCharger(paymentsConfigOf(config, publicUrl)),
   });
   const app = await buildApp({ config, db, jobs });
 

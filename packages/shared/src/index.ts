@@ -28,3 +28,4 @@ export * from './bookings.ts';
 export * from './money.ts';
 export * from './packages.ts';
 export * from './orders.ts';
+export * from './payments.ts';

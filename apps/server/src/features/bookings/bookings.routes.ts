@@ -17,6 +17,8 @@ import {
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
+import { chargeFeesToSavedCards } from '../orders/fees.ts';
+import { savedCardCharger } from '../payments/stripe-payments.ts';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
 import {
   acceptOffer,
@@ -39,11 +41,19 @@ const bookingAnswer = successEnvelope(bookingDto);
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.db;
   const tags = ['bookings'];
+  const charger = savedCardCharger(app.deps.payments);
   const deps = (log: (error: unknown) => void): BookingDeps => ({
     db,
     jobs: app.deps.jobs,
     publicUrl: app.deps.publicUrl,
     log,
+    // A late-cancel or no-show fee goes to the client's saved card when the studio takes cards.
+    settleFees: (companyId, orderIds) =>
+      chargeFeesToSavedCards(
+        { db, jobs: app.deps.jobs, publicUrl: app.deps.publicUrl, log, chargeSavedCard: charger },
+        companyId,
+        orderIds,
+      ),
   });
 
   app.post(

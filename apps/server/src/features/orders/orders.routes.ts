@@ -23,6 +23,7 @@ import {
   TEAM_ROLES,
 } from '@kinetic/shared';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { refundOnline, startCheckout } from '../payments/stripe-payments.ts';
 import {
   buyPackage,
   changeClientPackage,
@@ -168,6 +169,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.orderId,
         request.body,
         request.headers['idempotency-key'],
+        new Date(),
+        (tx, order, amount) => refundOnline(tx, app.deps.payments, order, amount),
       );
       return { status: 1 as const, message: `Refund recorded on order #${data.number}.`, data };
     },
@@ -191,6 +194,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         request.body,
         request.headers['idempotency-key'],
+        new Date(),
+        (tx, order) => startCheckout(tx, app.deps.payments, order, actorOf(request).roleId),
       );
       return reply.code(201).send({
         status: 1 as const,

@@ -702,7 +702,7 @@ export async function refundOrder(
         (rows) => (rows[0]?.payments ?? []).filter((payment) => payment.kind === 'payment').slice(-1),
       );
       const method = lastPayment?.method ?? 'other';
-      const providerRef = order.provider === 'stripe' && online ? await online(tx, order, body.amount) : null;
+      const providerRef = method === 'stripe' && online ? await online(tx, order, body.amount) : null;
       await insertPayment(
         tx,
         actor.companyId,
