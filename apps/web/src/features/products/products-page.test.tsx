@@ -24,11 +24,35 @@ const socks: ProductDto = {
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
+const notConnected = {
+  stripe: {
+    connected: false,
+    mode: null,
+    publishableKey: null,
+    secretKeyHint: null,
+    webhookSecretSet: false,
+    webhookUrl: 'https://studio.example/api/webhooks/stripe/aaaaaaaaaaaaaaaaaaaaaaaa',
+  },
+  canStoreKeys: true,
+};
+const connected = {
+  ...notConnected,
+  stripe: {
+    ...notConnected.stripe,
+    connected: true,
+    mode: 'test',
+    publishableKey: 'pk_test_51Kinetic0000publishable',
+    secretKeyHint: '…1234',
+    webhookSecretSet: true,
+  },
+};
+
 function serve(write?: (method: string, path: string) => Answer | undefined) {
   const reads: Record<string, Answer> = {
     ...choiceAnswers,
     'company/details': ok({ currency: 'USD' }),
     'products?status=all&pageSize=100': ok({ items: [socks], total: 1 }),
+    'payment-settings': ok(notConnected),
     'tax-rates': ok({
       items: [{ id: RATE_ID, name: 'Sales tax', basisPoints: 890, inclusive: false, createdAt: '' }],
       total: 1,
@@ -95,5 +119,49 @@ describe('Settings › Services and Products', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Sales tax' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete the rate' }));
     expect(await screen.findByText(/still use this tax rate/)).toBeTruthy();
+  });
+
+  it('connects Stripe: checks the keys’ shape first, sends them once, then shows only a hint', async () => {
+    const calls = serve((method, path) =>
+      method === 'PUT' && path === 'payment-settings/stripe' ? ok(connected) : undefined,
+    );
+    renderRoutes([{ path: '/', element: <ProductsPage /> }], '/');
+    expect(await screen.findByText(/webhooks\/stripe\/aaaaaaaaaaaaaaaaaaaaaaaa/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect Stripe' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Publishable key/ }), {
+      target: { value: 'sk_test_oops12345678' },
+    });
+    fireEvent.change(screen.getByLabelText(/Secret key/), { target: { value: 'sk_test_51Kinetic0000secret1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save keys' }));
+    expect(await screen.findByText('A publishable key starts with pk_test_ or pk_live_')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Publishable key/ }), {
+      target: { value: 'pk_test_51Kinetic0000publishable' },
+    });
+    fireEvent.change(screen.getByLabelText(/Webhook signing secret/), { target: { value: 'whsec_kineticSecret99' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save keys' }));
+    expect(await screen.findByText('Stripe connected (test mode), secret key …1234')).toBeTruthy();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toEqual({
+      publishableKey: 'pk_test_51Kinetic0000publishable',
+      secretKey: 'sk_test_51Kinetic0000secret1234',
+      webhookSecret: 'whsec_kineticSecret99',
+    });
+    expect(screen.getByText('Stripe keys saved: clients can pay online.').getAttribute('role')).toBe('status');
+  });
+
+  it('says plainly when the server cannot store keys', async () => {
+    const reads: Record<string, Answer> = {
+      ...choiceAnswers,
+      'company/details': ok({ currency: 'USD' }),
+      'products?status=all&pageSize=100': ok({ items: [], total: 0 }),
+      'tax-rates': ok({ items: [], total: 0 }),
+      'payment-settings': ok({ ...notConnected, canStoreKeys: false }),
+    };
+    stubFetch((call) => reads[call.path] ?? noStub(call));
+    renderRoutes([{ path: '/', element: <ProductsPage /> }], '/');
+    expect(await screen.findByText('Online payments are not available on this server')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Connect Stripe' })).toBeNull();
   });
 });

@@ -39,6 +39,7 @@ import { ConfirmActionButton } from '../class-templates/confirm-action-button.ts
 import { majorToMinor, minorToMajor } from '../class-templates/money.ts';
 import { useCompanyDetails } from '../company-details/api/get-company-details.ts';
 import { taxRatesQueryKey, useTaxRates } from '../packages/api/packages-api.ts';
+import { OnlinePaymentsSection } from '../payment-settings/online-payments-section.tsx';
 
 const productsKey = (companyId: string) => [companyId, 'products'] as const;
 
@@ -233,6 +234,8 @@ export function ProductsPage() {
           </Stack>
         )}
       </Stack>
+
+      {manage ? <OnlinePaymentsSection companyId={companyId} /> : null}
 
       <Modal
         opened={editing !== null}
