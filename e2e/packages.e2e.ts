@@ -30,6 +30,18 @@ describe('packages, promo codes, services and products (issue 10)', () => {
     await expectNoSeriousA11yViolations(page);
     await snap(page, 'products-360');
 
+    // The studio's own Stripe account, by keyboard: keys checked, saved, never shown again.
+    await page.getByRole('button', { name: 'Connect Stripe' }).click();
+    await page.getByRole('textbox', { name: /^Publishable key/ }).fill('pk_test_51E2eKinetic0publishable');
+    await page.getByLabel(/^Secret key/).fill('sk_test_51E2eKinetic0secret9876');
+    await page.getByLabel(/^Webhook signing secret/).fill('whsec_e2eKineticSigning');
+    await page.getByLabel(/^Webhook signing secret/).press('Enter');
+    await page.getByText('Stripe connected (test mode), secret key …9876').waitFor();
+    await expect(page.content()).resolves.not.toContain('sk_test_51E2eKinetic0secret9876');
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page);
+    await snap(page, 'online-payments-360');
+
     await page.goto('/app/settings/packages');
     await page.getByRole('link', { name: 'Add membership' }).click();
     await page.getByRole('heading', { name: 'Add a membership' }).waitFor();

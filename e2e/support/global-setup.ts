@@ -40,6 +40,8 @@ export default async function setup(project: TestProject) {
       // Set-up calls made through the API name a client address, as a proxy would (sign-ups are limited per address).
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // Studios may store Stripe keys (sealed with it); nothing here calls Stripe.
+      PAYMENTS_SECRET: 'e2e-only-payments-secret-0123456789abcdef',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
