@@ -51,6 +51,10 @@ export const adminLazyPage = {
   promoCodes: () =>
     import('../features/promo-codes/promo-codes-page.tsx').then((m) => ({ Component: m.PromoCodesPage })),
   products: () => import('../features/products/products-page.tsx').then((m) => ({ Component: m.ProductsPage })),
+  clientAccount: () =>
+    import('../features/client-account-admin/client-account-page.tsx').then((m) => ({
+      Component: m.ClientAccountPage,
+    })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 };

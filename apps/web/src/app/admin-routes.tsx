@@ -39,7 +39,11 @@ export function adminAppRoute(path: string): RouteObject {
               },
               { path: 'classes/:classInstanceId', handle: menuPage('classes'), lazy: adminLazyPage.classes },
               soon('clients', 'clients'),
-              soon('clients/profile/:clientId/:userId', 'client-profile'),
+              {
+                path: 'clients/profile/:clientId/:userId',
+                handle: menuPage('client-profile'),
+                lazy: adminLazyPage.clientAccount,
+              },
               soon('client-insights', 'client-insights'),
               soon('clientreports', 'clientreports'),
               soon('staff', 'staff'),

@@ -1,0 +1,122 @@
+import {
+  formatMoney,
+  type ClientPackageDto,
+  type ClientPackageStatus,
+  type LedgerEntryDto,
+  type OrderDto,
+  type OrderStatus,
+} from '@kinetic/shared';
+
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  open: 'Owing',
+  paid: 'Paid',
+  'partly-refunded': 'Partly refunded',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
+};
+
+/** Badge colours dark enough for white text (axe contrast). */
+export const ORDER_STATUS_COLOUR: Record<OrderStatus, string> = {
+  open: 'orange.9',
+  paid: 'green.9',
+  'partly-refunded': 'grape.9',
+  refunded: 'gray.8',
+  cancelled: 'gray.8',
+};
+
+export const PACKAGE_STATUS_LABEL: Record<ClientPackageStatus, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+export const PACKAGE_STATUS_COLOUR: Record<ClientPackageStatus, string> = {
+  active: 'green.9',
+  paused: 'orange.9',
+  cancelled: 'gray.8',
+  expired: 'gray.8',
+};
+
+export const LEDGER_ENTRY_LABEL: Record<LedgerEntryDto['entry'], string> = {
+  grant: 'Granted',
+  use: 'Used',
+  return: 'Returned',
+  expire: 'Expired',
+};
+
+export const METHOD_LABEL = { cash: 'Cash', card: 'Card', other: 'Other' } as const;
+export const DESK_METHOD_OPTIONS = (['cash', 'card', 'other'] as const).map((value) => ({
+  value,
+  label: METHOD_LABEL[value],
+}));
+
+/** "24 Nov 2026" from a local date ("2026-11-24"), the day as the studio wrote it. */
+export function dayLabel(localDate: string): string {
+  const date = new Date(`${localDate}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return localDate;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** "24 Nov 2026, 17:30" of an instant, on this device's clock (the desk is at the studio). */
+export function instantLabel(instant: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(instant));
+}
+
+/** "Class pack" / "Membership, monthly". */
+export function packageKindLabel(held: ClientPackageDto): string {
+  const { terms } = held;
+  if (terms.kind === 'class-pack') return 'Class pack';
+  return terms.period ? `Membership, paid each ${terms.period}` : 'Membership';
+}
+
+/** What is left to use: "7 of 10 credits left", "3 classes left this month", "Unlimited classes". */
+export function remainingLabel(held: ClientPackageDto): string {
+  const { terms, remaining } = held;
+  if (terms.kind === 'class-pack') {
+    const left = remaining ?? 0;
+    return terms.credits ? `${left} of ${terms.credits} credits left` : `${left} credits left`;
+  }
+  if (remaining === null) return 'Unlimited classes';
+  return `${remaining} ${remaining === 1 ? 'class' : 'classes'} left this ${terms.period ?? 'period'}`;
+}
+
+/** The dates that matter for what the client holds. */
+export function packageDatesLabel(held: ClientPackageDto): string {
+  const parts = [`Started ${dayLabel(held.startsOn)}`];
+  if (held.paidUntil) parts.push(`paid until ${dayLabel(held.paidUntil)}`);
+  if (held.expiresAt) parts.push(`credits expire ${instantLabel(held.expiresAt)}`);
+  if (held.cancellableFrom) parts.push(`can be cancelled from ${dayLabel(held.cancellableFrom)}`);
+  return parts.join(' · ');
+}
+
+/** What may still be refunded on an order: paid and not yet refunded. */
+export const refundable = (order: Pick<OrderDto, 'paid' | 'refunded'>) =>
+  Math.max(0, order.paid - order.refunded);
+
+/** "Paid $170.00 by cash · refunded $50.00". */
+export function paymentsLabel(order: OrderDto): string | null {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const parts = order.payments.map((payment) =>
+    payment.kind === 'payment'
+      ? `Paid ${money(payment.amount)} by ${payment.method === 'stripe' ? 'card online' : payment.method}`
+      : `Refunded ${money(payment.amount)}${payment.reason ? ` (${payment.reason})` : ''}`,
+  );
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** "+10", "−1": a ledger entry's credits with its sign. */
+export const creditsLabel = (credits: number) =>
+  credits > 0 ? `+${credits}` : credits < 0 ? `−${-credits}` : '0';

@@ -1,0 +1,463 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type {
+  ClientAccountDto,
+  ClientPackageDto,
+  OrderDto,
+  OrderPreviewDto,
+  PackageDto,
+  ProductDto,
+} from '@kinetic/shared';
+import {
+  noStub,
+  ok,
+  renderRoutes,
+  stubFetch,
+  withoutHeaders,
+  type Answer,
+  type Call,
+} from '../../test/render-page.tsx';
+import { choiceAnswers } from '../schedule/schedule-test-fixtures.ts';
+import { ClientAccountPage } from './client-account-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const CLIENT_ID = '777777777777777777777777';
+const PACK_ID = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+const MEMBERSHIP_ID = 'aaaaaaaaaaaaaaaaaaaaaaa2';
+const PRODUCT_ID = 'aaaaaaaaaaaaaaaaaaaaaaa3';
+const HELD_PACK_ID = 'bbbbbbbbbbbbbbbbbbbbbbb1';
+const HELD_MEMBERSHIP_ID = 'bbbbbbbbbbbbbbbbbbbbbbb2';
+const PAID_ORDER_ID = 'ccccccccccccccccccccccc1';
+const OPEN_ORDER_ID = 'ccccccccccccccccccccccc2';
+const stamp = '2026-11-02T15:00:00.000Z';
+
+const terms = {
+  offPeakOnly: false,
+  templateIds: [],
+  studioIds: [],
+  autoRenew: false,
+  commitmentPeriods: 0,
+  signupFee: 0,
+};
+const packTerms = {
+  ...terms,
+  kind: 'class-pack' as const,
+  name: '10-Class Pack',
+  price: 17000,
+  period: null,
+  classLimit: null,
+  credits: 10,
+  expiryDays: null,
+  expiryFrom: null,
+};
+const membershipTerms = {
+  ...terms,
+  kind: 'membership' as const,
+  name: 'Unlimited Monthly',
+  price: 4500,
+  period: 'month' as const,
+  classLimit: null,
+  credits: null,
+  expiryDays: null,
+  expiryFrom: null,
+  autoRenew: true,
+};
+
+const heldPack: ClientPackageDto = {
+  id: HELD_PACK_ID,
+  clientId: CLIENT_ID,
+  packageId: PACK_ID,
+  orderId: PAID_ORDER_ID,
+  terms: packTerms,
+  status: 'active',
+  startsOn: '2026-11-02',
+  paidUntil: null,
+  expiresAt: null,
+  remaining: 9,
+  cancellableFrom: null,
+  createdAt: stamp,
+};
+const heldMembership: ClientPackageDto = {
+  ...heldPack,
+  id: HELD_MEMBERSHIP_ID,
+  packageId: MEMBERSHIP_ID,
+  orderId: OPEN_ORDER_ID,
+  terms: membershipTerms,
+  paidUntil: '2026-12-02',
+  remaining: null,
+};
+
+const line = (id: string, description: string, total: number) => ({
+  id,
+  kind: 'package' as const,
+  description,
+  quantity: 1,
+  unitPrice: total,
+  discount: 0,
+  taxName: null,
+  taxBasisPoints: 0,
+  taxInclusive: false,
+  net: total,
+  tax: 0,
+  total,
+});
+const paidOrder: OrderDto = {
+  id: PAID_ORDER_ID,
+  number: 1,
+  clientId: CLIENT_ID,
+  clientName: 'Cleo Client',
+  status: 'paid',
+  provider: 'studio',
+  currency: 'USD',
+  lines: [line('l1', '10-Class Pack', 17000)],
+  subtotal: 17000,
+  discount: 0,
+  tax: 0,
+  total: 17000,
+  paid: 17000,
+  refunded: 0,
+  promoCode: null,
+  payments: [{ id: 'p1', kind: 'payment', amount: 17000, method: 'cash', reason: null, at: stamp }],
+  createdAt: stamp,
+  paidAt: stamp,
+};
+const openOrder: OrderDto = {
+  ...paidOrder,
+  id: OPEN_ORDER_ID,
+  number: 2,
+  status: 'open',
+  lines: [line('l2', 'Unlimited Monthly', 4500)],
+  subtotal: 4500,
+  total: 4500,
+  paid: 0,
+  payments: [],
+  paidAt: null,
+};
+
+const account: ClientAccountDto = {
+  clientId: CLIENT_ID,
+  clientName: 'Cleo Client',
+  currency: 'USD',
+  balanceOwing: 4500,
+  packages: [heldMembership, heldPack],
+  orders: [openOrder, paidOrder],
+  ledger: [
+    {
+      id: 'e2',
+      clientPackageId: HELD_PACK_ID,
+      packageName: '10-Class Pack',
+      bookingId: 'dddddddddddddddddddddddd',
+      entry: 'use',
+      credits: -1,
+      reason: 'Evening Flow, 2026-11-03',
+      at: '2026-11-03T15:00:00.000Z',
+    },
+    {
+      id: 'e1',
+      clientPackageId: HELD_PACK_ID,
+      packageName: '10-Class Pack',
+      bookingId: null,
+      entry: 'grant',
+      credits: 10,
+      reason: 'Bought: order #1',
+      at: stamp,
+    },
+  ],
+};
+
+const onSale: PackageDto = {
+  ...packTerms,
+  name: '5-Class Pack',
+  price: 9000,
+  credits: 5,
+  id: PACK_ID,
+  description: null,
+  currency: 'USD',
+  taxRateId: null,
+  introOffer: false,
+  archived: false,
+  activeHolders: 1,
+  createdAt: stamp,
+  updatedAt: stamp,
+};
+const socks: ProductDto = {
+  id: PRODUCT_ID,
+  kind: 'product',
+  name: 'Grip socks',
+  description: null,
+  price: 1400,
+  currency: 'USD',
+  taxRateId: null,
+  sku: null,
+  archived: false,
+  createdAt: stamp,
+};
+const preview: OrderPreviewDto = {
+  currency: 'USD',
+  lines: [
+    { ...line('0', '5-Class Pack', 9000), taxName: 'Sales tax', taxBasisPoints: 890, tax: 801, total: 9801 },
+  ],
+  subtotal: 9000,
+  discount: 0,
+  tax: 801,
+  total: 9801,
+  promoCode: null,
+};
+
+/** The server as the page sees it; `write` answers the POSTs, `current` the account read at that moment. */
+function serve(write?: (call: Call) => Answer | undefined, current: () => ClientAccountDto = () => account) {
+  return stubFetch((call) => {
+    if (call.method === 'GET') {
+      if (call.path === `clients/${CLIENT_ID}/account`) return ok(current());
+      const reads: Record<string, Answer> = {
+        ...choiceAnswers,
+        'packages?status=active&pageSize=100': ok({ items: [onSale], total: 1 }),
+        'products?status=active&pageSize=100': ok({ items: [socks], total: 1 }),
+      };
+      return reads[call.path] ?? noStub(call);
+    }
+    return write?.(call) ?? noStub(call);
+  });
+}
+
+const routes = [{ path: '/app/clients/profile/:clientId/:userId', element: <ClientAccountPage /> }];
+const open = () => renderRoutes(routes, `/app/clients/profile/${CLIENT_ID}/${CLIENT_ID}`);
+
+describe("Clients › a client's account", () => {
+  it('shows the name, the balance owing, the packages, the orders and the credit ledger', async () => {
+    serve();
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cleo Client' })).toBeTruthy();
+    const balance = within(screen.getByRole('region', { name: 'Balance owing' }));
+    expect(balance.getByText('$45.00')).toBeTruthy();
+
+    const packages = within(screen.getByRole('region', { name: 'Packages' }));
+    expect(packages.getByText('10-Class Pack')).toBeTruthy();
+    expect(packages.getByText('Class pack · 9 of 10 credits left')).toBeTruthy();
+    expect(packages.getByText('Membership, paid each month · Unlimited classes')).toBeTruthy();
+    expect(packages.getByText('Started 2 Nov 2026 · paid until 2 Dec 2026')).toBeTruthy();
+    expect(packages.getAllByText('Active')).toHaveLength(2);
+    // Only a membership pauses.
+    expect(packages.getByRole('button', { name: 'Pause Unlimited Monthly' })).toBeTruthy();
+    expect(packages.queryByRole('button', { name: 'Pause 10-Class Pack' })).toBeNull();
+
+    const orders = within(screen.getByRole('region', { name: 'Orders' }));
+    const first = within(orders.getByRole('listitem', { name: 'Order #1' }));
+    expect(first.getByText('Paid')).toBeTruthy();
+    expect(first.getByText('Paid $170.00 by cash')).toBeTruthy();
+    expect(first.getByRole('button', { name: 'Refund order #1' })).toBeTruthy();
+    expect(first.queryByRole('button', { name: 'Mark order #1 paid' })).toBeNull();
+    const second = within(orders.getByRole('listitem', { name: 'Order #2' }));
+    expect(second.getByText('Owing')).toBeTruthy();
+    expect(second.getByRole('button', { name: 'Mark order #2 paid' })).toBeTruthy();
+
+    const ledger = within(screen.getByRole('region', { name: 'Credit ledger' }));
+    const rows = ledger.getAllByRole('row');
+    expect(within(rows[1] as HTMLElement).getByText('Used')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('−1')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Evening Flow, 2026-11-03')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('+10')).toBeTruthy();
+  });
+
+  it('sells a pack paid by cash: the live price, then the sale with an Idempotency-Key; the account refreshes', async () => {
+    let sold = false;
+    const calls = serve(
+      (call) => {
+        if (call.path === 'orders/preview') return ok(preview);
+        if (call.path === 'orders') {
+          sold = true;
+          return {
+            code: 201,
+            body: { status: 1, message: 'Order #3 paid.', data: { order: paidOrder, checkoutUrl: null } },
+          };
+        }
+        return undefined;
+      },
+      () =>
+        sold
+          ? {
+              ...account,
+              packages: [
+                ...account.packages,
+                { ...heldPack, id: 'new', terms: { ...packTerms, name: '5-Class Pack' } },
+              ],
+            }
+          : account,
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Sell to Cleo Client' }));
+    const select = dialog.getByRole('combobox', { name: /^Package or product/ });
+    await waitFor(() => expect(dialog.getByRole('option', { name: '5-Class Pack ($90.00)' })).toBeTruthy());
+    fireEvent.change(select, { target: { value: `package:${PACK_ID}` } });
+
+    const price = within(dialog.getByRole('status', { name: 'Price' }));
+    expect(await price.findByText('$98.01')).toBeTruthy();
+    expect(price.getByText('Tax (Sales tax)')).toBeTruthy();
+    expect(withoutHeaders(calls.find((call) => call.path === 'orders/preview') as Call)).toEqual({
+      method: 'POST',
+      path: 'orders/preview',
+      body: { clientId: CLIENT_ID, items: [{ kind: 'package', packageId: PACK_ID }], promoCode: null },
+    });
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirm sale: $98.01 by cash' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === 'orders')).toHaveLength(1));
+    const sale = calls.find((call) => call.path === 'orders') as Call;
+    expect(withoutHeaders(sale)).toEqual({
+      method: 'POST',
+      path: 'orders',
+      body: {
+        clientId: CLIENT_ID,
+        items: [{ kind: 'package', packageId: PACK_ID }],
+        promoCode: null,
+        paidWith: 'cash',
+      },
+    });
+    expect(sale.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('5-Class Pack')).toBeTruthy();
+  });
+
+  it('leaves a product owing, and a new opening of the dialog sends a new Idempotency-Key', async () => {
+    const calls = serve((call) => {
+      if (call.path === 'orders/preview') return ok({ ...preview, lines: [], total: 2800, tax: 0 });
+      if (call.path === 'orders')
+        return { code: 201, body: { status: 1, data: { order: openOrder, checkoutUrl: null } } };
+      return undefined;
+    });
+    open();
+    for (const round of [1, 2]) {
+      fireEvent.click(await screen.findByRole('button', { name: 'Sell' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Sell to Cleo Client' }));
+      await waitFor(() => expect(dialog.getByRole('option', { name: 'Grip socks ($14.00)' })).toBeTruthy());
+      fireEvent.change(dialog.getByRole('combobox', { name: /^Package or product/ }), {
+        target: { value: `product:${PRODUCT_ID}` },
+      });
+      fireEvent.change(dialog.getByRole('textbox', { name: /^How many/ }), { target: { value: '2' } });
+      fireEvent.click(dialog.getByRole('radio', { name: 'Leave owing' }));
+      fireEvent.click(await dialog.findByRole('button', { name: 'Confirm sale: $28.00 owing' }));
+      await waitFor(() => expect(calls.filter((call) => call.path === 'orders')).toHaveLength(round));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+    const sales = calls.filter((call) => call.path === 'orders');
+    expect(sales[0]?.body).toEqual({
+      clientId: CLIENT_ID,
+      items: [{ kind: 'product', productId: PRODUCT_ID, quantity: 2 }],
+      promoCode: null,
+      paidWith: null,
+    });
+    expect(sales[0]?.headers['Idempotency-Key']).toBeTruthy();
+    expect(sales[1]?.headers['Idempotency-Key']).not.toBe(sales[0]?.headers['Idempotency-Key']);
+  });
+
+  it('says at the promo code field when the code does not apply', async () => {
+    serve((call) => {
+      if (call.path !== 'orders/preview') return undefined;
+      const body = call.body as { promoCode: string | null };
+      if (!body.promoCode) return ok(preview);
+      const message = `We do not know the code ${body.promoCode.toUpperCase()}.`;
+      return { code: 400, body: { status: 0, message, errors: { promoCode: message } } };
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Sell to Cleo Client' }));
+    await waitFor(() => expect(dialog.getByRole('option', { name: '5-Class Pack ($90.00)' })).toBeTruthy());
+    fireEvent.change(dialog.getByRole('combobox', { name: /^Package or product/ }), {
+      target: { value: `package:${PACK_ID}` },
+    });
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Promo code/ }), { target: { value: 'nope' } });
+    expect(await dialog.findByText('We do not know the code NOPE.')).toBeTruthy();
+  });
+
+  it('a refund over what was paid shows the server’s message; the amount starts at what is left', async () => {
+    const message = 'You can refund at most $170.00 (what was paid and not yet refunded).';
+    const calls = serve((call) =>
+      call.path === `orders/${PAID_ORDER_ID}/refunds`
+        ? { code: 409, body: { status: 0, message, errors: { amount: message } } }
+        : undefined,
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund order #1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Refund order #1' }));
+    const amount = dialog.getByRole('textbox', { name: /^Amount/ }) as HTMLInputElement;
+    expect(amount.value).toBe('170.00');
+    fireEvent.change(amount, { target: { value: '200' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Reason/ }), { target: { value: 'Moved away' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Refund' }));
+    expect(await dialog.findByText(message)).toBeTruthy();
+    const refund = calls.find((call) => call.method === 'POST') as Call;
+    expect(withoutHeaders(refund)).toEqual({
+      method: 'POST',
+      path: `orders/${PAID_ORDER_ID}/refunds`,
+      body: { amount: 20000, reason: 'Moved away' },
+    });
+    expect(refund.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('marks an open order paid with the chosen method', async () => {
+    const calls = serve((call) =>
+      call.path === `orders/${OPEN_ORDER_ID}/pay` ? ok({ ...openOrder, status: 'paid' }) : undefined,
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark order #2 paid' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Take payment for order #2' }));
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Paid with' }), { target: { value: 'card' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(withoutHeaders(calls.find((call) => call.method === 'POST') as Call)).toEqual({
+      method: 'POST',
+      path: `orders/${OPEN_ORDER_ID}/pay`,
+      body: { method: 'card' },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('pause shows the new status and offers Resume', async () => {
+    let paused = false;
+    const pausedMembership = { ...heldMembership, status: 'paused' as const };
+    serve(
+      (call) => {
+        if (call.path !== `client-packages/${HELD_MEMBERSHIP_ID}/pause`) return undefined;
+        paused = true;
+        return { body: { status: 1, message: 'Unlimited Monthly paused.', data: pausedMembership } };
+      },
+      () => (paused ? { ...account, packages: [pausedMembership, heldPack] } : account),
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause Unlimited Monthly' }));
+    const packages = within(screen.getByRole('region', { name: 'Packages' }));
+    expect(await packages.findByText('Paused')).toBeTruthy();
+    expect(packages.getByRole('button', { name: 'Resume Unlimited Monthly' })).toBeTruthy();
+    expect(packages.queryByRole('button', { name: 'Pause Unlimited Monthly' })).toBeNull();
+  });
+
+  it('cancel asks first, and the server’s refusal (the commitment) is shown in the dialog', async () => {
+    const message = 'Unlimited Monthly has a commitment of 3 months; it can be cancelled from 2027-02-02.';
+    const calls = serve((call) =>
+      call.path === `client-packages/${HELD_MEMBERSHIP_ID}/cancel`
+        ? { code: 409, body: { status: 0, message } }
+        : undefined,
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel Unlimited Monthly' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel Unlimited Monthly?' }));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel the membership' }));
+    expect(await dialog.findByText(message)).toBeTruthy();
+  });
+
+  it('says so when the account cannot be loaded', async () => {
+    stubFetch((call) =>
+      call.path === 'me'
+        ? choiceAnswers.me
+        : { code: 404, body: { status: 0, message: 'We could not find that client.' } },
+    );
+    open();
+    expect(await screen.findByText('We could not find that client.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Client account' })).toBeTruthy();
+  });
+});
