@@ -170,6 +170,7 @@ describe('Stripe payments', () => {
     const after = await account(ready, client.id);
     expect(after.packages).toEqual([expect.objectContaining({ terms: expect.objectContaining({ name: 'Five Pack' }), remaining: 5 })]);
     expect(after.orders[0]).toMatchObject({ status: 'paid', paid: 9000 });
+    expect(after.ledger).toEqual([expect.objectContaining({ entry: 'grant', credits: 5 })]);
     expect(after.orders[0].payments).toEqual([expect.objectContaining({ method: 'stripe', amount: 9000 })]);
     const receipts = await db.pool.query<{ subject: string; text: string }>(
       'select subject, text from email_outbox where "to" = $1 order by created_at',
