@@ -15,13 +15,13 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** Badge colours dark enough for white text (axe contrast). */
+/** Badge colours dark enough for white text (axe contrast: shade 9, or gray 7). */
 export const ORDER_STATUS_COLOUR: Record<OrderStatus, string> = {
-  open: 'orange.9',
-  paid: 'green.9',
+  open: 'red.9',
+  paid: 'teal.9',
   'partly-refunded': 'grape.9',
-  refunded: 'gray.8',
-  cancelled: 'gray.8',
+  refunded: 'gray.7',
+  cancelled: 'gray.7',
 };
 
 export const PACKAGE_STATUS_LABEL: Record<ClientPackageStatus, string> = {
@@ -32,10 +32,10 @@ export const PACKAGE_STATUS_LABEL: Record<ClientPackageStatus, string> = {
 };
 
 export const PACKAGE_STATUS_COLOUR: Record<ClientPackageStatus, string> = {
-  active: 'green.9',
-  paused: 'orange.9',
-  cancelled: 'gray.8',
-  expired: 'gray.8',
+  active: 'teal.9',
+  paused: 'blue.9',
+  cancelled: 'gray.7',
+  expired: 'gray.7',
 };
 
 export const LEDGER_ENTRY_LABEL: Record<LedgerEntryDto['entry'], string> = {

@@ -83,7 +83,7 @@ export function ClientAccountPage() {
               <Title order={2} size="h4" id="account-balance">
                 Balance owing
               </Title>
-              <Text fw={700} size="xl" c={data.balanceOwing > 0 ? 'orange.9' : undefined}>
+              <Text fw={700} size="xl" c={data.balanceOwing > 0 ? 'red.9' : undefined}>
                 {formatMoney(data.balanceOwing, data.currency)}
               </Text>
             </Group>
@@ -229,7 +229,7 @@ function HeldPackage({ held, companyId }: { held: ClientPackageDto; companyId: s
               confirmLabel={`Cancel ${membership ? 'the membership' : 'the pack'}`}
               failedTitle={`${name} was not cancelled`}
               busy={change.isPending && change.variables.change === 'cancel'}
-              color="red.8"
+              color="red"
               variant="subtle"
               run={() => run('cancel')}
             >

@@ -122,7 +122,7 @@ export function RefundForm({ companyId, order, onCancel, onDone }: OrderFormProp
         />
         <FormSubmitError message={submitError} />
         <Group>
-          <BusyButton type="submit" busy={refund.isPending} color="red.8">
+          <BusyButton type="submit" busy={refund.isPending} color="red.9">
             Refund
           </BusyButton>
           <Button variant="default" onClick={onCancel}>

@@ -64,6 +64,8 @@ export function SellForm({ companyId, clientId, clientName, currency, onCancel, 
     fieldErrors.promoCode ??
     (code && previewError?.fieldErrors.promoCode ? previewError.fieldErrors.promoCode : null);
   const shown = preview.isError || !previewBody ? undefined : preview.data;
+  // The button names the total only once it is the price of what is chosen now (not the last choice's).
+  const total = shown && !preview.isPlaceholderData ? shown : undefined;
 
   const data = [
     {
@@ -190,8 +192,8 @@ export function SellForm({ companyId, clientId, clientName, currency, onCancel, 
         <FormSubmitError message={submitError} />
         <Group>
           <BusyButton type="submit" busy={sell.isPending}>
-            {shown
-              ? `Confirm sale: ${formatMoney(shown.total, shown.currency)}${payment === 'now' ? ` by ${method}` : ' owing'}`
+            {total
+              ? `Confirm sale: ${formatMoney(total.total, total.currency)}${payment === 'now' ? ` by ${method}` : ' owing'}`
               : 'Confirm sale'}
           </BusyButton>
           <Button variant="default" onClick={onCancel}>
@@ -223,7 +225,7 @@ function PricePreview({
         Price
       </Text>
       {error ? (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red.9">
           {error}
         </Text>
       ) : !chosen ? (
