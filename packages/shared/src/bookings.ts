@@ -43,6 +43,8 @@ export const bookBody = z
     clientPackageId: objectIdSchema.nullish(),
     /** When no package pays: book as a drop-in and pay at the studio (a client must say so). */
     payWith: z.enum(['drop-in'], { error: 'Choose drop-in or leave it out' }).nullish(),
+    /** The team books a client who has not signed the current waiver, for this booking only. */
+    overrideWaiver: z.boolean({ error: 'Choose whether to book without the signed waiver' }).optional(),
   })
   .nullish();
 export type BookBody = z.infer<typeof bookBody>;

@@ -29,3 +29,4 @@ export * from './money.ts';
 export * from './packages.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './waivers.ts';

@@ -9,3 +9,4 @@ export * from './people.ts';
 export * from './schedule.ts';
 export * from './bookings.ts';
 export * from './packages.ts';
+export * from './waivers.ts';

@@ -19,6 +19,7 @@ import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { findListed } from '../class-instances/class-instances.repo.ts';
 import { effectiveRules } from '../class-instances/class-instances.service.ts';
 import { sessionRulesOf } from '../session-settings/session-settings.service.ts';
+import { hasSignedWaiver } from '../waivers/waivers.service.ts';
 import { queueBookingNotice, type BookingNotice } from './booking-email.ts';
 import { bookingWindows, localMoment } from './booking-rules.ts';
 import {
@@ -268,6 +269,13 @@ export async function bookClass(
           const where = existing.status === 'waitlisted' ? 'on the waitlist of' : 'a place in';
           throw conflict(`${you} already ${client ? 'have' : 'has'} ${where} this class.`);
         }
+        if (!(client ? false : body?.overrideWaiver) && !(await hasSignedWaiver(tx, actor.companyId, clientId)))
+          throw conflict(
+            client
+              ? 'Sign the studio’s waiver before you book: it is in Settings › Waiver.'
+              : `${person.name} has not signed the studio’s current waiver. Ask them to sign it, or book anyway for this class only.`,
+            client ? { waiver: 'Sign the waiver first' } : { overrideWaiver: 'The waiver is not signed' },
+          );
 
         let status: BookingStatus;
         if (cls.bookedCount < cls.capacity) status = 'booked';
