@@ -155,6 +155,29 @@ export function apiUpload<T = unknown>(
   return send<T>(path, { kind: 'form', value: formData }, options);
 }
 
+/**
+ * A file the API sends (a signed PDF, a report): fetched with the session's token, then saved under
+ * `filename`. A refusal comes back in the envelope and is thrown as an ApiError.
+ */
+export async function apiDownload(path: string, filename: string): Promise<void> {
+  const headers: Record<string, string> = { hosttype: currentHostType() };
+  const token = readCookie(COOKIE.token);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${apiBase()}${path.replace(/^\//, '')}`, { headers, credentials: 'include' });
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => ({}))) as Envelope<unknown>;
+    throw new ApiError(envelope.message || 'The file could not be downloaded', response.status, envelope.errors);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** A fresh key for one user action (works on plain http too, where `crypto.randomUUID` is missing). */
 export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

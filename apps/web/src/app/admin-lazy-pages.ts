@@ -55,6 +55,8 @@ export const adminLazyPage = {
     import('../features/client-account-admin/client-account-page.tsx').then((m) => ({
       Component: m.ClientAccountPage,
     })),
+  clientWaiver: () => import('../features/waivers/waiver-page.tsx').then((m) => ({ Component: m.WaiverPage })),
+  policies: () => import('../features/waivers/policies-page.tsx').then((m) => ({ Component: m.PoliciesPage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 };

@@ -70,9 +70,9 @@ describe('a page the role may not use says so before "Coming soon"', () => {
 
   it('an admin opening the same unbuilt page sees "Coming soon"', async () => {
     signedInAs(admin);
-    renderRoutes(routes, '/app/settings/clientWaiver');
+    renderRoutes(routes, '/app/settings/email');
     const page = await main();
-    expect(await page.findByText(/Client Waiver is coming soon/)).toBeTruthy();
+    expect(await page.findByText(/Email Settings is coming soon/)).toBeTruthy();
     expect(page.queryByText('You do not have access to this page')).toBeNull();
   });
 });

@@ -78,6 +78,8 @@ export function adminAppRoute(path: string): RouteObject {
                   },
                   { path: 'promoCodes', handle: settingsPage('promoCodes'), lazy: adminLazyPage.promoCodes },
                   { path: 'reportSettings', handle: settingsPage('reportSettings'), lazy: adminLazyPage.products },
+                  { path: 'clientWaiver', handle: settingsPage('clientWaiver'), lazy: adminLazyPage.clientWaiver },
+                  { path: 'contractTerms', handle: settingsPage('contractTerms'), lazy: adminLazyPage.policies },
                   {
                     path: 'packages',
                     handle: settingsPage('packages'),

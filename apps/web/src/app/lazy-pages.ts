@@ -26,6 +26,9 @@ export const lazyPage = {
     })),
   publicClasses: () =>
     import('../features/schedule/public-classes-page.tsx').then((m) => ({ Component: m.PublicClassesPage })),
+  myWaiver: () => import('../features/waivers/my-waiver-page.tsx').then((m) => ({ Component: m.MyWaiverPage })),
+  myPolicies: () =>
+    import('../features/waivers/my-policies-page.tsx').then((m) => ({ Component: m.MyPoliciesPage })),
   accountDetails: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.AccountDetailsPage })),
 };

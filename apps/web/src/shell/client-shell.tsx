@@ -64,6 +64,12 @@ export function ClientShell() {
             <Anchor component={NavLink} to={`${base}/settings/account-details`} className="client-nav-link">
               Account details
             </Anchor>
+            <Anchor component={NavLink} to={`${base}/settings/waiver`} className="client-nav-link">
+              Waiver
+            </Anchor>
+            <Anchor component={NavLink} to={`${base}/settings/terms`} className="client-nav-link">
+              Policies
+            </Anchor>
           </Group>
         </Container>
       </Box>

@@ -76,12 +76,14 @@ describe('settings menu (spec §2)', () => {
     for (const step of ONBOARDING_STEPS) expect(keys).toContain(step);
   });
 
-  it('marks the built settings pages (studio setup, Services and Products, Packages and Promo-Codes)', () => {
+  it('marks the built settings pages (studio setup, Services and Products, waiver and policies, Packages and Promo-Codes)', () => {
     expect(SETTINGS_MENU.filter((item) => item.built).map((item) => item.key)).toEqual([
       'companyDetails',
       'reportSettings',
       'classesSettings',
       'hours',
+      'clientWaiver',
+      'contractTerms',
       'studios',
       'packages',
       'promoCodes',

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -132,14 +132,17 @@ function ClientBooking({
   const accept = useRefreshingMutation(acceptOffer, refresh);
   const decline = useRefreshingMutation(declineOffer, refresh);
   const [error, setError] = useState<string | null>(null);
+  const [needsWaiver, setNeedsWaiver] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const run = (action: () => Promise<unknown>) => {
     setError(null);
+    setNeedsWaiver(false);
     action().then(
       () => setConfirmCancel(false),
       (failure: unknown) => {
         setConfirmCancel(false);
         setError(messageOf(failure));
+        setNeedsWaiver(failure instanceof ApiError && Boolean(failure.errors?.waiver));
       },
     );
   };
@@ -159,6 +162,14 @@ function ClientBooking({
   const errorAlert = error ? (
     <Alert color="red" variant="light" role="alert" title="That did not work">
       {error}
+      {needsWaiver ? (
+        <>
+          {' '}
+          <Anchor component={Link} to={`/${company}/${account.user.roleId}/client/settings/waiver`} underline="always">
+            Sign the waiver
+          </Anchor>
+        </>
+      ) : null}
     </Alert>
   ) : null;
 

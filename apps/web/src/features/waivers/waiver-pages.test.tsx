@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminWaiverDto, MyWaiverDto, WaiverDto } from '@kinetic/shared';
+import { noStub, ok, renderRoutes, stubFetch, type Answer } from '../../test/render-page.tsx';
+import { account } from '../schedule/schedule-test-fixtures.ts';
+import { MyWaiverPage } from './my-waiver-page.tsx';
+import { WaiverPage } from './waiver-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// Mantine's autosize Textarea measures with document.fonts.
+Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() }, configurable: true });
+
+const WAIVER_ID = 'cccccccccccccccccccccccc';
+const waiver: WaiverDto = {
+  id: WAIVER_ID,
+  version: 2,
+  title: 'Liability waiver',
+  text: 'I take part at my own risk.\n\nI tell the instructor about injuries.',
+  terms: [
+    { value: 'adult', label: 'I am 18 or older' },
+    { value: 'no-injury', label: 'I have no untold injury' },
+  ],
+  publishedAt: '2026-11-01T10:00:00.000Z',
+  signaturesFromVersion: 2,
+};
+const admin: AdminWaiverDto = { waiver, signedCount: 3, clientCount: 10 };
+const client = { ...account, user: { ...account.user, name: 'Chris Client', roleId: 'client' as const } };
+
+function serve(reads: Record<string, Answer>, write?: (method: string, path: string, body: unknown) => Answer | undefined) {
+  return stubFetch((call) =>
+    call.method === 'GET' ? (reads[call.path] ?? noStub(call)) : (write?.(call.method, call.path, call.body) ?? noStub(call)),
+  );
+}
+
+describe('Settings › Client Waiver', () => {
+  it('shows the version and who signed; deletes a term by its value; publishes a new version asking to sign again', async () => {
+    const calls = serve({ me: ok(account), waiver: ok(admin) }, (method) =>
+      method === 'PUT' ? ok({ ...admin, waiver: { ...waiver, version: 3, terms: [waiver.terms[1]] }, signedCount: 0 }) : undefined,
+    );
+    renderRoutes([{ path: '/', element: <WaiverPage /> }], '/');
+    expect(await screen.findByText('Version 2, published 1 Nov 2026. 3 of 10 clients have signed it.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete term 1' }));
+    expect(screen.queryByDisplayValue('I am 18 or older')).toBeNull();
+    expect(screen.getByDisplayValue('I have no untold injury')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add term' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish new version' }));
+    // An empty new term is named, not sent.
+    expect(await screen.findByText('Write what the client agrees to')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Term 2' }), { target: { value: 'I bring my own mat' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Publish new version' }));
+    expect(await screen.findByText('Version 3 published: clients sign it before their next booking.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      title: 'Liability waiver',
+      text: waiver.text,
+      terms: [{ value: 'no-injury', label: 'I have no untold injury' }, { label: 'I bring my own mat' }],
+      askToSignAgain: true,
+    });
+  });
+
+  it('with no waiver yet says clients book without one, and offers to publish the first', async () => {
+    serve({ me: ok(account), waiver: ok({ waiver: null, signedCount: 0, clientCount: 4 }) });
+    renderRoutes([{ path: '/', element: <WaiverPage /> }], '/');
+    expect(await screen.findByText('No waiver: clients book without signing one.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Publish waiver' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /sign this version again/ })).toBeNull();
+  });
+});
+
+describe('client › Settings › Waiver', () => {
+  const mustSign: MyWaiverDto = { waiver, signature: null, mustSign: true };
+
+  it('asks for every term and a signature before sending; typed signature is the keyboard way; then says it is signed', async () => {
+    const calls = serve({ me: ok(client), 'my/waiver': ok(mustSign) }, (method, path) =>
+      method === 'POST' && path === 'my/waiver/signatures'
+        ? {
+            code: 201,
+            body: {
+              status: 1,
+              data: {
+                waiver,
+                mustSign: false,
+                signature: {
+                  id: 'dddddddddddddddddddddddd',
+                  waiverId: WAIVER_ID,
+                  version: 2,
+                  fullName: 'Chris Client',
+                  kind: 'typed',
+                  acceptedTerms: ['adult', 'no-injury'],
+                  signedAt: '2026-11-22T18:30:00.000Z',
+                },
+              },
+            },
+          }
+        : undefined,
+    );
+    renderRoutes([{ path: '/', element: <MyWaiverPage /> }], '/');
+    expect(await screen.findByText('I tell the instructor about injuries.')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Your full name/ }) as HTMLInputElement).value).toBe('Chris Client');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign the waiver' }));
+    expect(await screen.findByText('Tick every term to sign')).toBeTruthy();
+    expect(screen.getByText('Draw your signature in the box, or choose “Type my name”')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I am 18 or older' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have no untold injury' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Type my name as my signature' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign the waiver' }));
+    const signed = await screen.findByText(/You signed version 2 as Chris Client on/);
+    expect(within(signed.closest('[role="alert"], div') as HTMLElement).getByRole('button', { name: 'Download the signed copy (PDF)' })).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        waiverId: WAIVER_ID,
+        acceptedTerms: ['adult', 'no-injury'],
+        fullName: 'Chris Client',
+        signature: { kind: 'typed' },
+      }),
+    );
+  });
+
+  it('a new version asks a client who signed the old one to sign again', async () => {
+    serve({
+      me: ok(client),
+      'my/waiver': ok({
+        waiver,
+        mustSign: true,
+        signature: { id: 'dddddddddddddddddddddddd', waiverId: 'eeeeeeeeeeeeeeeeeeeeeeee', version: 1, fullName: 'Chris Client', kind: 'drawn', acceptedTerms: [], signedAt: '2026-10-01T10:00:00.000Z' },
+      }),
+    });
+    renderRoutes([{ path: '/', element: <MyWaiverPage /> }], '/');
+    expect(await screen.findByText('The studio has updated its waiver')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign the waiver' })).toBeTruthy();
+  });
+});
