@@ -206,6 +206,24 @@ describe('demo data', () => {
     ]);
   });
 
+  it('has a signed waiver and policies: Casey Client has signed (a PDF to download), some regulars have not', async () => {
+    await seedDemo(db.db);
+    const { rows } = await db.pool.query(
+      `select u.name, s.kind from users u join companies c on c.id = u.company_id
+         left join waiver_signatures s on s.client_id = u.id and s.company_id = u.company_id
+        where c.slug = 'demo' and u.role = 'client' order by u.name`,
+    );
+    const signed = rows.filter((row: { kind: string | null }) => row.kind !== null);
+    expect(rows.find((row: { name: string }) => row.name === 'Casey Client')?.kind).not.toBeNull();
+    expect(signed.length).toBeGreaterThan(rows.length / 2);
+    expect(signed.length).toBeLessThan(rows.length);
+    expect(new Set(signed.map((row: { kind: string }) => row.kind))).toEqual(new Set(['drawn', 'typed']));
+    const policy = await db.pool.query(
+      `select p.text from policies p join companies c on c.id = p.company_id where c.slug = 'demo'`,
+    );
+    expect(policy.rows[0]?.text).toMatch(/^Cancellations: cancel up to 12 hours before class/);
+  });
+
   it('creates the platform admin from its variables once, with no company', async () => {
     await ensurePlatformAdmin(db.db, 'Root@Example.com', 'a-long-platform-password-1');
     await ensurePlatformAdmin(db.db, 'root@example.com', 'a-long-platform-password-1');

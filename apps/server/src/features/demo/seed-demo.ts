@@ -7,6 +7,7 @@ import { insertCompany, insertUserIfNew } from '../signup/signup.repo.ts';
 import { linkDemoInstructors, seedStudioSetup } from './seed-studio-setup.ts';
 import { seedBookings } from './seed-bookings.ts';
 import { seedPackages } from './seed-packages.ts';
+import { seedWaivers } from './seed-waivers.ts';
 import { seedSchedule } from './seed-schedule.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
@@ -82,6 +83,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       await seedSchedule(tx, company);
       await seedBookings(tx, company);
       await seedPackages(tx, company);
+      await seedWaivers(tx, company);
     }
     return { created };
   });
