@@ -64,6 +64,8 @@ function FindClientForm({ companyId, item, onDone }: FormProps) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<ClientDto | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The client has not signed the waiver: the team may book them for this class anyway.
+  const [unsigned, setUnsigned] = useState(false);
   // Choosing an option writes its label into the search box; that is not a new search.
   const typed = chosen && search === optionLabel(chosen) ? '' : search;
   const [q] = useDebouncedValue(typed.trim(), 250);
@@ -81,7 +83,12 @@ function FindClientForm({ companyId, item, onDone }: FormProps) {
           return;
         }
         setError(null);
-        book.mutateAsync({ classInstanceId: item.id, clientId: chosen.id }).then(onDone, (failure: unknown) => setError(messageOf(failure)));
+        book
+          .mutateAsync({ classInstanceId: item.id, clientId: chosen.id, ...(unsigned ? { overrideWaiver: true } : {}) })
+          .then(onDone, (failure: unknown) => {
+            setError(messageOf(failure));
+            setUnsigned(failure instanceof ApiError && Boolean(failure.errors?.overrideWaiver));
+          });
       }}
     >
       <Stack gap="md">
@@ -100,6 +107,7 @@ function FindClientForm({ companyId, item, onDone }: FormProps) {
           onChange={(id) => {
             setChosen(options.find((client) => client.id === id) ?? null);
             setError(null);
+            setUnsigned(false);
           }}
           nothingFoundMessage={clients.isFetching ? 'Searching…' : 'No client matches; add them as a new client'}
           error={clients.isError ? clients.error.message : undefined}
@@ -107,7 +115,7 @@ function FindClientForm({ companyId, item, onDone }: FormProps) {
         <FormSubmitError message={error} />
         <Group>
           <BusyButton type="submit" busy={book.isPending}>
-            {chosen ? `Book ${chosen.name}` : 'Book'}
+            {chosen ? (unsigned ? `Book ${chosen.name} anyway` : `Book ${chosen.name}`) : 'Book'}
           </BusyButton>
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -226,4 +226,45 @@ describe('Roster', () => {
       }),
     );
   });
+
+  it('a client without the signed waiver is refused in words; the team may book them anyway for this class', async () => {
+    const gil = {
+      id: '888888888888888888888888',
+      name: 'Gil Green',
+      email: 'gil@example.com',
+      phone: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    const calls = open({
+      entries: [],
+      item: { ...fullDetails, bookedCount: 0, waitlistCount: 0 },
+      get: (call) => (call.path.startsWith('clients?') ? ok({ items: [gil], total: 1 }) : undefined),
+      post: (call) =>
+        call.path !== ROSTER_PATH
+          ? undefined
+          : (call.body as { overrideWaiver?: boolean }).overrideWaiver
+            ? ok({ ...roster[0], clientName: 'Gil Green' })
+            : {
+                code: 409,
+                body: {
+                  status: 0,
+                  message: 'Gil Green has not signed the studio’s current waiver. Ask them to sign it, or book anyway for this class only.',
+                  errors: { overrideWaiver: 'The waiver is not signed' },
+                },
+              },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add client' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a client to Evening Flow' }));
+    fireEvent.change(dialog.getByRole('combobox', { name: 'Client' }), { target: { value: 'gil' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Gil Green · gil@example.com', hidden: true }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Book Gil Green' }));
+    expect(await dialog.findByText(/has not signed the studio’s current waiver/)).toBeTruthy();
+    fireEvent.click(await dialog.findByRole('button', { name: 'Book Gil Green anyway' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+        { clientId: gil.id },
+        { clientId: gil.id, overrideWaiver: true },
+      ]),
+    );
+  });
 });

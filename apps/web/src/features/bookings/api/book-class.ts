@@ -11,6 +11,8 @@ export interface BookClassVariables {
   clientPackageId?: string;
   /** No package pays: book as a drop-in, paid at the studio. */
   dropIn?: boolean;
+  /** The team books a client who has not signed the current waiver, for this booking only. */
+  overrideWaiver?: boolean;
 }
 
 /** `POST /api/class-instances/{id}/bookings`: a place, or the waitlist when the class is full. */
@@ -20,6 +22,7 @@ export const bookClass = ({
   idempotencyKey,
   clientPackageId,
   dropIn,
+  overrideWaiver,
 }: BookClassVariables) =>
   apiRequest<BookingDto>(`class-instances/${encodeURIComponent(classInstanceId)}/bookings`, {
     method: 'POST',
@@ -27,6 +30,7 @@ export const bookClass = ({
       ...(clientId ? { clientId } : {}),
       ...(clientPackageId ? { clientPackageId } : {}),
       ...(dropIn ? { payWith: 'drop-in' } : {}),
+      ...(overrideWaiver ? { overrideWaiver: true } : {}),
     },
     inlineErrors: true,
     ...(idempotencyKey ? { idempotencyKey } : {}),
