@@ -56,6 +56,16 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636e', '--mantine-color-error': '#c92a2a' },
+  light: {
+    '--mantine-color-dimmed': '#5c636e',
+    '--mantine-color-error': '#c92a2a',
+    // Text of the light variants (alert titles, light badges and buttons): Mantine's shade 9 of these
+    // colours on their own pale background is 2.5–4:1; these darker shades of the same hue pass 5.9:1 or more.
+    '--mantine-color-green-light-color': '#1f6b30',
+    '--mantine-color-yellow-light-color': '#7a4a00',
+    '--mantine-color-orange-light-color': '#8a3c00',
+    '--mantine-color-red-light-color': '#a51d1d',
+    '--mantine-color-teal-light-color': '#0b5c4e',
+  },
   dark: {},
 });

@@ -45,7 +45,7 @@ export function OnlinePaymentsSection({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const disconnect = useMutation({
-    mutationFn: () => apiRequest<PaymentSettingsDto>('payment-settings/stripe', { method: 'DELETE' }),
+    mutationFn: () => apiRequest<PaymentSettingsDto>('payment-settings/stripe', { method: 'DELETE', silent: true }),
     onSuccess: (data) => queryClient.setQueryData(settingsKey(companyId), data),
   });
   const data = settings.data;
@@ -176,7 +176,7 @@ function StripeKeysForm({
   const { submitError, runSubmit } = useFormSubmit(form);
   const save = useMutation({
     mutationFn: (body: StripeKeysBody) =>
-      apiRequest<PaymentSettingsDto>('payment-settings/stripe', { method: 'PUT', body, inlineErrors: true }),
+      apiRequest<PaymentSettingsDto>('payment-settings/stripe', { method: 'PUT', body, inlineErrors: true, silent: true }),
   });
   const keep = (what: string) => (connected ? `Leave empty to keep the ${what} saved now.` : undefined);
   return (

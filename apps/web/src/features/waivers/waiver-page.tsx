@@ -76,7 +76,7 @@ export function WaiverPage() {
       <PageLoader />
     );
   }
-  return <WaiverForm key={waiver.data.waiver?.id ?? 'none'} companyId={companyId} data={waiver.data} title={title} manage={me.data?.can.manageSettings ?? false} />;
+  return <WaiverForm companyId={companyId} data={waiver.data} title={title} manage={me.data?.can.manageSettings ?? false} />;
 }
 
 function WaiverForm({ companyId, data, title, manage }: { companyId: string; data: AdminWaiverDto; title: string; manage: boolean }) {

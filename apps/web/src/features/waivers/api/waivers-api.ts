@@ -17,7 +17,7 @@ export function useAdminWaiver(companyId: string) {
 export function usePublishWaiver(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: WaiverBody) => apiRequest<AdminWaiverDto>('waiver', { method: 'PUT', body, inlineErrors: true }),
+    mutationFn: (body: WaiverBody) => apiRequest<AdminWaiverDto>('waiver', { method: 'PUT', body, inlineErrors: true, silent: true }),
     onSuccess: (data) => queryClient.setQueryData(waiverKey(companyId), data),
   });
 }
@@ -42,7 +42,7 @@ export function useSavePolicies(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) =>
-      apiRequest<PoliciesDto>('policies', { method: 'PUT', body: { text }, inlineErrors: true }),
+      apiRequest<PoliciesDto>('policies', { method: 'PUT', body: { text }, inlineErrors: true, silent: true }),
     onSuccess: (data) => queryClient.setQueryData(policiesKey(companyId), data),
   });
 }

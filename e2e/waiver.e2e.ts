@@ -1,0 +1,157 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { COOKIE } from '@kinetic/shared';
+import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
+import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } from './support/journeys.ts';
+
+const browser = await launchBrowser();
+
+async function send<T>(page: Page, method: 'post' | 'put', path: string, data: object): Promise<T> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === COOKIE.token)?.value;
+  const response = await page.request[method](path, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A free class tomorrow at 10:00 New York time; answers its id. */
+async function classTomorrow(page: Page): Promise<string> {
+  const studio = await send<{ id: string }>(page, 'post', '/api/studios', {
+    name: 'Midtown',
+    address: { line1: '10 Main St', line2: '', city: 'New York', state: 'NY', postalCode: '10001', country: 'United States' },
+    phone: '',
+    email: '',
+    timeZone: 'America/New_York',
+    openingHours: {},
+    amenities: [],
+    rooms: [{ name: 'Studio A', capacity: 20 }],
+  });
+  const template = await send<{ id: string }>(page, 'post', '/api/class-templates', {
+    name: 'Morning Mobility',
+    description: 'Gentle joints.',
+    durationMinutes: 45,
+    defaultCapacity: 12,
+    dropInPrice: 0,
+    colour: '#4860CF',
+    image: null,
+    tags: [],
+  });
+  const instructor = await send<{ id: string }>(page, 'post', '/api/instructors', {
+    name: 'Ines Instructor',
+    email: null,
+    phone: null,
+    bio: null,
+    photo: null,
+    active: true,
+  });
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() + 86_400_000));
+  await send(page, 'post', '/api/fitness-sessions', {
+    templateId: template.id,
+    studioId: studio.id,
+    roomId: null,
+    instructorId: instructor.id,
+    capacity: 12,
+    schedule: { kind: 'once', date },
+    startTime: '10:00',
+    durationMinutes: 45,
+  });
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === COOKIE.token)?.value;
+  const from = new Date().toISOString();
+  const to = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const list = await page.request.get(`/api/class-instances?from=${from}&to=${to}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await list.json()) as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
+}
+
+async function check(page: Page, shot: string): Promise<void> {
+  await snap(page, shot);
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page);
+}
+
+describe('waiver and policies (issue 11)', () => {
+  it('the owner publishes a waiver by keyboard; a client is stopped at booking, signs by drawing at 360 px, gets the PDF, then books', async () => {
+    const { page: owner, context: ownerContext } = await newPage(browser);
+    const company = await createCompany(owner);
+    await owner.goto('/login');
+    await fillLogin(owner, company.email, PASSWORD);
+    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    const classId = await classTomorrow(owner);
+
+    await owner.goto('/app/settings/clientWaiver');
+    await owner.getByText('No waiver: clients book without signing one.').waitFor();
+    await owner.getByRole('textbox', { name: /^Waiver text/ }).fill(
+      'I take part in classes at my own risk.\n\nI tell the instructor about any injury before class.',
+    );
+    await owner.getByRole('button', { name: 'Add term' }).press('Enter');
+    await owner.getByRole('textbox', { name: 'Term 1' }).fill('I am 18 or older');
+    await owner.getByRole('button', { name: 'Add term' }).press('Enter');
+    await owner.getByRole('textbox', { name: 'Term 2' }).fill('I will tell the instructor about injuries');
+    await owner.getByRole('button', { name: 'Publish waiver' }).press('Enter');
+    await owner.getByText('Version 1 published: clients sign it before their next booking.').waitFor();
+    await owner.getByText(/^Version 1, published .*\. 0 of 0 clients have signed it\./).waitFor();
+    await check(owner, 'waiver-admin');
+
+    await owner.goto('/app/settings/contractTerms');
+    await owner.getByRole('textbox', { name: /^Policies/ }).fill('Cancel 12 hours ahead or a $10 fee applies.');
+    await owner.getByRole('button', { name: 'Save policies' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Policies saved.' }).waitFor();
+    await check(owner, 'policies-admin');
+
+    // A client at 360 px: the booking is refused with a link to the waiver.
+    const { page: client, context: clientContext } = await newPage(browser, { width: 360, height: 740 });
+    const email = `wendy-${company.slug}@e2e.test`;
+    const signup = await client.request.post('/api/signup/client', {
+      data: { company: company.slug, roleId: 'client', name: 'Wendy Walker', email, phone: '', password: PASSWORD },
+    });
+    expect(signup.status()).toBe(200);
+    await client.goto(`/${company.slug}/client/login`);
+    await fillLogin(client, email, PASSWORD);
+    await client.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
+    await client.goto(`/${company.slug}/client/client/app/classes/details/${classId}`);
+    await client.getByRole('button', { name: 'Book', exact: true }).click();
+    await client.getByText('Sign the studio’s waiver before you book: it is in Settings › Waiver.').waitFor();
+    await client.getByRole('link', { name: 'Sign the waiver' }).click();
+    await client.getByRole('heading', { level: 1, name: 'Waiver' }).waitFor();
+
+    // Terms ticked by keyboard, the name already filled, the signature drawn with the pointer.
+    await client.getByRole('checkbox', { name: 'I am 18 or older' }).focus();
+    await client.keyboard.press('Space');
+    await client.getByRole('checkbox', { name: 'I will tell the instructor about injuries' }).check();
+    await expect(client.getByRole('textbox', { name: /Your full name/ }).inputValue()).resolves.toBe('Wendy Walker');
+    const pad = client.getByRole('img', { name: 'Signature box: draw your signature here' });
+    await pad.scrollIntoViewIfNeeded();
+    const box = await pad.boundingBox();
+    if (!box) throw new Error('No signature box');
+    await client.mouse.move(box.x + 20, box.y + box.height * 0.7);
+    await client.mouse.down();
+    for (const [dx, dy] of [[60, 0.2], [110, 0.8], [170, 0.3], [230, 0.6]] as const)
+      await client.mouse.move(box.x + dx, box.y + box.height * dy, { steps: 4 });
+    await client.mouse.up();
+    await client.getByRole('img', { name: 'Your drawn signature' }).waitFor();
+    await check(client, 'waiver-client-sign');
+    await client.getByRole('button', { name: 'Sign the waiver' }).click();
+    await client.getByText(/^You signed version 1 as Wendy Walker on/).waitFor();
+
+    const [download] = await Promise.all([
+      client.waitForEvent('download'),
+      client.getByRole('button', { name: 'Download the signed copy (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('waiver-v1-signed.pdf');
+    const pdf = await readFile((await download.path()) ?? '', 'latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf).toContain('(Signed by Wendy Walker on');
+    await check(client, 'waiver-client-signed');
+
+    await client.getByRole('link', { name: 'Policies' }).click();
+    await client.getByText('Cancel 12 hours ahead or a $10 fee applies.').waitFor();
+
+    await client.goto(`/${company.slug}/client/client/app/classes/details/${classId}`);
+    await client.getByRole('button', { name: 'Book', exact: true }).click();
+    await client.getByText('You’re booked.').waitFor();
+
+    await owner.goto('/app/settings/clientWaiver');
+    await owner.getByText(/1 of 1 client have signed it\./).waitFor();
+    await clientContext.close();
+    await ownerContext.close();
+  }, 120_000);
+});
