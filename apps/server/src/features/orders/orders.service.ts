@@ -394,7 +394,7 @@ async function queueReceipt(
   const headline =
     event.kind === 'payment'
       ? `Paid ${money(event.amount)} by ${how}. Thank you!`
-      : `Refunded ${money(event.amount)} to your ${how === 'cash' ? 'hand in cash' : how}.`;
+      : `Refunded ${money(event.amount)} ${REFUNDED_AS[event.method] ?? 'to you'}.`;
   const subject = `${event.kind === 'payment' ? 'Receipt' : 'Refund'} #${order.number} from ${company.name}`;
   const text = [
     `Hi ${details.clientName},`,
@@ -414,6 +414,14 @@ async function queueReceipt(
 <p>— ${escapeHtml(company.name)}</p>`;
   return queueEmail(tx, { companyId: company.id, to: details.clientEmail, subject, text, html });
 }
+
+/** How a refund reached the client, by the method of the payment it returns. */
+const REFUNDED_AS: Record<string, string> = {
+  cash: 'in cash',
+  card: 'to your card',
+  stripe: 'to your card (it shows in 5–10 days)',
+  other: 'to you',
+};
 
 /** The receipt of a payment or refund on an order, queued in the caller's transaction. */
 export async function queuePaymentReceipt(

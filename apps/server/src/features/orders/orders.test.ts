@@ -225,7 +225,7 @@ describe('orders', () => {
     expect(rest.json().data).toMatchObject({ refunded: 10000, status: 'refunded' });
     const emails = await outboxTo(client.email);
     expect(emails.map((email) => email.subject.split(' ')[0])).toEqual(['Receipt', 'Refund', 'Refund']);
-    expect(emails[1]?.text).toContain('Refunded $40.00');
+    expect(emails[1]?.text).toContain('Refunded $40.00 in cash.');
     // The database stands behind the rule too.
     await expect(
       db.pool.query('update orders set refunded = paid + 1 where id = $1', [order.id]),
