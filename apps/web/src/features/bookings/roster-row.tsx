@@ -1,5 +1,7 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { ClassInstanceDetailsDto, RosterEntryDto } from '@kinetic/shared';
+import { useAppBase } from '../../shell/use-app-base.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { scheduleQueryKey } from '../schedule/api/schedule-keys.ts';
 import { dayTimeLabel, localTime } from '../schedule/class-labels.ts';
@@ -26,6 +28,7 @@ interface RosterRowProps {
 
 /** One client on the roster: who, how to reach them, where they stand, and what can be done. */
 export function RosterRow({ companyId, item, entry, canManage, onCancel }: RosterRowProps) {
+  const base = useAppBase();
   const refresh = [scheduleQueryKey(companyId)];
   const checkIn = useRefreshingMutation(checkInBooking, refresh);
   const waive = useRefreshingMutation(waiveFee, refresh);
@@ -49,9 +52,21 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
       <Group justify="space-between" align="center" gap="sm">
         <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
-            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Text>
+            {canManage ? (
+              // The client's account (packages, orders, balance) is for the desk, not for instructors.
+              <Anchor
+                component={Link}
+                to={`${base}/clients/profile/${entry.clientId}/${entry.clientId}`}
+                fw={700}
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {name}
+              </Anchor>
+            ) : (
+              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                {name}
+              </Text>
+            )}
             <Badge color={STATUS_COLOURS[entry.status]} variant="filled" style={{ flexShrink: 0 }}>
               {status}
             </Badge>

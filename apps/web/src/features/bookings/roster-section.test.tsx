@@ -53,7 +53,8 @@ const inList = (name: RegExp) => within(screen.getByRole('list', { name }));
 const names = (name: RegExp) =>
   inList(name)
     .getAllByRole('listitem')
-    .map((item) => item.querySelector('p')?.textContent);
+    // The name is the first text: a link to the client's account for the desk, plain for instructors.
+    .map((item) => item.querySelector('a, p')?.textContent);
 
 /** A class starting in 20 minutes: check-in (30 minutes before in the fixture's rules) is open. */
 const soon = (): ClassInstanceDetailsDto => ({
@@ -77,6 +78,9 @@ describe('Roster', () => {
     expect(ava.getByText('Booked')).toBeTruthy();
     expect(ava.getByRole('button', { name: 'Check in Ava Adams' })).toBeTruthy();
     expect(ava.getByRole('button', { name: 'Cancel Ava Adams’s booking' })).toBeTruthy();
+    expect(ava.getByRole('link', { name: 'Ava Adams' }).getAttribute('href')).toMatch(
+      /\/clients\/profile\/([0-9a-f]{24})\/\1$/,
+    );
     // Someone already present has nothing left to do.
     expect(screen.queryByRole('button', { name: 'Check in Ben Brown' })).toBeNull();
 
@@ -146,6 +150,8 @@ describe('Roster', () => {
     expect(screen.queryByRole('button', { name: 'Add client' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Cancel Ava/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Waive fee/ })).toBeNull();
+    // The client's account (money) is not theirs to open.
+    expect(screen.queryByRole('link', { name: 'Ava Adams' })).toBeNull();
   });
 
   it('cancels late with the fee waived when the owner ticks the box', async () => {
