@@ -117,6 +117,8 @@ async function buildOrder(
   items: OrderItem[],
   promoCode: string | null,
   now: Date,
+  /** A preview prices without saving: it reads the promo's uses without locking its row. */
+  options: { preview?: boolean } = {},
 ): Promise<BuiltOrder> {
   const rates = new Map(
     (await tx.select().from(taxRates).where(eq(taxRates.companyId, company.id))).map((rate) => [
@@ -218,9 +220,10 @@ async function buildOrder(
     if (promo.validUntil && today > promo.validUntil)
       throw refuse(`${promo.code} ended on ${promo.validUntil}.`);
     // The code's row is locked, so two orders cannot both take its last use.
-    await tx.execute(
-      sql`select 1 from promo_codes where company_id = ${company.id} and id = ${promo.id} for update`,
-    );
+    if (!options.preview)
+      await tx.execute(
+        sql`select 1 from promo_codes where company_id = ${company.id} and id = ${promo.id} for update`,
+      );
     if (
       promo.maxUses !== null &&
       ((await usesOf(tx, company.id, [promo.id])).get(promo.id) ?? 0) >= promo.maxUses
@@ -640,7 +643,7 @@ export async function previewOrder(
     const clientId = isClientRole(actor.roleId) ? actor.userId : (body.clientId ?? null);
     if (clientId && !(await findClient(tx, actor.companyId, clientId)))
       throw notFound('We could not find that client.');
-    const built = await buildOrder(tx, company, clientId, body.items, body.promoCode, now);
+    const built = await buildOrder(tx, company, clientId, body.items, body.promoCode, now, { preview: true });
     return {
       currency: company.currency,
       lines: built.lines.map((line, index) => lineDto(String(index), line)),
