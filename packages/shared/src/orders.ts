@@ -217,6 +217,8 @@ export const clientAccountDto = z.object({
   currency: z.string(),
   /** What open orders still ask for. */
   balanceOwing: z.number().int(),
+  /** The studio takes card payments online (its Stripe account is connected). */
+  payOnline: z.boolean(),
   packages: z.array(clientPackageDto),
   orders: z.array(orderDto),
   ledger: z.array(ledgerEntryDto),

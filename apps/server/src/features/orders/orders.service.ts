@@ -21,7 +21,7 @@ import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Jobs } from '../../jobs/runner.ts';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
-import { clientPackages, creditLedger, orderLines, orders, taxRates } from '../../db/schema/index.ts';
+import { clientPackages, creditLedger, orderLines, orders, paymentSettings, taxRates } from '../../db/schema/index.ts';
 import { queueEmail } from '../../jobs/email-outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
@@ -868,11 +868,16 @@ export async function clientAccount(
       .select({ sum: sql<number>`coalesce(sum(${orders.total} - ${orders.paid}), 0)::int` })
       .from(orders)
       .where(and(eq(orders.companyId, company.id), eq(orders.clientId, clientId), eq(orders.status, 'open')));
+    const [stripe] = await tx
+      .select({ connected: sql<boolean>`${paymentSettings.stripeSecretKey} is not null` })
+      .from(paymentSettings)
+      .where(eq(paymentSettings.companyId, company.id));
     return {
       clientId,
       clientName: client.name,
       currency: company.currency,
       balanceOwing: Number(owing?.sum ?? 0),
+      payOnline: stripe?.connected ?? false,
       packages: await clientPackageDtos(tx, company, held, now),
       orders: orderRows.map(orderDto),
       ledger: ledger.map((entry): LedgerEntryDto => ({

@@ -149,6 +149,7 @@ describe('Stripe payments', () => {
     expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     expect(order).toMatchObject({ status: 'open', provider: 'stripe', total: 9000 });
     expect((await account(ready, client.id)).packages).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/api/my/account', headers: client.headers })).json().data.payOnline).toBe(true);
 
     const sent = stripe.requests.find((request) => request.path === '/v1/checkout/sessions' && request.params.client_reference_id === order.id);
     expect(sent).toMatchObject({
@@ -302,5 +303,6 @@ describe('Stripe payments', () => {
     const online = await post('/api/my/orders', client.headers, { packageId: pack.id, provider: 'stripe' });
     expect(online.statusCode).toBe(409);
     expect(online.json()).toMatchObject({ message: 'This studio does not take payments online yet; choose to pay at the studio.' });
+    expect((await app.inject({ method: 'GET', url: '/api/my/account', headers: client.headers })).json().data.payOnline).toBe(false);
   });
 });

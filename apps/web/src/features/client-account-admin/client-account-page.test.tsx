@@ -143,6 +143,7 @@ const account: ClientAccountDto = {
   clientName: 'Cleo Client',
   currency: 'USD',
   balanceOwing: 4500,
+  payOnline: false,
   packages: [heldMembership, heldPack],
   orders: [openOrder, paidOrder],
   ledger: [
