@@ -30,3 +30,4 @@ export * from './packages.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './waivers.ts';
+export * from './package-labels.ts';

@@ -82,17 +82,6 @@ export function packageKindLabel(held: ClientPackageDto): string {
   return terms.period ? `Membership, paid each ${terms.period}` : 'Membership';
 }
 
-/** What is left to use: "7 of 10 credits left", "3 classes left this month", "Unlimited classes". */
-export function remainingLabel(held: ClientPackageDto): string {
-  const { terms, remaining } = held;
-  if (terms.kind === 'class-pack') {
-    const left = remaining ?? 0;
-    return terms.credits ? `${left} of ${terms.credits} credits left` : `${left} credits left`;
-  }
-  if (remaining === null) return 'Unlimited classes';
-  return `${remaining} ${remaining === 1 ? 'class' : 'classes'} left this ${terms.period ?? 'period'}`;
-}
-
 /** The dates that matter for what the client holds. */
 export function packageDatesLabel(held: ClientPackageDto): string {
   const parts = [`Started ${dayLabel(held.startsOn)}`];
@@ -120,3 +109,5 @@ export function paymentsLabel(order: OrderDto): string | null {
 /** "+10", "−1": a ledger entry's credits with its sign. */
 export const creditsLabel = (credits: number) =>
   credits > 0 ? `+${credits}` : credits < 0 ? `−${-credits}` : '0';
+
+export { remainingLabel } from '@kinetic/shared';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatMoney, type PackageDto, type PackageKind } from '@kinetic/shared';
+import { packageTermsLabel, type PackageDto, type PackageKind } from '@kinetic/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
@@ -12,34 +12,6 @@ import {
   usePackages,
   type PackageStatus,
 } from './api/packages-api.ts';
-
-/** "$120.00 a month · 8 classes a month · 3-month commitment" / "10 classes · $180.00 · expire 90 days after purchase" */
-export function packageTermsLabel(item: PackageDto): string {
-  const price = formatMoney(item.price, item.currency);
-  const parts: string[] = [];
-  if (item.kind === 'membership') {
-    parts.push(`${price} a ${item.period}`);
-    parts.push(
-      item.classLimit === null ? 'unlimited classes' : `${item.classLimit} classes a ${item.period}`,
-    );
-    if (item.commitmentPeriods > 0) parts.push(`${item.commitmentPeriods}-${item.period} commitment`);
-    if (item.signupFee > 0) parts.push(`sign-up fee ${formatMoney(item.signupFee, item.currency)}`);
-    parts.push(item.autoRenew ? 'renews by itself' : 'does not renew');
-  } else {
-    parts.push(`${item.credits} ${item.credits === 1 ? 'class' : 'classes'}`, price);
-    parts.push(
-      item.expiryDays === null
-        ? 'never expire'
-        : `expire ${item.expiryDays} days after ${item.expiryFrom === 'first-use' ? 'the first class' : 'purchase'}`,
-    );
-  }
-  if (item.offPeakOnly) parts.push('off-peak only');
-  if (item.templateIds.length > 0)
-    parts.push(`${item.templateIds.length} class type${item.templateIds.length === 1 ? '' : 's'} only`);
-  if (item.studioIds.length > 0)
-    parts.push(`${item.studioIds.length} studio${item.studioIds.length === 1 ? '' : 's'} only`);
-  return parts.join(' · ');
-}
 
 const KIND_PATH: Record<PackageKind, string> = { membership: 'membership', 'class-pack': 'class-pack' };
 
