@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { packageTermsLabel, type PackageDto, type PackageKind } from '@kinetic/shared';
+import { packageTermsLabel, type PackageKind } from '@kinetic/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
