@@ -30,6 +30,7 @@ export function clientGroupRoute(): RouteObject {
               { index: true, lazy: lazyPage.clientCalendar },
               { path: 'settings', element: <Navigate to="account-details" replace /> },
               { path: 'settings/account-details', lazy: lazyPage.accountDetails },
+              { path: 'settings/packages', lazy: lazyPage.myPackages },
               { path: 'settings/waiver', lazy: lazyPage.myWaiver },
               { path: 'settings/terms', lazy: lazyPage.myPolicies },
             ],

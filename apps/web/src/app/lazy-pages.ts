@@ -26,6 +26,8 @@ export const lazyPage = {
     })),
   publicClasses: () =>
     import('../features/schedule/public-classes-page.tsx').then((m) => ({ Component: m.PublicClassesPage })),
+  myPackages: () =>
+    import('../features/client-packages/my-packages-page.tsx').then((m) => ({ Component: m.MyPackagesPage })),
   myWaiver: () => import('../features/waivers/my-waiver-page.tsx').then((m) => ({ Component: m.MyWaiverPage })),
   myPolicies: () =>
     import('../features/waivers/my-policies-page.tsx').then((m) => ({ Component: m.MyPoliciesPage })),

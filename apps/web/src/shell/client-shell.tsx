@@ -64,6 +64,9 @@ export function ClientShell() {
             <Anchor component={NavLink} to={`${base}/settings/account-details`} className="client-nav-link">
               Account details
             </Anchor>
+            <Anchor component={NavLink} to={`${base}/settings/packages`} className="client-nav-link">
+              Packages
+            </Anchor>
             <Anchor component={NavLink} to={`${base}/settings/waiver`} className="client-nav-link">
               Waiver
             </Anchor>

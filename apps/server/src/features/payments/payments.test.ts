@@ -160,7 +160,7 @@ describe('Stripe payments', () => {
         'line_items[0][price_data][unit_amount]': '9000',
         'line_items[0][price_data][currency]': 'usd',
         'payment_intent_data[setup_future_usage]': 'off_session',
-        success_url: `http://localhost:3000/${ready.slug}/client/client?paid=${order.number}`,
+        success_url: `http://localhost:3000/${ready.slug}/client/client/settings/packages?paid=${order.number}`,
       }),
     });
 

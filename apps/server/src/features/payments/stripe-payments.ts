@@ -54,7 +54,7 @@ export async function startCheckout(
   const account = await connected(tx, order.companyId, config);
   const customer = await customerOf(tx, account, order.companyId, order.clientId);
   const [company] = await tx.select({ slug: companies.slug, name: companies.name }).from(companies).where(eq(companies.id, order.companyId));
-  const back = `${config.publicUrl}/${company?.slug ?? ''}/${roleId}/client`;
+  const back = `${config.publicUrl}/${company?.slug ?? ''}/${roleId}/client/settings/packages`;
   const metadata = { kineticCompanyId: order.companyId, kineticOrderId: order.id };
   const session = await account.client.checkout.sessions.create(
     {
