@@ -76,6 +76,20 @@ describe('waiver and policies (issue 11)', () => {
     await fillLogin(owner, company.email, PASSWORD);
     await owner.waitForURL((url) => url.pathname.includes('/app'));
     const classId = await classTomorrow(owner);
+    await send(owner, 'post', '/api/packages', {
+      kind: 'class-pack',
+      name: 'Five Pack',
+      description: 'Five classes, any studio.',
+      price: 9000,
+      taxRateId: null,
+      introOffer: false,
+      offPeakOnly: false,
+      templateIds: [],
+      studioIds: [],
+      credits: 5,
+      expiryDays: 60,
+      expiryFrom: 'purchase',
+    });
 
     await owner.goto('/app/settings/clientWaiver');
     await owner.getByText('No waiver: clients book without signing one.').waitFor();
@@ -148,6 +162,17 @@ describe('waiver and policies (issue 11)', () => {
     await client.goto(`/${company.slug}/client/client/app/classes/details/${classId}`);
     await client.getByRole('button', { name: 'Book', exact: true }).click();
     await client.getByText('You’re booked.').waitFor();
+
+    // Buys a pack to pay at the studio, from the phone.
+    await client.goto(`/${company.slug}/client/client/settings/packages`);
+    await client.getByRole('button', { name: 'Buy Five Pack' }).click();
+    const buy = client.getByRole('dialog', { name: 'Buy Five Pack' });
+    await buy.getByRole('button', { name: 'Buy for $90.00' }).click();
+    await client.getByText('Five Pack is yours now; pay $90.00 at the studio.').waitFor();
+    const held = client.getByRole('region', { name: 'What you hold' });
+    await held.getByText('5 of 5 credits left').waitFor();
+    await client.getByText('You owe $90.00. Pay at the desk on your next visit.').waitFor();
+    await check(client, 'client-packages');
 
     await owner.goto('/app/settings/clientWaiver');
     await owner.getByText(/1 of 1 client have signed it\./).waitFor();

@@ -52,6 +52,8 @@ export function useBuyPackage(companyId: string) {
         },
         idempotencyKey: variables.idempotencyKey,
         inlineErrors: true,
+        // The page says what was bought and what is owed; a toast on top would say it twice.
+        silent: true,
       }),
     onSuccess: (answer) => {
       if (!answer.checkoutUrl) void queryClient.invalidateQueries({ queryKey: myAccountKey(companyId) });
