@@ -159,12 +159,15 @@ describe('waiver and policies (issue 11)', () => {
     await client.getByRole('link', { name: 'Policies' }).click();
     await client.getByText('Cancel 12 hours ahead or a $10 fee applies.').waitFor();
 
-    await client.goto(`/${company.slug}/client/client/app/classes/details/${classId}`);
+    // From the client's own calendar, inside their pages (the menu stays in reach).
+    await client.getByRole('link', { name: 'Calendar' }).click();
+    await client.getByRole('link', { name: /Morning Mobility/ }).first().click();
+    await client.waitForURL(`**/${company.slug}/client/client/classes/details/${classId}`);
     await client.getByRole('button', { name: 'Book', exact: true }).click();
     await client.getByText('You’re booked.').waitFor();
 
     // Buys a pack to pay at the studio, from the phone.
-    await client.goto(`/${company.slug}/client/client/settings/packages`);
+    await client.getByRole('link', { name: 'Packages' }).click();
     await client.getByRole('button', { name: 'Buy Five Pack' }).click();
     const buy = client.getByRole('dialog', { name: 'Buy Five Pack' });
     await buy.getByRole('button', { name: 'Buy for $90.00' }).click();

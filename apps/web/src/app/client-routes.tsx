@@ -28,6 +28,7 @@ export function clientGroupRoute(): RouteObject {
             lazy: lazyPage.clientShell,
             children: [
               { index: true, lazy: lazyPage.clientCalendar },
+              { path: 'classes/details/:classInstanceId', lazy: lazyPage.clientClassDetails },
               { path: 'settings', element: <Navigate to="account-details" replace /> },
               { path: 'settings/account-details', lazy: lazyPage.accountDetails },
               { path: 'settings/packages', lazy: lazyPage.myPackages },

@@ -26,6 +26,8 @@ export const lazyPage = {
     })),
   publicClasses: () =>
     import('../features/schedule/public-classes-page.tsx').then((m) => ({ Component: m.PublicClassesPage })),
+  clientClassDetails: () =>
+    import('../features/schedule/public-class-details-page.tsx').then((m) => ({ Component: m.ClientClassDetailsPage })),
   myPackages: () =>
     import('../features/client-packages/my-packages-page.tsx').then((m) => ({ Component: m.MyPackagesPage })),
   myWaiver: () => import('../features/waivers/my-waiver-page.tsx').then((m) => ({ Component: m.MyWaiverPage })),

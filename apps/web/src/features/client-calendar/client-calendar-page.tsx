@@ -32,7 +32,7 @@ export function ClientCalendarPage() {
       </Stack>
       <Timetable
         company={company}
-        detailsPath={(id) => `app/classes/details/${id}`}
+        detailsPath={(id) => `classes/details/${id}`}
         markOf={(id) => marks.get(id)}
       />
     </Stack>

@@ -46,19 +46,48 @@ export function PublicClassDetailsPage() {
             </Anchor>
           ) : null}
         </Group>
-        {instance.isError ? (
-          <Alert color="red" role="alert" title="This class could not be found">
-            {instance.error.message}
-          </Alert>
-        ) : !instance.data ? (
-          <PageLoader />
-        ) : (
-          <>
-            <ClassSummary item={instance.data} />
-            <ClientBookingPanel company={company} item={instance.data} />
-          </>
-        )}
+        <ClassDetailsBody company={company} instance={instance} />
       </Stack>
     </Container>
+  );
+}
+
+/** The class and what the signed-in client can do about it; the public page and the client's own pages share it. */
+function ClassDetailsBody({
+  company,
+  instance,
+}: {
+  company: string;
+  instance: ReturnType<typeof usePublicClassInstance>;
+}) {
+  return instance.isError ? (
+    <Alert color="red" role="alert" title="This class could not be found">
+      {instance.error.message}
+    </Alert>
+  ) : !instance.data ? (
+    <PageLoader />
+  ) : (
+    <>
+      <ClassSummary item={instance.data} />
+      <ClientBookingPanel company={company} item={instance.data} />
+    </>
+  );
+}
+
+/**
+ * The same class inside the client's own pages (`{company}/{roleId}/client/classes/details/{id}`): the
+ * client shell around it keeps their menu (Calendar, Packages, Waiver…) in reach.
+ */
+export function ClientClassDetailsPage() {
+  const { company = '', classInstanceId = '', roleId = 'client' } = useParams();
+  const instance = usePublicClassInstance(company, classInstanceId);
+  usePageTitle(instance.data ? instance.data.templateName : 'Class details');
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={`/${company}/${roleId}/client`} size="sm">
+        Back to the calendar
+      </Anchor>
+      <ClassDetailsBody company={company} instance={instance} />
+    </Stack>
   );
 }
