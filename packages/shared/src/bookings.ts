@@ -102,7 +102,11 @@ export type RosterDto = z.infer<typeof rosterDto>;
 /** `GET /api/my/bookings`: the signed-in client's bookings of classes still to come, with each class. */
 export const myBookingDto = bookingDto.extend({ classInstance: classInstanceDto });
 export type MyBookingDto = z.infer<typeof myBookingDto>;
-export const myBookingsQuery = z.object({ classInstanceId: objectIdSchema.optional() });
+export const myBookingsQuery = z.object({
+  classInstanceId: objectIdSchema.optional(),
+  /** Classes still to come (the default), or those already over, latest first (at most 50). */
+  when: z.enum(['upcoming', 'past'], { error: 'Choose upcoming or past' }).default('upcoming'),
+});
 export const myBookingsDto = z.object({ items: z.array(myBookingDto) });
 export type MyBookingsDto = z.infer<typeof myBookingsDto>;
 

@@ -297,18 +297,21 @@ export async function clientBookings(
   tx: Executor,
   companyId: string,
   clientId: string,
-  options: { classInstanceId?: string | undefined; now: Date },
+  options: { classInstanceId?: string | undefined; now: Date; past?: boolean },
 ) {
   const conditions: SQL[] = [eq(bookings.companyId, companyId), eq(bookings.clientId, clientId)];
   if (options.classInstanceId) conditions.push(eq(bookings.classInstanceId, options.classInstanceId));
+  else if (options.past) conditions.push(lte(classInstances.endsAt, options.now));
   else conditions.push(gt(classInstances.endsAt, options.now));
-  return withClient(tx)
+  const query = withClient(tx)
     .innerJoin(
       classInstances,
       and(eq(classInstances.companyId, bookings.companyId), eq(classInstances.id, bookings.classInstanceId)),
     )
-    .where(and(...conditions))
-    .orderBy(asc(classInstances.startsAt), desc(bookings.createdAt));
+    .where(and(...conditions));
+  return options.past && !options.classInstanceId
+    ? query.orderBy(desc(classInstances.startsAt), desc(bookings.createdAt)).limit(50)
+    : query.orderBy(asc(classInstances.startsAt), desc(bookings.createdAt));
 }
 
 /** Every booking still holding a place or waiting, for the classes the studio cancels. */

@@ -760,13 +760,14 @@ async function currencyOf(tx: Executor, companyId: string): Promise<string> {
 export async function myBookings(
   db: Database,
   actor: Actor,
-  query: { classInstanceId?: string | undefined },
+  query: { classInstanceId?: string | undefined; when?: 'upcoming' | 'past' | undefined },
   now = new Date(),
 ): Promise<MyBookingsDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const rows = await clientBookings(tx, actor.companyId, actor.userId, {
       classInstanceId: query.classInstanceId,
       now,
+      past: query.when === 'past',
     });
     const currency = await currencyOf(tx, actor.companyId);
     const items = [];

@@ -327,3 +327,25 @@ describe('cancel, roster and fees through the API', () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name']);
   });
 });
+
+describe('GET /api/my/bookings', () => {
+  it('answers classes to come by default and those already over with when=past, latest first; bad when is 400', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const client = await clientOf(ready);
+    const [first, second, later] = [await upcoming(ready), await upcoming(ready), await upcoming(ready)];
+    for (const classId of [first, second, later]) expect((await book(classId, client.headers)).statusCode).toBe(200);
+    // Two of them took place last week (moved back in time as the clock would have).
+    await db.pool.query(
+      `update class_instances set starts_at = starts_at - interval '10 days', ends_at = ends_at - interval '10 days'
+        where id = any($1)`,
+      [[first, second]],
+    );
+    const upcomingOnes = (await call('GET', '/api/my/bookings', client.headers)).json().data.items;
+    expect(upcomingOnes.map((item: { classInstanceId: string }) => item.classInstanceId)).toEqual([later]);
+    const past = (await call('GET', '/api/my/bookings?when=past', client.headers)).json().data.items;
+    expect(past.map((item: { classInstanceId: string }) => item.classInstanceId)).toEqual([second, first]);
+    const bad = await call('GET', '/api/my/bookings?when=yesterday', client.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ when: 'Choose upcoming or past' });
+  });
+});
