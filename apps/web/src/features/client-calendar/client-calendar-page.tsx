@@ -1,10 +1,12 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import type { MyBookingDto } from '@kinetic/shared';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { useMyUpcomingBookings } from '../bookings/api/list-my-bookings.ts';
+import { useScheduleFilters } from '../schedule/schedule-filters.ts';
 import { Timetable } from '../schedule/timetable.tsx';
+import { MyBookings } from './my-bookings.tsx';
 
 const MARKS: Partial<Record<MyBookingDto['status'], (booking: MyBookingDto) => string>> = {
   booked: () => 'Booked',
@@ -13,28 +15,45 @@ const MARKS: Partial<Record<MyBookingDto['status'], (booking: MyBookingDto) => s
   waitlisted: (booking) => `Waitlist #${booking.waitlistPosition ?? '?'}`,
 };
 
-/** The client group's index (spec §2): the studio's coming classes, the client's own marked. */
+/**
+ * The client group's index (spec §2): the studio's coming classes day by day (the client's own marked),
+ * or "My bookings" — what is coming up and what is past. The choice is kept in the address (`view=mine`).
+ */
 export function ClientCalendarPage() {
   usePageTitle('Calendar');
   const { company = '' } = useParams();
   const me = useMe();
-  const mine = useMyUpcomingBookings(me.data?.company.id ?? '');
+  const companyId = me.data?.company.id ?? '';
+  const mine = useMyUpcomingBookings(companyId);
+  const { params, setParam } = useScheduleFilters();
+  const view = params.get('view') === 'mine' ? 'mine' : 'classes';
   const marks = new Map<string, string>();
   for (const booking of mine.data?.items ?? []) {
     const mark = MARKS[booking.status]?.(booking);
     if (mark) marks.set(booking.classInstanceId, mark);
   }
+  const detailsPath = (id: string) => `classes/details/${id}`;
   return (
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={1}>Calendar</Title>
         <Text c="dimmed">Times are the studio’s local times. Open a class to book it or see your place.</Text>
       </Stack>
-      <Timetable
-        company={company}
-        detailsPath={(id) => `classes/details/${id}`}
-        markOf={(id) => marks.get(id)}
+      <SegmentedControl
+        aria-label="Show"
+        value={view}
+        onChange={(value) => setParam('view', value === 'mine' ? 'mine' : null)}
+        data={[
+          { value: 'classes', label: 'Timetable' },
+          { value: 'mine', label: 'My bookings' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
       />
+      {view === 'mine' ? (
+        <MyBookings companyId={companyId} detailsPath={detailsPath} />
+      ) : (
+        <Timetable company={company} detailsPath={detailsPath} markOf={(id) => marks.get(id)} />
+      )}
     </Stack>
   );
 }

@@ -19,6 +19,7 @@ const lateSunday: ClassInstanceDto = {
   ...eveningFlow,
   id: '333333333333333333333333',
   templateName: 'Late Stretch',
+  templateId: '666666666666666666666666',
   studioId: OTHER_STUDIO,
   studioName: 'Uptown',
   roomName: null,
@@ -92,6 +93,23 @@ describe('Public classes page (/app/classes)', () => {
     );
   });
 
+  it('filters by class, instructor and time of day, in the address', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-07T12:00:00Z'));
+    const { router } = open();
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Time of day' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Morning (before 12:00)', hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toBe('?time=morning'));
+    expect(await screen.findByText(/^No classes matching from 7 Jan 2030/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Time of day' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Evening (from 17:00)', hidden: true }));
+    expect(await screen.findByRole('link', { name: 'Evening Flow' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Class' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Late Stretch', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Evening Flow' })).toBeNull());
+    expect(router.state.location.search).toMatch(/^\?time=evening&templateId=[0-9a-f]{24}$/);
+  });
+
   it('keeps the studio and the week in the address', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-07T12:00:00Z'));
@@ -99,11 +117,11 @@ describe('Public classes page (/app/classes)', () => {
     fireEvent.click(await screen.findByRole('combobox', { name: 'Studio' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Uptown', hidden: true }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Evening Flow' })).toBeNull());
-    expect(screen.getByText('1 class from 7 Jan 2030 to 13 Jan 2030.')).toBeTruthy();
+    expect(screen.getByText('1 class matching from 7 Jan 2030 to 13 Jan 2030.')).toBeTruthy();
     expect(router.state.location.search).toBe(`?studioId=${OTHER_STUDIO}`);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
-    expect(await screen.findByText('No classes from 14 Jan 2030 to 20 Jan 2030.')).toBeTruthy();
+    expect(await screen.findByText('No classes matching from 14 Jan 2030 to 20 Jan 2030.')).toBeTruthy();
     expect(router.state.location.search).toBe(`?studioId=${OTHER_STUDIO}&from=2030-01-14`);
     const asked =
       calls.filter((call) => call.path.startsWith('public/acme/class-instances?')).at(-1)?.path ?? '';

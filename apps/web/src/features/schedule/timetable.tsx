@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ClassInstanceDto } from '@kinetic/shared';
@@ -9,6 +9,18 @@ import { useScheduleFilters } from './schedule-filters.ts';
 import { addDays, daysOf, placesLeftLabel, weekRange } from './timetable-days.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Parts of the day by the class's local start: before noon, noon to five, from five. */
+const TIMES_OF_DAY = [
+  { value: 'morning', label: 'Morning (before 12:00)', from: 0, to: 12 },
+  { value: 'afternoon', label: 'Afternoon (12:00–17:00)', from: 12, to: 17 },
+  { value: 'evening', label: 'Evening (from 17:00)', from: 17, to: 24 },
+] as const;
+
+function timeOfDay(item: ClassInstanceDto): string | undefined {
+  const hour = Number(localTime(item.startsAt, item.timeZone).slice(0, 2));
+  return TIMES_OF_DAY.find((entry) => hour >= entry.from && hour < entry.to)?.value;
+}
 
 const dayHeading = (date: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -48,14 +60,35 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
   const list = usePublicClassInstances(company, range);
   const studioId = params.get('studioId');
 
-  const studios = useMemo(() => {
-    const seen = new Map<string, string>();
-    for (const item of list.data?.items ?? []) seen.set(item.studioId, item.studioName);
-    return [...seen]
-      .map(([value, label]) => ({ value, label }))
-      .sort((a, b) => a.label.localeCompare(b.label));
+  const templateId = params.get('templateId');
+  const instructorId = params.get('instructorId');
+  const time = TIMES_OF_DAY.find((entry) => entry.value === params.get('time'))?.value ?? null;
+
+  // The choices are what this week holds, so a filter never offers something with no class.
+  const choices = useMemo(() => {
+    const of = (pick: (item: ClassInstanceDto) => [string | null, string | null]) => {
+      const seen = new Map<string, string>();
+      for (const item of list.data?.items ?? []) {
+        const [value, label] = pick(item);
+        if (value && label) seen.set(value, label);
+      }
+      return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+    };
+    return {
+      studios: of((item) => [item.studioId, item.studioName]),
+      templates: of((item) => [item.templateId, item.templateName]),
+      instructors: of((item) => [item.instructorId, item.instructorName]),
+    };
   }, [list.data]);
-  const shown = (list.data?.items ?? []).filter((item) => !studioId || item.studioId === studioId);
+  const studios = choices.studios;
+  const shown = (list.data?.items ?? []).filter(
+    (item) =>
+      (!studioId || item.studioId === studioId) &&
+      (!templateId || item.templateId === templateId) &&
+      (!instructorId || item.instructorId === instructorId) &&
+      (!time || timeOfDay(item) === time),
+  );
+  const filtered = Boolean(studioId || templateId || instructorId || time);
   const days = daysOf(shown, first, new Date());
   const total = days.reduce((sum, day) => sum + day.items.length, 0);
   const goTo = (date: string) => setParam('from', date === today ? null : date);
@@ -80,6 +113,8 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
             </Button>
           ) : null}
         </Group>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         {studios.length > 1 || studioId ? (
           <Select
             label="Studio"
@@ -88,15 +123,41 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
             value={studioId}
             onChange={(value) => setParam('studioId', value)}
             clearable
-            w={{ base: '100%', xs: 220 }}
             comboboxProps={{ withinPortal: true }}
           />
         ) : null}
-      </Group>
+        <Select
+          label="Class"
+          placeholder="All classes"
+          data={choices.templates}
+          value={templateId}
+          onChange={(value) => setParam('templateId', value)}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Instructor"
+          placeholder="All instructors"
+          data={choices.instructors}
+          value={instructorId}
+          onChange={(value) => setParam('instructorId', value)}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Time of day"
+          placeholder="Any time"
+          data={TIMES_OF_DAY.map(({ value, label }) => ({ value, label }))}
+          value={time}
+          onChange={(value) => setParam('time', value)}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
       <Text role="status" c="dimmed" size="sm">
         {list.isPending
           ? 'Loading classes…'
-          : `${total === 0 ? 'No' : total} class${total === 1 ? '' : 'es'} from ${shortDate(first)} to ${shortDate(addDays(first, 6))}.`}
+          : `${total === 0 ? 'No' : total} class${total === 1 ? '' : 'es'}${filtered ? ' matching' : ''} from ${shortDate(first)} to ${shortDate(addDays(first, 6))}.`}
       </Text>
       {list.isError ? (
         <Alert color="red" role="alert" title="The classes could not be loaded">
