@@ -71,3 +71,18 @@ export function isLateCancel(
 
 export const hasStarted = (item: Pick<ClassInstanceDetailsDto, 'startsAt'>, now = Date.now()) =>
   Date.parse(item.startsAt) <= now;
+
+/**
+ * The cancellation rule, said before booking: "Free cancellation until Tue 8 Jan, 18:00; after that a
+ * $10.00 fee." (in the studio's zone). No fee: only the deadline for getting a credit back matters.
+ */
+export function cancellationRule(
+  item: { startsAt: string; timeZone: string; currency: string; rules: { freeCancellationHoursBefore: number; lateCancelFee: number } },
+  dayTime: (instant: string, timeZone: string) => string,
+): string {
+  const until = new Date(Date.parse(item.startsAt) - item.rules.freeCancellationHoursBefore * 3_600_000).toISOString();
+  const fee = item.rules.lateCancelFee;
+  return fee > 0
+    ? `Free cancellation until ${dayTime(until, item.timeZone)}; after that a ${money(fee, item.currency)} fee.`
+    : `Cancel until ${dayTime(until, item.timeZone)} to get a class credit back.`;
+}

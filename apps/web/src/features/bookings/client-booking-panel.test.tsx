@@ -122,6 +122,8 @@ describe('Booking on the public class page', () => {
   it('books a signed-in client who has no place yet', async () => {
     signInAsClient();
     const calls = open({ post: (call) => (call.path === BOOK_PATH ? ok(myBooking('booked')) : undefined) });
+    // The cancellation rule is said before booking: 12 hours before 18:00 in New York.
+    expect(await screen.findByText('Cancel until Tue 8 Jan, 06:00 to get a class credit back.')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Book' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: BOOK_PATH, body: {} }),

@@ -23,7 +23,7 @@ import { declineOffer } from './api/decline-offer.ts';
 import { usePaymentOptions } from './api/get-payment-options.ts';
 import { useMyBookings } from './api/list-my-bookings.ts';
 import { useRefreshingMutation } from './api/use-refreshing-mutation.ts';
-import { hasStarted, isLateCancel, money } from './booking-labels.ts';
+import { cancellationRule, hasStarted, isLateCancel, money } from './booking-labels.ts';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
 const ACTIVE = new Set(['booked', 'waitlisted', 'offered', 'checked_in']);
@@ -185,6 +185,7 @@ function ClientBooking({
           <Text>This class is full; join the waitlist and we will let you know if a place opens.</Text>
         ) : null}
         <PaymentChoice options={options.data} value={chosen} onChange={setPayWith} />
+        <Text size="sm">{cancellationRule(item, dayTimeLabel)}</Text>
         <BusyButton busy={book.isPending} onClick={() => run(bookOnce)}>
           {full ? 'Join the waitlist' : 'Book'}
         </BusyButton>

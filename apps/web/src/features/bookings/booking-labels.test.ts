@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { dayTimeLabel } from '../schedule/class-labels.ts';
+import { cancellationRule } from './booking-labels.ts';
+
+describe('cancellationRule', () => {
+  const item = (freeCancellationHoursBefore: number, lateCancelFee: number) => ({
+    // Tuesday 8 January 2030, 18:00 in New York.
+    startsAt: '2030-01-08T23:00:00.000Z',
+    timeZone: 'America/New_York',
+    currency: 'USD',
+    rules: { freeCancellationHoursBefore, lateCancelFee },
+  });
+
+  it('names the last free moment in the studio’s zone and the fee after it', () => {
+    expect(cancellationRule(item(24, 1000), dayTimeLabel)).toBe(
+      'Free cancellation until Mon 7 Jan, 18:00; after that a $10.00 fee.',
+    );
+  });
+
+  it('without a fee, says until when a credit comes back', () => {
+    expect(cancellationRule(item(2, 0), dayTimeLabel)).toBe('Cancel until Tue 8 Jan, 16:00 to get a class credit back.');
+  });
+});
