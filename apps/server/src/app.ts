@@ -111,6 +111,7 @@ export async function buildApp(
       const payments = await import('./features/payments/payments.routes.ts');
       await api.register(payments.paymentSettingsRoutes);
       await api.register((await import('./features/waivers/waivers.routes.ts')).waiversRoutes);
+      await api.register((await import('./features/client-preferences/client-preferences.routes.ts')).clientPreferencesRoutes);
       await api.register(payments.stripeWebhookRoutes);
     },
     { prefix: '/api' },

@@ -31,3 +31,4 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './waivers.ts';
 export * from './package-labels.ts';
+export * from './client-preferences.ts';

@@ -10,3 +10,4 @@ export * from './schedule.ts';
 export * from './bookings.ts';
 export * from './packages.ts';
 export * from './waivers.ts';
+export * from './client-preferences.ts';

@@ -1,3 +1,4 @@
+import { wantsEmail } from '../client-preferences/client-preferences.service.ts';
 import type { Executor } from '../../db/client.ts';
 import { queueEmail } from '../../jobs/email-outbox.ts';
 import { localMoment } from './booking-rules.ts';
@@ -60,11 +61,14 @@ function noticeText(
 export async function queueBookingNotice(
   tx: Executor,
   companyId: string,
-  client: { name: string; email: string },
+  client: { id: string; name: string; email: string },
   cls: LockedClass,
   notice: BookingNotice,
   publicUrl: string,
-): Promise<string> {
+): Promise<string | null> {
+  // Waitlist news is optional (client Settings › Notifications); a class the studio cancels always goes.
+  if (notice.kind !== 'cancelled-by-studio' && !(await wantsEmail(tx, companyId, client.id, 'waitlist')))
+    return null;
   const when = localMoment(cls.startsAt, cls.timeZone);
   const { subject, lines } = noticeText(notice, cls, when);
   const link = classLink(publicUrl, cls);

@@ -170,7 +170,8 @@ async function handOn(
     const client = await findClient(tx, companyId, next.clientId);
     if (client) {
       const notice: BookingNotice = offer ? { kind: 'offered', expiresAt } : { kind: 'promoted' };
-      emails.push(await queueBookingNotice(tx, companyId, client, cls, notice, publicUrl));
+      const queued = await queueBookingNotice(tx, companyId, client, cls, notice, publicUrl);
+      if (queued) emails.push(queued);
     }
     free -= 1;
   }
@@ -565,17 +566,10 @@ export async function expireOffers(deps: BookingDeps, now = new Date()): Promise
         });
         const emails: string[] = [];
         const client = await findClient(tx, offer.companyId, booking.clientId);
-        if (client)
-          emails.push(
-            await queueBookingNotice(
-              tx,
-              offer.companyId,
-              client,
-              cls,
-              { kind: 'offer-expired' },
-              deps.publicUrl,
-            ),
-          );
+        const queued = client
+          ? await queueBookingNotice(tx, offer.companyId, client, cls, { kind: 'offer-expired' }, deps.publicUrl)
+          : null;
+        if (queued) emails.push(queued);
         const rules = await rulesFor(tx, offer.companyId, cls);
         emails.push(...(await handOn(tx, offer.companyId, cls, rules, now, deps.publicUrl)));
         return { value: 1, emails };

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CLIENT_ROLES, notificationPreferencesBody, notificationPreferencesDto, successEnvelope } from '@kinetic/shared';
+import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { getMyPreferences, saveMyPreferences } from './client-preferences.service.ts';
+
+/** The client's Settings › Notifications (issue 11). */
+export const clientPreferencesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.db;
+  const tags = ['client area'];
+  const answer = successEnvelope(notificationPreferencesDto);
+  app.get(
+    '/my/notifications',
+    {
+      onRequest: requireRole(CLIENT_ROLES),
+      schema: { tags, summary: 'Which optional emails I get', response: { 200: answer } },
+    },
+    async (request) => ({ status: 1 as const, data: await getMyPreferences(db, actorOf(request)) }),
+  );
+  app.put(
+    '/my/notifications',
+    {
+      onRequest: requireRole(CLIENT_ROLES),
+      schema: { tags, summary: 'Choose which optional emails I get', body: notificationPreferencesBody, response: { 200: answer } },
+    },
+    async (request) => ({
+      status: 1 as const,
+      message: 'Your email choices are saved.',
+      data: await saveMyPreferences(db, actorOf(request), request.body),
+    }),
+  );
+};

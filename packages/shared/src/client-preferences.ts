@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Which emails a client gets (client Settings › Notifications, issue 11). Messages about money, a class
+ * the studio cancels and the account itself always go; these are the optional ones. Marketing is asked
+ * separately and is off until the client says yes.
+ */
+export const EMAIL_TOPICS = ['bookingConfirmations', 'reminders', 'waitlist', 'marketing'] as const;
+export type EmailTopic = (typeof EMAIL_TOPICS)[number];
+
+export const notificationPreferencesDto = z.object({
+  bookingConfirmations: z.boolean(),
+  reminders: z.boolean(),
+  waitlist: z.boolean(),
+  marketing: z.boolean(),
+});
+export type NotificationPreferencesDto = z.infer<typeof notificationPreferencesDto>;
+
+const flag = (what: string) => z.boolean({ error: `Say yes or no to ${what}` });
+export const notificationPreferencesBody = z.object({
+  bookingConfirmations: flag('booking confirmations'),
+  reminders: flag('class reminders'),
+  waitlist: flag('waitlist emails'),
+  marketing: flag('news and offers'),
+});
+
+export const NOTIFICATION_DEFAULTS: NotificationPreferencesDto = {
+  bookingConfirmations: true,
+  reminders: true,
+  waitlist: true,
+  marketing: false,
+};
