@@ -177,6 +177,17 @@ describe('waiver and policies (issue 11)', () => {
     await client.getByText('You owe $90.00. Pay at the desk on your next visit.').waitFor();
     await check(client, 'client-packages');
 
+    // Settings › Notifications: waitlist emails off, by keyboard.
+    await client.getByRole('link', { name: 'Settings' }).click();
+    await client.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Notifications' }).click();
+    const waitlist = client.getByRole('switch', { name: /Waitlist news/ });
+    await waitlist.focus();
+    await client.keyboard.press('Space');
+    await client.getByRole('button', { name: 'Save' }).press('Enter');
+    await client.getByText('Your email choices are saved.').waitFor();
+    await expect(waitlist.isChecked()).resolves.toBe(false);
+    await check(client, 'client-notifications');
+
     await owner.goto('/app/settings/clientWaiver');
     await owner.getByText(/1 of 1 client have signed it\./).waitFor();
     await clientContext.close();

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { CLIENT_ROLES } from '@kinetic/shared';
 import { PublicOnly } from '../shell/public-only.tsx';
 import { RequireSession } from '../shell/require-session.tsx';
+import { ClientSettingsLayout } from '../shell/client-settings-nav.tsx';
 import { RoleGate } from '../shell/role-gate.tsx';
 import { publicChildren, soloClientPublicPages } from './public-routes.tsx';
 import { lazyPage } from './lazy-pages.ts';
@@ -29,11 +30,18 @@ export function clientGroupRoute(): RouteObject {
             children: [
               { index: true, lazy: lazyPage.clientCalendar },
               { path: 'classes/details/:classInstanceId', lazy: lazyPage.clientClassDetails },
-              { path: 'settings', element: <Navigate to="account-details" replace /> },
-              { path: 'settings/account-details', lazy: lazyPage.accountDetails },
-              { path: 'settings/packages', lazy: lazyPage.myPackages },
-              { path: 'settings/waiver', lazy: lazyPage.myWaiver },
-              { path: 'settings/terms', lazy: lazyPage.myPolicies },
+              {
+                path: 'settings',
+                element: <ClientSettingsLayout />,
+                children: [
+                  { index: true, element: <Navigate to="account-details" replace /> },
+                  { path: 'account-details', lazy: lazyPage.accountDetails },
+                  { path: 'notifications', lazy: lazyPage.myNotifications },
+                  { path: 'packages', lazy: lazyPage.myPackages },
+                  { path: 'waiver', lazy: lazyPage.myWaiver },
+                  { path: 'terms', lazy: lazyPage.myPolicies },
+                ],
+              },
             ],
           },
         ],

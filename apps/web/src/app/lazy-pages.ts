@@ -28,6 +28,8 @@ export const lazyPage = {
     import('../features/schedule/public-classes-page.tsx').then((m) => ({ Component: m.PublicClassesPage })),
   clientClassDetails: () =>
     import('../features/schedule/public-class-details-page.tsx').then((m) => ({ Component: m.ClientClassDetailsPage })),
+  myNotifications: () =>
+    import('../features/client-settings/my-notifications-page.tsx').then((m) => ({ Component: m.MyNotificationsPage })),
   myPackages: () =>
     import('../features/client-packages/my-packages-page.tsx').then((m) => ({ Component: m.MyPackagesPage })),
   myWaiver: () => import('../features/waivers/my-waiver-page.tsx').then((m) => ({ Component: m.MyWaiverPage })),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Box, Button, Container, Group } from '@mantine/core';
-import { Navigate, NavLink, Outlet, useParams } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { isClientRole } from '@kinetic/shared';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { usePublicCompany } from '../features/public-company/api/get-public-company.ts';
@@ -23,6 +23,8 @@ export function ClientShell() {
   const [loggingOut, setLoggingOut] = useState(false);
   const mainRef = useRouteFocus<HTMLDivElement>();
   const branding = usePublicCompany(company);
+  const { pathname } = useLocation();
+  const inSettings = pathname.startsWith(`${base}/settings`) && !pathname.startsWith(`${base}/settings/packages`);
 
   if (account.isPending || account.expired) return <PageLoader />;
   if (account.isError) {
@@ -61,17 +63,17 @@ export function ClientShell() {
             <Anchor component={NavLink} to={base} end className="client-nav-link">
               Calendar
             </Anchor>
-            <Anchor component={NavLink} to={`${base}/settings/account-details`} className="client-nav-link">
-              Account details
-            </Anchor>
             <Anchor component={NavLink} to={`${base}/settings/packages`} className="client-nav-link">
               Packages
             </Anchor>
-            <Anchor component={NavLink} to={`${base}/settings/waiver`} className="client-nav-link">
-              Waiver
-            </Anchor>
-            <Anchor component={NavLink} to={`${base}/settings/terms`} className="client-nav-link">
-              Policies
+            {/* A plain link marked by hand: Packages is a settings page too, and has its own entry above. */}
+            <Anchor
+              component={Link}
+              to={`${base}/settings`}
+              className="client-nav-link"
+              aria-current={inSettings ? 'page' : undefined}
+            >
+              Settings
             </Anchor>
           </Group>
         </Container>

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Alert, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationPreferencesDto } from '@kinetic/shared';
+import { apiRequest } from '../../api/client.ts';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
+import { useMe } from '../accounts/api/get-me.ts';
+
+const key = (companyId: string) => [companyId, 'my-notifications'] as const;
+
+const CHOICES: { field: keyof NotificationPreferencesDto; label: string; description: string }[] = [
+  { field: 'bookingConfirmations', label: 'Booking confirmations', description: 'When you book or cancel a class.' },
+  { field: 'reminders', label: 'Class reminders', description: 'A reminder before each class you booked.' },
+  {
+    field: 'waitlist',
+    label: 'Waitlist news',
+    description: 'When a place opens for you. Turned off, you may miss a place held for you for a short time.',
+  },
+  { field: 'marketing', label: 'News and offers', description: 'The studio’s newsletter, events and offers.' },
+];
+
+/** Client › Settings › Notifications: which optional emails they get. */
+export function MyNotificationsPage() {
+  usePageTitle('Notifications');
+  const me = useMe();
+  const companyId = me.data?.company.id ?? '';
+  const current = useQuery({
+    queryKey: key(companyId),
+    queryFn: () => apiRequest<NotificationPreferencesDto>('my/notifications', { silent: true, showLoader: false }),
+    enabled: Boolean(companyId),
+  });
+  return (
+    <Stack gap="md" maw={640}>
+      <Stack gap={4}>
+        <Title order={1}>Notifications</Title>
+        <Text c="dimmed">
+          Choose the emails you get. Receipts, changes to your account and classes the studio cancels always reach
+          you.
+        </Text>
+      </Stack>
+      {current.data ? (
+        <PreferencesForm companyId={companyId} values={current.data} />
+      ) : current.isError ? (
+        <Alert color="red" role="alert" title="Your choices could not be loaded">
+          {current.error.message}
+        </Alert>
+      ) : (
+        <PageLoader />
+      )}
+    </Stack>
+  );
+}
+
+function PreferencesForm({ companyId, values }: { companyId: string; values: NotificationPreferencesDto }) {
+  const queryClient = useQueryClient();
+  const form = useForm<NotificationPreferencesDto>({ initialValues: values });
+  const { submitError, runSubmit } = useFormSubmit(form);
+  const [saved, setSaved] = useState(false);
+  useUnsavedChangesGuard(form.isDirty());
+  const save = useMutation({
+    mutationFn: (body: NotificationPreferencesDto) =>
+      apiRequest<NotificationPreferencesDto>('my/notifications', { method: 'PUT', body, inlineErrors: true, silent: true }),
+    onSuccess: (data) => queryClient.setQueryData(key(companyId), data),
+  });
+  return (
+    <form
+      onSubmit={form.onSubmit((body) =>
+        runSubmit(async () => {
+          setSaved(false);
+          form.resetDirty(await save.mutateAsync(body));
+          setSaved(true);
+        }),
+      )}
+      noValidate
+    >
+      <Stack gap="md">
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="md">
+            {CHOICES.map((choice) => (
+              <Switch
+                key={choice.field}
+                label={choice.label}
+                description={choice.description}
+                size="md"
+                {...form.getInputProps(choice.field, { type: 'checkbox' })}
+                onChange={(event) => {
+                  setSaved(false);
+                  form.setFieldValue(choice.field, event.currentTarget.checked);
+                }}
+              />
+            ))}
+          </Stack>
+        </Paper>
+        <FormSubmitError message={submitError} />
+        {saved ? (
+          <Text role="status" size="sm">
+            Your email choices are saved.
+          </Text>
+        ) : null}
+        <div>
+          <BusyButton type="submit" busy={save.isPending}>
+            Save
+          </BusyButton>
+        </div>
+      </Stack>
+    </form>
+  );
+}
