@@ -112,6 +112,7 @@ export async function buildApp(
       await api.register(payments.paymentSettingsRoutes);
       await api.register((await import('./features/waivers/waivers.routes.ts')).waiversRoutes);
       await api.register((await import('./features/client-preferences/client-preferences.routes.ts')).clientPreferencesRoutes);
+      await api.register((await import('./features/my-data/my-data.routes.ts')).myDataRoutes);
       await api.register(payments.stripeWebhookRoutes);
     },
     { prefix: '/api' },
