@@ -68,7 +68,7 @@ async function check(page: Page, shot: string): Promise<void> {
   await expectNoSeriousA11yViolations(page);
 }
 
-describe('waiver and policies (issue 11)', () => {
+describe('client area (issue 11): waiver and policies, packages, bookings, notifications, my data', () => {
   it('the owner publishes a waiver by keyboard; a client is stopped at booking, signs by drawing at 360 px, gets the PDF, then books', async () => {
     const { page: owner, context: ownerContext } = await newPage(browser);
     const company = await createCompany(owner);
@@ -187,6 +187,18 @@ describe('waiver and policies (issue 11)', () => {
     await client.getByText('Your email choices are saved.').waitFor();
     await expect(waitlist.isChecked()).resolves.toBe(false);
     await check(client, 'client-notifications');
+
+    // Settings › Account details: download my data.
+    await client.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Account details' }).click();
+    const [archive] = await Promise.all([
+      client.waitForEvent('download'),
+      client.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    expect(archive.suggestedFilename()).toBe('my-data.zip');
+    const zip = await readFile((await archive.path()) ?? '');
+    expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(zip.toString('utf8')).toContain('"email": "' + email + '"');
+    await check(client, 'client-account-details');
 
     await owner.goto('/app/settings/clientWaiver');
     await owner.getByText(/1 of 1 client have signed it\./).waitFor();
