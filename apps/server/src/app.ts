@@ -110,6 +110,7 @@ export async function buildApp(
       await api.register((await import('./features/orders/orders.routes.ts')).ordersRoutes);
       const payments = await import('./features/payments/payments.routes.ts');
       await api.register(payments.paymentSettingsRoutes);
+      await api.register(payments.savedCardRoutes);
       await api.register((await import('./features/waivers/waivers.routes.ts')).waiversRoutes);
       await api.register((await import('./features/client-preferences/client-preferences.routes.ts')).clientPreferencesRoutes);
       await api.register((await import('./features/my-data/my-data.routes.ts')).myDataRoutes);

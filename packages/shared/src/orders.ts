@@ -219,6 +219,8 @@ export const clientAccountDto = z.object({
   balanceOwing: z.number().int(),
   /** The studio takes card payments online (its Stripe account is connected). */
   payOnline: z.boolean(),
+  /** A card is saved with the studio's Stripe for renewals and fees (from the last online payment). */
+  savedCard: z.boolean(),
   packages: z.array(clientPackageDto),
   orders: z.array(orderDto),
   ledger: z.array(ledgerEntryDto),

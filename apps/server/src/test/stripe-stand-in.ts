@@ -97,6 +97,9 @@ export async function startStripeStandIn() {
       intent.refunded += amount;
       return { status: 200, body: { id: id('re'), object: 'refund', amount, payment_intent: intent.id, status: 'succeeded' } };
     }
+    const detach = /^\/v1\/payment_methods\/([\w]+)\/detach$/.exec(request.path);
+    if (request.method === 'POST' && detach)
+      return { status: 200, body: { id: detach[1], object: 'payment_method', customer: null } };
     return error(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${request.path})`);
   }
 

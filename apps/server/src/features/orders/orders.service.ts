@@ -21,7 +21,15 @@ import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Jobs } from '../../jobs/runner.ts';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
-import { clientPackages, creditLedger, orderLines, orders, paymentSettings, taxRates } from '../../db/schema/index.ts';
+import {
+  clientPackages,
+  creditLedger,
+  orderLines,
+  orders,
+  paymentSettings,
+  stripeCustomers,
+  taxRates,
+} from '../../db/schema/index.ts';
 import { queueEmail } from '../../jobs/email-outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
@@ -868,6 +876,10 @@ export async function clientAccount(
       .select({ sum: sql<number>`coalesce(sum(${orders.total} - ${orders.paid}), 0)::int` })
       .from(orders)
       .where(and(eq(orders.companyId, company.id), eq(orders.clientId, clientId), eq(orders.status, 'open')));
+    const [card] = await tx
+      .select({ paymentMethodId: stripeCustomers.paymentMethodId })
+      .from(stripeCustomers)
+      .where(and(eq(stripeCustomers.companyId, company.id), eq(stripeCustomers.clientId, clientId)));
     const [stripe] = await tx
       .select({ connected: sql<boolean>`${paymentSettings.stripeSecretKey} is not null` })
       .from(paymentSettings)
@@ -878,6 +890,7 @@ export async function clientAccount(
       currency: company.currency,
       balanceOwing: Number(owing?.sum ?? 0),
       payOnline: stripe?.connected ?? false,
+      savedCard: Boolean(card?.paymentMethodId),
       packages: await clientPackageDtos(tx, company, held, now),
       orders: orderRows.map(orderDto),
       ledger: ledger.map((entry): LedgerEntryDto => ({

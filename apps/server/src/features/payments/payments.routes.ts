@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import Stripe from 'stripe';
-import { MANAGER_ROLES, messageEnvelope, objectIdSchema, paymentSettingsDto, stripeKeysBody, successEnvelope } from '@kinetic/shared';
+import { CLIENT_ROLES, MANAGER_ROLES, messageEnvelope, objectIdSchema, paymentSettingsDto, stripeKeysBody, successEnvelope } from '@kinetic/shared';
 import { withTenant } from '../../db/client.ts';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { disconnectStripe, getPaymentSettings, saveStripeKeys } from './payment-settings.service.ts';
 import { stripeAccountOf } from './stripe-account.ts';
-import { handleStripeEvent } from './stripe-payments.ts';
+import { handleStripeEvent, removeSavedCard } from './stripe-payments.ts';
 
 /** Stripe's own default: a signature older than five minutes is a replay, not a delivery. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -56,6 +56,26 @@ export const paymentSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       message: 'Stripe disconnected: clients pay at the studio.',
       data: await disconnectStripe(db, actorOf(request), config),
     }),
+  );
+};
+
+/** The client's saved card (client Settings › Payment). */
+export const savedCardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.db;
+  app.delete(
+    '/my/saved-card',
+    {
+      onRequest: requireRole(CLIENT_ROLES),
+      schema: { tags: ['payments'], summary: 'Remove my saved card (detached at Stripe)', response: { 200: messageEnvelope } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const removed = await withTenant(db, actor.companyId, (tx) =>
+        removeSavedCard(tx, app.deps.payments, actor.companyId, actor.userId),
+      );
+      if (!removed) throw notFound('You have no saved card.');
+      return { status: 1 as const, message: 'Your card is removed. Renewals and fees are now paid at the studio.' };
+    },
   );
 };
 

@@ -296,6 +296,22 @@ describe('Stripe payments', () => {
     expect((await account(ready, other.id)).balanceOwing).toBe(1000 + 9000);
   });
 
+  it('the client removes their saved card: detached at Stripe, and renewals no longer charge it', async () => {
+    const ready = await connectedStudio();
+    const pack = await created(app, ready.headers, '/api/packages', classPack({ name: 'Two Pack', credits: 2, price: 3000 }));
+    const { client, sessionId } = await checkout(ready, pack.id);
+    await deliver(ready.companyId, stripe.completeCheckout(sessionId));
+    const mine = () => app.inject({ method: 'GET', url: '/api/my/account', headers: client.headers });
+    expect((await mine()).json().data.savedCard).toBe(true);
+    const removed = await app.inject({ method: 'DELETE', url: '/api/my/saved-card', headers: client.headers });
+    expect(removed.json()).toMatchObject({ message: 'Your card is removed. Renewals and fees are now paid at the studio.' });
+    expect(stripe.requests.filter((request) => request.path === '/v1/payment_methods/pm_card_visa/detach').length).toBeGreaterThan(0);
+    expect((await mine()).json().data.savedCard).toBe(false);
+    expect((await app.inject({ method: 'DELETE', url: '/api/my/saved-card', headers: client.headers })).statusCode).toBe(404);
+    const charge = savedCardCharger(app.deps.payments);
+    await expect(db.db.transaction((tx) => charge(tx, ready.companyId, client.id, 1000, 'Fee'))).resolves.toBeNull();
+  });
+
   it('a studio without Stripe says so when a client asks to pay online', async () => {
     const ready = await studioReadyToSchedule(app);
     const pack = await created(app, ready.headers, '/api/packages', classPack());

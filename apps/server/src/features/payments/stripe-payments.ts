@@ -222,3 +222,30 @@ async function cancelUnpaid(db: Database, companyId: string, orderId: string) {
       await setOrderStatus(tx, companyId, orderId, 'cancelled');
   });
 }
+
+/**
+ * The client removes their saved card: detached from their Stripe customer (so the studio can no longer
+ * charge it) and forgotten here. Renewals and fees are then owed at the studio.
+ */
+export async function removeSavedCard(tx: Executor, config: PaymentsConfig, companyId: string, clientId: string): Promise<boolean> {
+  const [saved] = await tx
+    .select()
+    .from(stripeCustomers)
+    .where(and(eq(stripeCustomers.companyId, companyId), eq(stripeCustomers.clientId, clientId)))
+    .for('update');
+  if (!saved?.paymentMethodId) return false;
+  const account = await stripeAccountOf(tx, companyId, config);
+  if (account) {
+    try {
+      await account.client.paymentMethods.detach(saved.paymentMethodId);
+    } catch (error) {
+      // Already gone at Stripe: forgetting it here is all that is left to do.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    }
+  }
+  await tx
+    .update(stripeCustomers)
+    .set({ paymentMethodId: null })
+    .where(and(eq(stripeCustomers.companyId, companyId), eq(stripeCustomers.clientId, clientId)));
+  return true;
+}

@@ -144,6 +144,7 @@ const account: ClientAccountDto = {
   currency: 'USD',
   balanceOwing: 4500,
   payOnline: false,
+  savedCard: false,
   packages: [heldMembership, heldPack],
   orders: [openOrder, paidOrder],
   ledger: [

@@ -46,6 +46,7 @@ const mine = (overrides: Partial<ClientAccountDto> = {}): ClientAccountDto => ({
   currency: 'USD',
   balanceOwing: 0,
   payOnline: false,
+  savedCard: false,
   packages: [
     {
       id: 'bbbbbbbbbbbbbbbbbbbbbbb1',
