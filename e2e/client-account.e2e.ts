@@ -33,7 +33,8 @@ describe('a client of a company (issue 3 journey)', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((script) => /admin-shell|company-details|dashboard-page/.test(script))).toEqual([]);
 
-    await page.getByRole('link', { name: 'Account details' }).click();
+    // Settings opens on Account details (the settings pages have their own menu).
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Account details' }).waitFor();
     await expect(page.getByText(email).isVisible()).resolves.toBe(true);
     await expect(page.getByText('(404) 555-7788').isVisible()).resolves.toBe(true);

@@ -27,6 +27,13 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const baseUrl = () => inject('baseUrl');
 
+let visitors = 0;
+/** A documentation-range address (RFC 5737) per browser context, unique within a test file. */
+function visitorAddress(): string {
+  visitors += 1;
+  return `203.0.113.${(process.pid + visitors) % 250 + 1}`;
+}
+
 export async function newPage(
   browser: Browser,
   options: { width?: number; height?: number } = {},
@@ -36,6 +43,9 @@ export async function newPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     // The service worker would cache between tests; each test sees the server as it is.
     serviceWorkers: 'block',
+    // Each test is its own visitor: sign-ups and failed logins are limited per address, and the whole
+    // suite shares one server, so the browser names an address of its own as a proxy would.
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() },
   });
   const page = await context.newPage();
   return { context, page };
