@@ -194,7 +194,7 @@ export const accountDto = z.object({
     phone: z.string().nullable(),
     roleId: roleIdSchema,
   }),
-  company: companySummaryDto.extend({ logoUrl: z.string().nullable() }),
+  company: companySummaryDto.extend({ logoUrl: z.string().nullable(), locale: z.string() }),
   hostType: hostTypeSchema,
   onBoardingData: z.array(onboardingStepSchema),
   /** What the signed-in role may do; pages show or hide by these, never by re-deriving roles. */

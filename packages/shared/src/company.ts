@@ -5,6 +5,18 @@ import { phoneSchema } from './validators.ts';
 export const CURRENCIES = ['USD', 'CAD', 'EUR', 'GBP', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'JPY', 'SGD', 'ZAR', 'MXN', 'BRL', 'INR'] as const;
 export const currencySchema = z.enum(CURRENCIES, { error: 'Choose a currency' });
 
+/**
+ * How the company writes numbers and prices (BCP 47): "$1,234.50" (en-US), "1.234,50 €" (de-DE),
+ * "1 234,50 €" (fr-FR). Its clients and staff see prices this way, whatever their own browser says.
+ */
+export const LOCALES = [
+  'en-US', 'en-CA', 'fr-CA', 'en-GB', 'en-IE', 'en-AU', 'en-NZ', 'en-ZA', 'en-IN', 'en-SG',
+  'de-DE', 'de-AT', 'de-CH', 'fr-FR', 'fr-BE', 'fr-CH', 'nl-NL', 'nl-BE', 'es-ES', 'es-MX',
+  'pt-BR', 'pt-PT', 'it-IT', 'sv-SE', 'da-DK', 'nb-NO', 'fi-FI', 'pl-PL', 'ja-JP',
+] as const;
+export const DEFAULT_LOCALE = 'en-US';
+export const localeSchema = z.enum(LOCALES, { error: 'Choose how numbers and prices are written' });
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -32,6 +44,8 @@ export const companyDetailsBody = z.object({
   address: addressSchema,
   timeZone: timeZoneSchema,
   currency: currencySchema,
+  /** Left out: the company keeps the number format it has. */
+  locale: localeSchema.optional(),
   logo: uploadedFileSchema.nullable(),
 });
 export type CompanyDetailsBody = z.input<typeof companyDetailsBody>;
@@ -56,6 +70,7 @@ export const companyDetailsDto = z.object({
   address: addressDto,
   timeZone: z.string(),
   currency: z.string(),
+  locale: z.string(),
   logo: z.string().nullable(),
   logoUrl: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, priceOrder, shareInProportion, taxOf, type LineTax } from './money.ts';
+import { formatMoney, moneyLocale, priceOrder, setMoneyLocale, shareInProportion, taxOf, type LineTax } from './money.ts';
 
 const VAT: LineTax = { name: 'VAT', basisPoints: 2000, inclusive: true };
 const SALES: LineTax = { name: 'Sales tax', basisPoints: 825, inclusive: false };
@@ -100,5 +100,24 @@ describe('order arithmetic', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('formatMoney in the company locale', () => {
+  it('writes each locale its own way, and the web app’s chosen locale is the default', () => {
+    expect(formatMoney(123450, 'EUR', 'de-DE')).toBe('1.234,50\u00a0€');
+    expect(formatMoney(123450, 'EUR', 'fr-FR')).toBe('1\u202f234,50\u00a0€');
+    expect(formatMoney(123450, 'GBP', 'en-GB')).toBe('£1,234.50');
+    expect(formatMoney(1200, 'JPY', 'ja-JP')).toBe('￥1,200');
+    const before = moneyLocale();
+    try {
+      setMoneyLocale('de-DE');
+      expect(formatMoney(999, 'EUR')).toBe('9,99\u00a0€');
+      setMoneyLocale('not a locale!');
+      expect(moneyLocale()).toBe('de-DE');
+    } finally {
+      setMoneyLocale(before);
+    }
+    expect(formatMoney(999, 'USD')).toBe('$9.99');
   });
 });

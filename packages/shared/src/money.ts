@@ -119,8 +119,25 @@ export function currencyDigits(currency: string): number {
   }
 }
 
-/** An amount as the company's currency writes it: "$12.50", "¥1,200", "€0.00". */
-export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+let shownLocale = 'en-US';
+
+/**
+ * The locale prices are written in when a caller names none. The web app shows one company at a time
+ * and names that company's locale here when it learns it (GET /api/me, the public company); the
+ * server serves many companies and always passes the company's locale explicitly.
+ */
+export function setMoneyLocale(locale: string): void {
+  try {
+    if (Intl.NumberFormat.supportedLocalesOf([locale]).length > 0) shownLocale = locale;
+  } catch {
+    // Not a locale tag: keep the one in use.
+  }
+}
+
+export const moneyLocale = (): string => shownLocale;
+
+/** An amount as the company's currency and locale write it: "$12.50", "¥1,200", "1.234,50 €". */
+export function formatMoney(minor: number, currency: string, locale = shownLocale): string {
   const major = minor / 10 ** currencyDigits(currency);
   try {
     return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(major);

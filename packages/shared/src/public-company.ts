@@ -17,6 +17,8 @@ export const publicCompanyDto = z.object({
   name: z.string(),
   kind: z.enum(['company', 'solo']),
   logoUrl: z.string().nullable(),
+  /** How prices are written on the public pages (the company's locale). */
+  locale: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   address: addressDto,

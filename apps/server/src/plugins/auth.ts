@@ -15,7 +15,7 @@ export interface Actor {
 /** The signed-in user and company, read with the session when a route asks for it (`withAccount`). */
 export interface SessionAccount {
   user: { id: string; name: string; email: string; phone: string | null; role: RoleId };
-  company: { id: string; slug: string; name: string; kind: 'company' | 'solo'; logo: string | null; completedOnboarding: string[] };
+  company: { id: string; slug: string; name: string; kind: 'company' | 'solo'; logo: string | null; completedOnboarding: string[]; locale: string };
 }
 
 declare module 'fastify' {
@@ -56,6 +56,7 @@ interface AccountRow {
   company_name: string;
   company_kind: 'company' | 'solo';
   company_logo: string | null;
+  company_locale: string;
   company_completed_onboarding: string[];
 }
 
@@ -125,6 +126,7 @@ function toAccount(row: AccountRow): SessionAccount {
       kind: row.company_kind,
       logo: row.company_logo,
       completedOnboarding: row.company_completed_onboarding,
+      locale: row.company_locale,
     },
   };
 }

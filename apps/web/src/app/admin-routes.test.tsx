@@ -9,7 +9,7 @@ const ID = '0123456789abcdef01234567';
 function account(roleId: RoleId, can: AccountDto['can']): AccountDto {
   return {
     user: { id: ID, name: 'Sam Staff', email: 'sam@example.com', phone: null, roleId },
-    company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null },
+    company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
     hostType: 'company',
     onBoardingData: [],
     can,
@@ -29,7 +29,7 @@ const details: CompanyDetailsDto = {
   timeZone: 'America/New_York',
   currency: 'USD',
   logo: null,
-  logoUrl: null,
+  logoUrl: null, locale: 'en-US',
 };
 
 function signedInAs(me: AccountDto) {

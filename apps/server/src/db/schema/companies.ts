@@ -20,6 +20,8 @@ export const companies = pgTable(
     kind: text('kind', { enum: ['company', 'solo'] }).notNull(),
     timeZone: text('time_zone').notNull(),
     currency: text('currency').notNull().default('USD'),
+    /** BCP 47 locale the company writes prices in (shared LOCALES). */
+    locale: text('locale').notNull().default('en-US'),
     email: text('email'),
     phone: text('phone'),
     address: jsonb('address').$type<CompanyAddress>().notNull().default({

@@ -31,6 +31,7 @@ export function toAccountDto(account: SessionAccount | undefined): AccountDto {
       name: company.name,
       kind: company.kind,
       logoUrl: company.logo ? uploadUrl(company.logo) : null,
+      locale: company.locale,
     },
     hostType: hostTypeForRole(user.role),
     onBoardingData: onboardingFor(user.role, company),

@@ -33,7 +33,7 @@ export interface LockedClass {
   /** The series' drop-in price (minor units); 0 = free. */
   dropInPrice: number;
   ruleOverrides: RuleOverrides | null;
-  company: { slug: string; name: string; kind: string; currency: string; timeZone: string };
+  company: { slug: string; name: string; kind: string; currency: string; locale: string; timeZone: string };
 }
 
 /**
@@ -68,6 +68,7 @@ export async function lockClass(
         name: companies.name,
         kind: companies.kind,
         currency: companies.currency,
+        locale: companies.locale,
         timeZone: companies.timeZone,
       },
     })

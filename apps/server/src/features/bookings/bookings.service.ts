@@ -1,5 +1,6 @@
 import {
   BOOKING_MANAGER_ROLES,
+  formatMoney,
   isClientRole,
   type BookBody,
   type BookingDto,
@@ -430,7 +431,7 @@ export async function cancelBooking(
       const emails = freed ? await handOn(tx, actor.companyId, cls, rules, now, deps.publicUrl) : [];
       const message = late
         ? fee && !options.waiveFee
-          ? `Cancelled late: a late-cancellation fee of ${money(rules.lateCancelFee, cls.company.currency)} applies.`
+          ? `Cancelled late: a late-cancellation fee of ${formatMoney(rules.lateCancelFee, cls.company.currency, cls.company.locale)} applies.`
           : 'Cancelled late (after the free-cancellation time).'
         : booking.status === 'waitlisted'
           ? 'Removed from the waitlist.'
@@ -442,14 +443,6 @@ export async function cancelBooking(
       };
     }),
   );
-}
-
-function money(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
 }
 
 /** Accepts a held place: it becomes a booking. */

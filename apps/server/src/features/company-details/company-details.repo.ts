@@ -10,6 +10,8 @@ export interface CompanyDetailsUpdate {
   address: CompanyAddress;
   timeZone: string;
   currency: string;
+  /** Absent: unchanged. */
+  locale?: string | undefined;
   logo: string | null;
 }
 

@@ -17,6 +17,7 @@ export function toCompanyDetailsDto(company: CompanyRow): CompanyDetailsDto {
     address: company.address,
     timeZone: company.timeZone,
     currency: company.currency,
+    locale: company.locale,
     logo: company.logo,
     logoUrl: company.logo ? uploadUrl(company.logo) : null,
   };

@@ -62,6 +62,21 @@ describe('company details', () => {
     expect(again.json().data.name).toBe('Sunrise Yoga Two');
   });
 
+  it('keeps the locale prices are written in: saved, answered on /me and the public page; left out, unchanged', async () => {
+    const owner = await signUpCompany(app);
+    const headers = bearer(owner.session.token);
+    expect((await app.inject({ method: 'GET', url: '/api/company/details', headers })).json().data.locale).toBe('en-US');
+    const save = await app.inject({ method: 'PUT', url: '/api/company/details', headers, payload: details({ currency: 'EUR', locale: 'de-DE' }) });
+    expect(save.json().data).toMatchObject({ currency: 'EUR', locale: 'de-DE' });
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers })).json().data.company.locale).toBe('de-DE');
+    expect((await app.inject({ method: 'GET', url: `/api/public/${owner.slug}` })).json().data.locale).toBe('de-DE');
+    await app.inject({ method: 'PUT', url: '/api/company/details', headers, payload: details({ currency: 'EUR' }) });
+    expect((await app.inject({ method: 'GET', url: '/api/company/details', headers })).json().data.locale).toBe('de-DE');
+    const bad = await app.inject({ method: 'PUT', url: '/api/company/details', headers, payload: details({ locale: 'xx-nowhere' }) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.locale).toBe('Choose how numbers and prices are written');
+  });
+
   it('a solo instructor saves "Instructor details"', async () => {
     const solo = await signUpCompany(app, { kind: 'solo' });
     const save = await app.inject({ method: 'PUT', url: '/api/company/details', headers: bearer(solo.session.token), payload: details() });

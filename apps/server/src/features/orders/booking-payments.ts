@@ -183,7 +183,7 @@ export async function choosePayment(
   if (best) return { kind: best.row.terms.kind, clientPackage: best.row, periodStart: best.periodStart };
   if (cls.dropInPrice === 0) return { kind: 'free' };
   if (!choice.dropIn) {
-    const price = formatMoney(cls.dropInPrice, cls.company.currency);
+    const price = formatMoney(cls.dropInPrice, cls.company.currency, cls.company.locale);
     const why = judged
       .map((entry) => ('problem' in entry.verdict ? entry.verdict.problem : ''))
       .filter(Boolean);
@@ -207,7 +207,7 @@ export async function paymentOptions(
 ): Promise<PaymentOptionsDto> {
   const judged = await judgeAll(tx, companyId, clientId, cls, now, { lock: false });
   const best = bestOf(judged);
-  const price = formatMoney(cls.dropInPrice, cls.company.currency);
+  const price = formatMoney(cls.dropInPrice, cls.company.currency, cls.company.locale);
   const packages = [];
   for (const { row, verdict } of judged) {
     const usable = !('problem' in verdict);

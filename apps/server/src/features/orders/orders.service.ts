@@ -66,6 +66,7 @@ interface Company {
   id: string;
   name: string;
   currency: string;
+  locale: string;
   timeZone: string;
 }
 
@@ -384,7 +385,7 @@ async function queueReceipt(
   details: OrderDetails,
   event: { kind: 'payment' | 'refund'; amount: number; method: PaymentMethod },
 ): Promise<string> {
-  const money = (amount: number) => formatMoney(amount, details.order.currency);
+  const money = (amount: number) => formatMoney(amount, details.order.currency, company.locale);
   const { order } = details;
   const rows: string[] = details.lines.map((line) => {
     const tax = line.taxName

@@ -91,6 +91,24 @@ describe('orders', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("receipts write prices the company's way: EUR in de-DE is 180,00 €", async () => {
+    const ready = await studioReadyToSchedule(app);
+    const details = (await app.inject({ method: 'GET', url: '/api/company/details', headers: ready.headers })).json().data;
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/company/details',
+      headers: ready.headers,
+      payload: { ...details, currency: 'EUR', locale: 'de-DE', logo: null, id: undefined, slug: undefined, kind: undefined, logoUrl: undefined },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const pack = await created(app, ready.headers, '/api/packages', classPack({ name: 'Zehnerkarte' }));
+    const client = await signedClient(ready);
+    const order = (await post('/api/my/orders', client.headers, { packageId: pack.id })).json().data.order;
+    await post(`/api/orders/${order.id}/pay`, ready.headers, { method: 'cash' });
+    const [receipt] = await outboxTo(client.email);
+    expect(receipt?.text).toContain('1 × Zehnerkarte: 180,00\u00a0€');
+  });
+
   it('a promo code: dates, total and per-client limits, and only the packages it names', async () => {
     const ready = await studioReadyToSchedule(app);
     const pack = await created(app, ready.headers, '/api/packages', classPack({ name: 'Ten Pack' }));

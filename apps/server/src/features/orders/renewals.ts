@@ -84,7 +84,7 @@ export async function renewMemberships(
 async function renewOne(
   tx: Executor,
   deps: { chargeSavedCard?: ChargeSavedCard | undefined },
-  company: { id: string; name: string; currency: string; timeZone: string },
+  company: { id: string; name: string; currency: string; locale: string; timeZone: string },
   row: ClientPackageRow,
   now: Date,
   emails: string[],
@@ -110,7 +110,7 @@ async function renewOne(
   const period = periodOf(row.startsOn, terms.period, row.paidUntil);
   const nextPaidUntil = periodStart(row.startsOn, terms.period, (period?.index ?? 0) + 1);
   const description = `${terms.name}: ${row.paidUntil} to ${nextPaidUntil}`;
-  const money = formatMoney(priced.total, company.currency);
+  const money = formatMoney(priced.total, company.currency, company.locale);
 
   let reference: string | null = null;
   if (deps.chargeSavedCard && priced.total > 0) {

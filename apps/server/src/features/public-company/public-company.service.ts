@@ -15,6 +15,7 @@ export async function getPublicCompany(db: Database, slug: string): Promise<Publ
     name: company.name,
     kind: company.kind,
     logoUrl: company.logo ? uploadUrl(company.logo) : null,
+    locale: company.locale,
     email: company.email,
     phone: company.phone,
     address: company.address,

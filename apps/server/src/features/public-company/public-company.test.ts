@@ -53,6 +53,7 @@ describe('GET /api/public/{company}', () => {
         name: 'Sunrise Yoga',
         kind: 'company',
         logoUrl: `/api/uploads/original/${logo}`,
+        locale: 'en-US',
         email: 'hello@sunrise.example',
         phone: '(404) 555-0101',
         address: { ...address, line2: null },
@@ -69,7 +70,7 @@ describe('GET /api/public/{company}', () => {
   it('gives away nothing private: no time zone, currency, onboarding or people', async () => {
     const owner = await signUpCompany(app);
     const data = (await app.inject({ method: 'GET', url: `/api/public/${owner.slug}` })).json().data;
-    expect(Object.keys(data).sort()).toEqual(['address', 'email', 'id', 'kind', 'logoUrl', 'name', 'phone', 'slug']);
+    expect(Object.keys(data).sort()).toEqual(['address', 'email', 'id', 'kind', 'locale', 'logoUrl', 'name', 'phone', 'slug']);
     expect(JSON.stringify(data)).not.toContain(owner.email);
   });
 

@@ -1,4 +1,4 @@
-import type { BookingDto, BookingStatus, ClassInstanceDetailsDto } from '@kinetic/shared';
+import { formatMoney, type BookingDto, type BookingStatus, type ClassInstanceDetailsDto } from '@kinetic/shared';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   booked: 'Booked',
@@ -43,14 +43,8 @@ export const STATUS_COLOURS: Record<BookingStatus, string> = {
   no_show: 'red.9',
 };
 
-/** Minor units in the studio's currency, e.g. 1000 USD → "$10.00". */
-export function money(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
+/** Minor units in the studio's currency and locale, e.g. 1000 USD → "$10.00". */
+export const money = (minor: number, currency: string): string => formatMoney(minor, currency);
 
 /** "Late-cancel fee $10.00 — due" */
 export function feeLabel(fee: NonNullable<BookingDto['fee']>): string {

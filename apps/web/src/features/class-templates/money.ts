@@ -1,3 +1,5 @@
+import { moneyLocale } from '@kinetic/shared';
+
 /** How many minor units a currency's major unit has digits for (USD 2, JPY 0, KWD 3), from the platform. */
 export function currencyDigits(currency: string): number {
   try {
@@ -28,7 +30,7 @@ export function majorToMinor(major: number | string, currency: string): number |
 export function formatPrice(minor: number, currency: string): string {
   if (minor === 0) return 'Free';
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minorToMajor(minor, currency));
+    return new Intl.NumberFormat(moneyLocale(), { style: 'currency', currency }).format(minorToMajor(minor, currency));
   } catch {
     return `${minorToMajor(minor, currency)} ${currency}`;
   }

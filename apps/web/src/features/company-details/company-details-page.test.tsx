@@ -8,7 +8,7 @@ const ID = '0123456789abcdef01234567';
 
 const account: AccountDto = {
   user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },
-  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null },
+  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
   hostType: 'company',
   onBoardingData: [],
   can: { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true },
@@ -32,7 +32,7 @@ const details: CompanyDetailsDto = {
   timeZone: 'America/New_York',
   currency: 'USD',
   logo: null,
-  logoUrl: null,
+  logoUrl: null, locale: 'en-US',
 };
 
 
@@ -109,6 +109,7 @@ describe('Settings › Company Details (spec §4 Company store transitions)', { 
     expect(field('Country').value).toBe('United States');
     expect(selectInput(/^Time zone/).value).toBe('America/New York');
     expect(selectInput(/^Currency/).value).toMatch(/^USD — /);
+    expect(selectInput(/^Prices written as/).value).toBe('American English — $1,234.50');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -134,6 +135,7 @@ describe('Settings › Company Details (spec §4 Company store transitions)', { 
       address: { line1: '100 Peachtree St', city: 'Decatur', state: 'GA' },
       timeZone: 'America/New_York',
       currency: 'USD',
+      locale: 'en-US',
     });
     expect(field('Business name').value).toBe('Acme Yoga & Pilates');
     expect(field('City').value).toBe('Decatur');

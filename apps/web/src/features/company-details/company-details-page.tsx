@@ -27,7 +27,7 @@ import { useMe } from '../accounts/api/get-me.ts';
 import { AddressFields } from './address-fields.tsx';
 import { useCompanyDetails } from './api/get-company-details.ts';
 import { useUpdateCompanyDetails } from './api/update-company-details.ts';
-import { currencyOptions, toFormValues, type CompanyDetailsValues } from './company-details-values.ts';
+import { currencyOptions, localeOptions, toFormValues, type CompanyDetailsValues } from './company-details-values.ts';
 import { LogoField } from './logo-field.tsx';
 import { CompanyDetailsView } from './company-details-view.tsx';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -51,6 +51,7 @@ function CompanyDetailsForm({
     initialValues: toFormValues(details),
     validate: schemaResolver(companyDetailsBody, { sync: true }),
   });
+  const locales = useMemo(() => localeOptions(form.values.currency), [form.values.currency]);
   const { submitError, runSubmit } = useFormSubmit(form);
   useUnsavedChangesGuard(form.isDirty());
   const phone = form.getInputProps('phone');
@@ -93,6 +94,15 @@ function CompanyDetailsForm({
                 allowDeselect={false}
                 required
                 {...form.getInputProps('currency')}
+              />
+              <Select
+                label="Prices written as"
+                description="How your clients and team see prices"
+                data={locales}
+                searchable
+                allowDeselect={false}
+                required
+                {...form.getInputProps('locale')}
               />
             </SimpleGrid>
           </Stack>

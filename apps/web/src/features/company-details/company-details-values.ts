@@ -1,4 +1,4 @@
-import { CURRENCIES, type CompanyDetailsBody, type CompanyDetailsDto } from '@kinetic/shared';
+import { CURRENCIES, DEFAULT_LOCALE, formatMoney, LOCALES, type CompanyDetailsBody, type CompanyDetailsDto } from '@kinetic/shared';
 
 export type CompanyDetailsValues = {
   name: string;
@@ -7,6 +7,7 @@ export type CompanyDetailsValues = {
   address: { line1: string; line2: string; city: string; state: string; postalCode: string; country: string };
   timeZone: string;
   currency: CompanyDetailsBody['currency'];
+  locale: NonNullable<CompanyDetailsBody['locale']>;
   logo: string | null;
 };
 
@@ -31,6 +32,9 @@ export function toFormValues(details: CompanyDetailsDto): CompanyDetailsValues {
     currency: (CURRENCIES as readonly string[]).includes(details.currency)
       ? (details.currency as CompanyDetailsValues['currency'])
       : 'USD',
+    locale: (LOCALES as readonly string[]).includes(details.locale)
+      ? (details.locale as CompanyDetailsValues['locale'])
+      : DEFAULT_LOCALE,
     logo: details.logo,
   };
 }
@@ -38,4 +42,13 @@ export function toFormValues(details: CompanyDetailsDto): CompanyDetailsValues {
 export function currencyOptions(): { value: string; label: string }[] {
   const names = new Intl.DisplayNames(['en'], { type: 'currency' });
   return CURRENCIES.map((code) => ({ value: code, label: `${code} — ${names.of(code) ?? code}` }));
+}
+
+/** "English (United Kingdom) — £1,234.50": each locale with a price written its way, in the chosen currency. */
+export function localeOptions(currency: string): { value: string; label: string }[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'language' });
+  return LOCALES.map((locale) => ({
+    value: locale,
+    label: `${names.of(locale) ?? locale} — ${formatMoney(123450, currency, locale)}`,
+  }));
 }

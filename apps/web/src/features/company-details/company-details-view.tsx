@@ -1,5 +1,5 @@
 import { Image, Paper, SimpleGrid, Text } from '@mantine/core';
-import type { CompanyDetailsDto } from '@kinetic/shared';
+import { formatMoney, type CompanyDetailsDto } from '@kinetic/shared';
 
 // The list is one grid of dt/dd groups (a <dl> may only hold those, so no layout wrappers inside it).
 const wide = { gridColumn: '1 / -1' };
@@ -47,6 +47,10 @@ export function CompanyDetailsView({ details, solo }: { details: CompanyDetailsD
         <Field label="Address" value={addressText(details)} full />
         <Field label="Time zone" value={details.timeZone.replaceAll('_', ' ')} />
         <Field label="Currency" value={currencyName ? `${details.currency} — ${currencyName}` : details.currency} />
+        <Field
+          label="Prices written as"
+          value={`${new Intl.DisplayNames(['en'], { type: 'language' }).of(details.locale) ?? details.locale} — ${formatMoney(123450, details.currency, details.locale)}`}
+        />
       </SimpleGrid>
     </Paper>
   );

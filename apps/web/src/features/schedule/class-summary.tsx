@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ClassInstanceDetailsDto } from '@kinetic/shared';
+import { formatMoney, type ClassInstanceDetailsDto } from '@kinetic/shared';
 import { classTimeLabel, peopleLabel, placeLabel } from './class-labels.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -15,13 +15,6 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function money(minor: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
 
 /** One class's facts, the same for the team and the public pages (which never get notes). */
 export function ClassSummary({
@@ -67,7 +60,7 @@ export function ClassSummary({
                 }`}
           </Fact>
           <Fact label="Drop-in price">
-            {item.dropInPrice === 0 ? 'Free' : money(item.dropInPrice, item.currency)}
+            {item.dropInPrice === 0 ? 'Free' : formatMoney(item.dropInPrice, item.currency)}
           </Fact>
         </SimpleGrid>
       </Paper>

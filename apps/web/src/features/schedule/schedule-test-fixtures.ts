@@ -21,7 +21,7 @@ export const CLASS_ID = '111111111111111111111111';
 
 export const account: AccountDto = {
   user: { id: COMPANY_ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },
-  company: { id: COMPANY_ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null },
+  company: { id: COMPANY_ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
   hostType: 'company',
   onBoardingData: [],
   can: { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true },

@@ -1,4 +1,5 @@
 import {
+  moneyLocale,
   SESSION_SETTINGS_DEFAULTS,
   sessionSettingsBody,
   type SessionSettingsAnswer,
@@ -53,7 +54,7 @@ export function toMinorUnits(major: NumberValue, digits: number): NumberValue {
 /** The money as the company's clients would read it: "$5.00", "¥500". */
 export function formatMoney(major: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(major);
+    return new Intl.NumberFormat(moneyLocale(), { style: 'currency', currency }).format(major);
   } catch {
     return `${major} ${currency}`;
   }

@@ -7,7 +7,7 @@ import { NewStudioPage } from './studio-edit-page.tsx';
 const ID = '0123456789abcdef01234567';
 const admin: AccountDto = {
   user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },
-  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null },
+  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
   hostType: 'company',
   onBoardingData: ['studios'],
   can: { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true },

@@ -10,7 +10,7 @@ const STUDIO_ID = 'cccccccccccccccccccccccc';
 function account(manageStudios: boolean): AccountDto {
   return {
     user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: manageStudios ? 'admin' : 'staff' },
-    company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null },
+    company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
     hostType: 'company',
     onBoardingData: [],
     can: { manageSettings: manageStudios, manageStaff: manageStudios, manageStudios, viewClients: true },

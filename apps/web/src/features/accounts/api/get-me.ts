@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccountDto } from '@kinetic/shared';
+import { setMoneyLocale, type AccountDto } from '@kinetic/shared';
 import { apiRequest } from '../../../api/client.ts';
 
 /** The signed-in account: the user state (spec §3). Logout empties this key. */
 export const ME_QUERY_KEY = ['me'] as const;
 
-export const getMe = () =>
-  apiRequest<AccountDto>('me', { silent: true, showLoader: false, inlineErrors: true });
+export const getMe = async () => {
+  const me = await apiRequest<AccountDto>('me', { silent: true, showLoader: false, inlineErrors: true });
+  // Prices on every page are written the company's way (its locale), whatever the browser's.
+  setMoneyLocale(me.company.locale);
+  return me;
+};
 
 export const meQueryOptions = () => queryOptions({ queryKey: ME_QUERY_KEY, queryFn: getMe });
 

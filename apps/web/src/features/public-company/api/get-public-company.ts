@@ -1,17 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicCompanyDto } from '@kinetic/shared';
+import { setMoneyLocale, type PublicCompanyDto } from '@kinetic/shared';
 import { apiRequest } from '../../../api/client.ts';
 
 export const publicCompanyQueryKey = (company: string) => [company.toLowerCase(), 'public-company'] as const;
 
 /** `GET /api/public/{company}`: the name, logo and contact details any visitor may see. */
-export const getPublicCompany = (company: string) =>
-  apiRequest<PublicCompanyDto>(`public/${encodeURIComponent(company)}`, {
+export const getPublicCompany = async (company: string) => {
+  const found = await apiRequest<PublicCompanyDto>(`public/${encodeURIComponent(company)}`, {
     silent: true,
     showLoader: false,
     // A page without the company's branding still works; it never needs an error toast.
     inlineErrors: true,
   });
+  setMoneyLocale(found.locale);
+  return found;
+};
 
 export const publicCompanyQueryOptions = (company: string) =>
   queryOptions({
