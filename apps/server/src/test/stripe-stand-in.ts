@@ -34,6 +34,7 @@ export async function startStripeStandIn() {
   const requests: StripeRequest[] = [];
   const intents = new Map<string, Intent>();
   const sessions = new Map<string, Record<string, unknown>>();
+  const setupIntents = new Map<string, Record<string, unknown>>();
   const answered = new Map<string, { status: number; body: unknown }>();
   let next = 0;
   const id = (prefix: string) => `${prefix}_${(++next).toString().padStart(14, '0')}`;
@@ -54,9 +55,14 @@ export async function startStripeStandIn() {
         mode: p.mode,
         customer: p.customer ?? null,
         client_reference_id: p.client_reference_id ?? null,
-        metadata: { kineticCompanyId: p['metadata[kineticCompanyId]'], kineticOrderId: p['metadata[kineticOrderId]'] },
-        amount_total: Number(p['line_items[0][price_data][unit_amount]']),
-        currency: p['line_items[0][price_data][currency]'],
+        metadata: Object.fromEntries(
+          Object.entries(p)
+            .filter(([key]) => key.startsWith('metadata['))
+            .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
+        ),
+        amount_total: p.mode === 'setup' ? null : Number(p['line_items[0][price_data][unit_amount]']),
+        currency: p.mode === 'setup' ? (p.currency ?? null) : p['line_items[0][price_data][currency]'],
+        setup_intent: null,
         payment_status: 'unpaid',
         payment_intent: null,
         status: 'open',
@@ -67,6 +73,11 @@ export async function startStripeStandIn() {
       session.url = `https://checkout.stripe.test/c/pay/${session.id}`;
       sessions.set(session.id, session);
       return { status: 200, body: session };
+    }
+    const setupPath = /^\/v1\/setup_intents\/([\w]+)$/.exec(request.path);
+    if (request.method === 'GET' && setupPath) {
+      const intent = setupIntents.get(setupPath[1] ?? '');
+      return intent ? { status: 200, body: intent } : error(404, 'invalid_request_error', 'No such setup_intent');
     }
     const intentPath = /^\/v1\/payment_intents\/([\w]+)$/.exec(request.path);
     if (request.method === 'GET' && intentPath) {
@@ -137,6 +148,13 @@ export async function startStripeStandIn() {
     completeCheckout(sessionId: string, paymentMethod = 'pm_card_visa') {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`No checkout session ${sessionId}`);
+      if (session.mode === 'setup') {
+        // Setup mode: the card is saved on a setup intent; nothing is charged.
+        const setup = { id: id('seti'), object: 'setup_intent', customer: session.customer, payment_method: paymentMethod, status: 'succeeded' };
+        setupIntents.set(setup.id, setup);
+        Object.assign(session, { status: 'complete', setup_intent: setup.id });
+        return stripeEvent('checkout.session.completed', session);
+      }
       const intent: Intent = {
         id: id('pi'),
         object: 'payment_intent',

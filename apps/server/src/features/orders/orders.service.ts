@@ -623,22 +623,45 @@ export async function confirmOnlinePayment(
     const order = await findOrder(tx, companyId, orderId, { lock: true });
     if (!order || order.status !== 'open') return [];
     const company = await companyOf(tx, companyId);
-    const lines = await tx
-      .select({ packageId: orderLines.packageId })
-      .from(orderLines)
-      .where(
-        and(
-          eq(orderLines.companyId, companyId),
-          eq(orderLines.orderId, orderId),
-          eq(orderLines.kind, 'package'),
-        ),
-      );
-    const sold = [];
-    for (const line of lines) if (line.packageId) sold.push(await findPackage(tx, companyId, line.packageId));
-    await activatePackages(tx, company, order, sold, null, now);
+    // A purchase made online starts its packages now; an order owed at the studio and paid online
+    // (the client's balance) has had its packages since it was made.
+    if (order.provider === 'stripe') {
+      const lines = await tx
+        .select({ packageId: orderLines.packageId })
+        .from(orderLines)
+        .where(
+          and(
+            eq(orderLines.companyId, companyId),
+            eq(orderLines.orderId, orderId),
+            eq(orderLines.kind, 'package'),
+          ),
+        );
+      const sold = [];
+      for (const line of lines) if (line.packageId) sold.push(await findPackage(tx, companyId, line.packageId));
+      await activatePackages(tx, company, order, sold, null, now);
+    }
     return takePayment(tx, company, order, 'stripe', null, now, providerRef);
   });
   await deliver(deps, emails);
+}
+
+/**
+ * The client pays what an order of theirs still owes, online (client Settings › Payment): answers the
+ * address of Stripe's page. Another client's order is not found; a paid or cancelled one has nothing due.
+ */
+export async function payBalanceOnline(
+  db: Database,
+  actor: Actor,
+  orderId: string,
+  checkout: (tx: Executor, order: OrderRow) => Promise<string>,
+): Promise<string> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    const order = await findOrder(tx, actor.companyId, orderId, { lock: true });
+    if (!order || order.clientId !== actor.userId) throw notFound(ORDER_NOT_FOUND);
+    if (order.status !== 'open' || order.total - order.paid <= 0)
+      throw conflict(`Order #${order.number} has nothing left to pay.`);
+    return checkout(tx, order);
+  });
 }
 
 export async function previewOrder(

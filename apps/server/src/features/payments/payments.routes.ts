@@ -8,7 +8,8 @@ import { badRequest, notFound } from '../../plugins/errors.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { disconnectStripe, getPaymentSettings, saveStripeKeys } from './payment-settings.service.ts';
 import { stripeAccountOf } from './stripe-account.ts';
-import { handleStripeEvent, removeSavedCard } from './stripe-payments.ts';
+import { handleStripeEvent, removeSavedCard, startCardSetup, startCheckout } from './stripe-payments.ts';
+import { payBalanceOnline } from '../orders/orders.service.ts';
 
 /** Stripe's own default: a signature older than five minutes is a replay, not a delivery. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -59,9 +60,43 @@ export const paymentSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The client's saved card (client Settings › Payment). */
+/** The client's saved card and online payment of what they owe (client Settings › Payment). */
 export const savedCardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.db;
+  const checkoutAnswer = successEnvelope(z.object({ checkoutUrl: z.string() }));
+  app.post(
+    '/my/saved-card',
+    {
+      onRequest: requireRole(CLIENT_ROLES),
+      schema: { tags: ['payments'], summary: 'Save a card on Stripe’s page (Checkout in setup mode); nothing is charged', response: { 200: checkoutAnswer } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const checkoutUrl = await withTenant(db, actor.companyId, (tx) =>
+        startCardSetup(tx, app.deps.payments, actor.companyId, actor.userId, actor.roleId),
+      );
+      return { status: 1 as const, message: 'Continue to Stripe to save your card.', data: { checkoutUrl } };
+    },
+  );
+  app.post(
+    '/my/orders/:orderId/checkout',
+    {
+      onRequest: requireRole(CLIENT_ROLES),
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay what one of my orders still owes, on Stripe’s page',
+        params: z.object({ orderId: objectIdSchema }),
+        response: { 200: checkoutAnswer },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const checkoutUrl = await payBalanceOnline(db, actor, request.params.orderId, (tx, order) =>
+        startCheckout(tx, app.deps.payments, order, actor.roleId, 'balance'),
+      );
+      return { status: 1 as const, message: 'Continue to payment.', data: { checkoutUrl } };
+    },
+  );
   app.delete(
     '/my/saved-card',
     {

@@ -312,6 +312,56 @@ describe('Stripe payments', () => {
     await expect(db.db.transaction((tx) => charge(tx, ready.companyId, client.id, 1000, 'Fee'))).resolves.toBeNull();
   });
 
+  it('a balance owed at the studio is paid online: what is due, packages not granted twice, an expired page leaves it owed', async () => {
+    const ready = await connectedStudio();
+    const pack = await created(app, ready.headers, '/api/packages', classPack({ name: 'Five Pack', credits: 5, price: 5000 }));
+    const client = await clientOf(ready);
+    const owed = (await post('/api/my/orders', client.headers, { packageId: pack.id })).json().data.order;
+    expect(owed).toMatchObject({ status: 'open', provider: 'studio', total: 5000 });
+    const pay = () => post(`/api/my/orders/${owed.id}/checkout`, client.headers, {});
+    const first = await pay();
+    expect(first.statusCode, first.body).toBe(200);
+    const sessionId = String(first.json().data.checkoutUrl).split('/').pop() ?? '';
+    const created_ = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1);
+    expect(created_?.params['line_items[0][price_data][unit_amount]']).toBe('5000');
+    expect(created_?.params.success_url).toMatch(new RegExp(`/${ready.slug}/client/client/settings/payment\\?paid=${owed.number}$`));
+    // The page expires unpaid: the order is still owed (a purchase's order would be cancelled).
+    await deliver(ready.companyId, stripe.expireCheckout(sessionId));
+    expect((await account(ready, client.id)).orders[0]).toMatchObject({ status: 'open' });
+
+    const again = String((await pay()).json().data.checkoutUrl).split('/').pop() ?? '';
+    expect((await deliver(ready.companyId, stripe.completeCheckout(again))).statusCode).toBe(200);
+    const after = await account(ready, client.id);
+    expect(after.orders[0]).toMatchObject({ status: 'paid', paid: 5000 });
+    expect(after.balanceOwing).toBe(0);
+    expect(after.packages).toHaveLength(1);
+    expect((await pay()).statusCode).toBe(409);
+    // Someone else's order is not found.
+    const other = await clientOf(ready);
+    expect((await post(`/api/my/orders/${owed.id}/checkout`, other.headers, {})).statusCode).toBe(404);
+  });
+
+  it('a client saves a card on Stripe’s setup page; renewals and fees can then charge it', async () => {
+    const ready = await connectedStudio();
+    const client = await clientOf(ready);
+    const mine = async () => (await app.inject({ method: 'GET', url: '/api/my/account', headers: client.headers })).json().data;
+    expect((await mine()).savedCard).toBe(false);
+    const setup = await post('/api/my/saved-card', client.headers, {});
+    expect(setup.statusCode, setup.body).toBe(200);
+    const session = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1);
+    expect(session?.params).toMatchObject({ mode: 'setup', currency: 'usd' });
+    expect(session?.params.success_url).toMatch(/\/settings\/payment\?card=saved$/);
+    const sessionId = String(setup.json().data.checkoutUrl).split('/').pop() ?? '';
+    expect((await deliver(ready.companyId, stripe.completeCheckout(sessionId, 'pm_card_mastercard'))).statusCode).toBe(200);
+    expect((await mine()).savedCard).toBe(true);
+    const charge = savedCardCharger(app.deps.payments);
+    await expect(db.db.transaction((tx) => charge(tx, ready.companyId, client.id, 1000, 'Fee'))).resolves.toMatch(/^pi_/);
+    expect(stripe.requests.at(-1)?.params.payment_method).toBe('pm_card_mastercard');
+    // Without a session, or as the team: refused.
+    expect((await app.inject({ method: 'POST', url: '/api/my/saved-card' })).statusCode).toBe(401);
+    expect((await post('/api/my/saved-card', ready.headers, {})).statusCode).toBe(403);
+  });
+
   it('a studio without Stripe says so when a client asks to pay online', async () => {
     const ready = await studioReadyToSchedule(app);
     const pack = await created(app, ready.headers, '/api/packages', classPack());

@@ -41,21 +41,31 @@ async function customerOf(tx: Executor, account: StripeAccount, companyId: strin
   return customer.id;
 }
 
+/** Where Stripe's page sends the client back to: their Packages (a purchase) or Payment page. */
+async function clientPage(tx: Executor, config: PaymentsConfig, companyId: string, roleId: RoleId, page: 'packages' | 'payment') {
+  const [company] = await tx.select({ slug: companies.slug, name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return { url: `${config.publicUrl}/${company?.slug ?? ''}/${roleId}/client/settings/${page}`, companyName: company?.name ?? 'Studio' };
+}
+
 /**
- * Stripe Checkout for a client's purchase: the order waits, open, until Stripe's webhook says it is paid.
- * The card is saved with the client's Stripe customer (off-session use) for renewals and fees.
+ * Stripe Checkout for what an open order still asks: a client's purchase (`purchase`: the order waits,
+ * open, until Stripe's webhook says it is paid, and is cancelled if the page expires unpaid) or a balance
+ * owed at the studio paid online (`balance`: an expired page leaves the order owed as it was). The card
+ * is saved with the client's Stripe customer (off-session use) for renewals and fees.
  */
 export async function startCheckout(
   tx: Executor,
   config: PaymentsConfig,
   order: OrderRow,
   roleId: RoleId,
+  purpose: 'purchase' | 'balance' = 'purchase',
 ): Promise<string> {
   const account = await connected(tx, order.companyId, config);
   const customer = await customerOf(tx, account, order.companyId, order.clientId);
-  const [company] = await tx.select({ slug: companies.slug, name: companies.name }).from(companies).where(eq(companies.id, order.companyId));
-  const back = `${config.publicUrl}/${company?.slug ?? ''}/${roleId}/client/settings/packages`;
-  const metadata = { kineticCompanyId: order.companyId, kineticOrderId: order.id };
+  const back = await clientPage(tx, config, order.companyId, roleId, purpose === 'purchase' ? 'packages' : 'payment');
+  const company = { name: back.companyName };
+  const metadata = { kineticCompanyId: order.companyId, kineticOrderId: order.id, kineticPurpose: purpose };
+  const due = order.total - order.paid;
   const session = await account.client.checkout.sessions.create(
     {
       mode: 'payment',
@@ -67,17 +77,46 @@ export async function startCheckout(
           quantity: 1,
           price_data: {
             currency: order.currency.toLowerCase(),
-            unit_amount: order.total,
-            product_data: { name: `${company?.name ?? 'Studio'} — order #${order.number}` },
+            unit_amount: due,
+            product_data: { name: `${company.name} — order #${order.number}` },
           },
         },
       ],
       payment_intent_data: { setup_future_usage: 'off_session', metadata },
-      success_url: `${back}?paid=${order.number}`,
-      cancel_url: `${back}?checkout=cancelled`,
+      success_url: `${back.url}?paid=${order.number}`,
+      cancel_url: `${back.url}?checkout=cancelled`,
     },
-    { idempotencyKey: `kinetic-checkout-${order.id}` },
+    // A purchase has one page; a balance a page per amount still owed (a part paid at the desk changes it).
+    { idempotencyKey: purpose === 'purchase' ? `kinetic-checkout-${order.id}` : `kinetic-balance-${order.id}-${due}` },
   );
+  if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a URL`);
+  return session.url;
+}
+
+/**
+ * Stripe Checkout in setup mode: the client saves a card (nothing is charged) for renewals and fees.
+ * The webhook stores it when Stripe says the page is complete.
+ */
+export async function startCardSetup(
+  tx: Executor,
+  config: PaymentsConfig,
+  companyId: string,
+  clientId: string,
+  roleId: RoleId,
+): Promise<string> {
+  const account = await connected(tx, companyId, config);
+  const customer = await customerOf(tx, account, companyId, clientId);
+  const back = await clientPage(tx, config, companyId, roleId, 'payment');
+  const [company] = await tx.select({ currency: companies.currency }).from(companies).where(eq(companies.id, companyId));
+  const session = await account.client.checkout.sessions.create({
+    mode: 'setup',
+    customer,
+    currency: (company?.currency ?? 'USD').toLowerCase(),
+    metadata: { kineticCompanyId: companyId, kineticClientId: clientId, kineticPurpose: 'card' },
+    setup_intent_data: { metadata: { kineticCompanyId: companyId, kineticClientId: clientId } },
+    success_url: `${back.url}?card=saved`,
+    cancel_url: `${back.url}?checkout=cancelled`,
+  });
   if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a URL`);
   return session.url;
 }
@@ -172,7 +211,14 @@ export async function handleStripeEvent(
   );
   if (seen.length > 0) return 'replayed';
   let outcome: WebhookOutcome = 'ignored';
-  if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+  if (event.type === 'checkout.session.completed' && event.data.object.mode === 'setup') {
+    const session = event.data.object;
+    const intentId = typeof session.setup_intent === 'string' ? session.setup_intent : session.setup_intent?.id;
+    if (intentId) {
+      await rememberSetupCard(deps.db, config, companyId, intentId);
+      outcome = 'handled';
+    }
+  } else if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
     const session = event.data.object;
     const orderId = session.metadata?.kineticOrderId ?? session.client_reference_id;
     const intentId = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
@@ -204,6 +250,22 @@ async function rememberCard(db: Database, config: PaymentsConfig, companyId: str
     const account = await stripeAccountOf(tx, companyId, config);
     if (!account) return;
     const intent = await account.client.paymentIntents.retrieve(intentId);
+    const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+    const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+    if (!method || !customer) return;
+    await tx
+      .update(stripeCustomers)
+      .set({ paymentMethodId: method })
+      .where(and(eq(stripeCustomers.companyId, companyId), eq(stripeCustomers.customerId, customer)));
+  });
+}
+
+/** A card saved on Stripe's setup page becomes the client's saved card. */
+async function rememberSetupCard(db: Database, config: PaymentsConfig, companyId: string, intentId: string) {
+  await withTenant(db, companyId, async (tx) => {
+    const account = await stripeAccountOf(tx, companyId, config);
+    if (!account) return;
+    const intent = await account.client.setupIntents.retrieve(intentId);
     const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
     const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
     if (!method || !customer) return;
