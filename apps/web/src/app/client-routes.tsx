@@ -38,6 +38,7 @@ export function clientGroupRoute(): RouteObject {
                   { path: 'account-details', lazy: lazyPage.accountDetails },
                   { path: 'notifications', lazy: lazyPage.myNotifications },
                   { path: 'packages', lazy: lazyPage.myPackages },
+                  { path: 'payment', lazy: lazyPage.myPayment },
                   { path: 'waiver', lazy: lazyPage.myWaiver },
                   { path: 'terms', lazy: lazyPage.myPolicies },
                 ],

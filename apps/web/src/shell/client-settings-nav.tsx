@@ -6,6 +6,7 @@ const PAGES = [
   { path: 'account-details', label: 'Account details' },
   { path: 'notifications', label: 'Notifications' },
   { path: 'packages', label: 'Packages' },
+  { path: 'payment', label: 'Payment' },
   { path: 'waiver', label: 'Waiver' },
   { path: 'terms', label: 'Policies' },
 ] as const;

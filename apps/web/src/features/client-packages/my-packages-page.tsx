@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   formatMoney,
   packageTermsLabel,
@@ -78,7 +78,14 @@ export function MyPackagesPage() {
       ) : null}
       {account.data.balanceOwing > 0 ? (
         <Alert color="yellow" title="To pay at the studio">
-          You owe {formatMoney(account.data.balanceOwing, account.data.currency)}. Pay at the desk on your next visit.
+          You owe {formatMoney(account.data.balanceOwing, account.data.currency)}.{' '}
+          {account.data.payOnline ? (
+            <Anchor component={Link} to="../payment">
+              Pay it online
+            </Anchor>
+          ) : (
+            'Pay at the desk on your next visit.'
+          )}
         </Alert>
       ) : null}
 

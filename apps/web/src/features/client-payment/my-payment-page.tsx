@@ -1,0 +1,231 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { formatMoney, type OrderDto } from '@kinetic/shared';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useMe } from '../accounts/api/get-me.ts';
+import { instantLabel, ORDER_STATUS_COLOUR, ORDER_STATUS_LABEL, paymentsLabel } from '../client-account-admin/account-labels.ts';
+import { useMyAccount } from '../client-packages/my-packages-api.ts';
+import { usePayOrderOnline, useRemoveCard, useSaveCard } from './my-payment-api.ts';
+
+const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
+const due = (order: OrderDto) => order.total - order.paid;
+
+/** Sends the browser to Stripe's page; a refusal is said on the page. */
+function useGoToStripe() {
+  const [error, setError] = useState<string | null>(null);
+  const go = async (start: () => Promise<{ checkoutUrl: string }>) => {
+    setError(null);
+    try {
+      window.location.assign((await start()).checkoutUrl);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Stripe could not be reached. Try again.');
+    }
+  };
+  return { error, go };
+}
+
+/**
+ * Client › Settings › Payment: what they owe (and paying it online when the studio takes cards), the
+ * card saved for renewals and fees (save one, remove it), and every order with its receipt lines.
+ */
+export function MyPaymentPage() {
+  usePageTitle('Payment');
+  const me = useMe();
+  const companyId = me.data?.company.id ?? '';
+  const account = useMyAccount(companyId);
+  const [params] = useSearchParams();
+  const payOnline = usePayOrderOnline();
+  const saveCard = useSaveCard();
+  const removeCard = useRemoveCard(companyId);
+  const stripe = useGoToStripe();
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+
+  if (!account.data)
+    return account.isError ? (
+      <Alert color="red" role="alert" title="Your payments could not be loaded">
+        {account.error.message}
+      </Alert>
+    ) : (
+      <PageLoader />
+    );
+  const data = account.data;
+  const money = (amount: number) => formatMoney(amount, data.currency);
+  const owed = data.orders.filter((order) => order.status === 'open' && due(order) > 0);
+  const paid = params.get('paid');
+
+  const remove = async () => {
+    try {
+      await removeCard.mutateAsync();
+      setNote('Your card is removed. Renewals and fees are now paid at the studio.');
+    } catch (failure) {
+      setNote(failure instanceof Error ? failure.message : 'The card could not be removed. Try again.');
+    }
+    setConfirmRemove(false);
+  };
+
+  return (
+    <Stack gap="md" maw={720}>
+      <Title order={1}>Payment</Title>
+      {paid ? (
+        <Alert color="green" title="Thank you">
+          Order #{paid} is paid online. It shows as paid as soon as Stripe confirms it (a few seconds).
+        </Alert>
+      ) : null}
+      {params.get('card') === 'saved' ? (
+        <Alert color="green" title="Card saved">
+          Your card is saved with the studio for renewals and fees. It shows below once Stripe confirms it.
+        </Alert>
+      ) : null}
+      {params.get('checkout') === 'cancelled' ? (
+        <Alert color="yellow" title="Not finished">
+          Nothing was charged or saved.
+        </Alert>
+      ) : null}
+      {stripe.error ? (
+        <Alert color="red" role="alert" title="Stripe’s page could not be opened">
+          {stripe.error}
+        </Alert>
+      ) : null}
+      {note ? (
+        <Text role="status" fw={700}>
+          {note}
+        </Text>
+      ) : null}
+
+      <Stack gap="sm" component="section" aria-labelledby="balance-heading">
+        <Title order={2} size="h3" id="balance-heading">
+          Balance
+        </Title>
+        {owed.length === 0 ? (
+          <Text>You owe nothing.</Text>
+        ) : (
+          <>
+            <Text fw={700}>You owe {money(data.balanceOwing)}.</Text>
+            <Stack gap="xs" component="ul" style={listStyle}>
+              {owed.map((order) => (
+                <Paper key={order.id} component="li" withBorder p="sm" radius="md">
+                  <Group justify="space-between" gap="sm" wrap="wrap">
+                    <Text>
+                      Order #{order.number}: {money(due(order))}
+                    </Text>
+                    {data.payOnline ? (
+                      <BusyButton
+                        busy={payOnline.isPending && payOnline.variables === order.id}
+                        onClick={() => void stripe.go(() => payOnline.mutateAsync(order.id))}
+                        aria-label={`Pay ${money(due(order))} online for order #${order.number}`}
+                      >
+                        Pay {money(due(order))} online
+                      </BusyButton>
+                    ) : null}
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+            {data.payOnline ? null : <Text c="dimmed">Pay at the desk on your next visit.</Text>}
+          </>
+        )}
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="card-heading">
+        <Title order={2} size="h3" id="card-heading">
+          Saved card
+        </Title>
+        {!data.payOnline && !data.savedCard ? (
+          <Text c="dimmed">The studio takes payment at the desk; there is no card to save.</Text>
+        ) : data.savedCard ? (
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text>A card is saved with the studio’s Stripe account. Renewals and fees are charged to it.</Text>
+            <Button variant="default" color="red" onClick={() => setConfirmRemove(true)}>
+              Remove card
+            </Button>
+          </Group>
+        ) : (
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text>No card saved: renewals and fees are paid at the studio.</Text>
+            <BusyButton
+              busy={saveCard.isPending}
+              variant="default"
+              onClick={() => void stripe.go(() => saveCard.mutateAsync())}
+            >
+              Save a card
+            </BusyButton>
+          </Group>
+        )}
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="orders-heading">
+        <Title order={2} size="h3" id="orders-heading">
+          Orders and receipts
+        </Title>
+        {data.orders.length === 0 ? <Text c="dimmed">No orders yet.</Text> : null}
+        <Stack gap="xs" component="ul" style={listStyle}>
+          {data.orders.map((order) => (
+            <OrderReceipt key={order.id} order={order} />
+          ))}
+        </Stack>
+      </Stack>
+
+      <Modal opened={confirmRemove} onClose={() => setConfirmRemove(false)} title="Remove your saved card?" centered>
+        <Stack gap="md">
+          <Text>The studio will no longer charge it. Renewals and fees will be owed at the studio until you save a card again.</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirmRemove(false)}>
+              Keep it
+            </Button>
+            <BusyButton color="red" busy={removeCard.isPending} onClick={() => void remove()}>
+              Remove card
+            </BusyButton>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function OrderReceipt({ order }: { order: OrderDto }) {
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const payments = paymentsLabel(order);
+  return (
+    <Paper component="li" withBorder p="sm" radius="md" aria-label={`Order #${order.number}`}>
+      <Stack gap={4}>
+        <Group gap="xs" justify="space-between" wrap="wrap">
+          <Group gap="xs">
+            <Text fw={700}>Order #{order.number}</Text>
+            <Badge color={ORDER_STATUS_COLOUR[order.status]} variant="filled">
+              {ORDER_STATUS_LABEL[order.status]}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {instantLabel(order.createdAt)}
+          </Text>
+        </Group>
+        <Stack gap={2} component="ul" style={listStyle}>
+          {order.lines.map((line) => (
+            <Group key={line.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                {line.quantity} × {line.description}
+                {line.taxName ? ` (${line.taxName}${line.taxInclusive ? ' included' : ''}: ${money(line.tax)})` : ''}
+              </Text>
+              <Text size="sm" style={{ flexShrink: 0 }}>
+                {money(line.total)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+        <Text size="sm">
+          {order.discount > 0 ? `Discount${order.promoCode ? ` (${order.promoCode})` : ''} −${money(order.discount)} · ` : ''}
+          Tax {money(order.tax)} · <strong>Total {money(order.total)}</strong>
+        </Text>
+        {payments ? (
+          <Text size="sm" c="dimmed">
+            {payments}
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
