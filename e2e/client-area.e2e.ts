@@ -177,6 +177,14 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await client.getByText('You owe $90.00. Pay at the desk on your next visit.').waitFor();
     await check(client, 'client-packages');
 
+    // Settings › Payment: the order owed, with its receipt lines; no card to save at a pay-at-desk studio.
+    await client.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Payment' }).click();
+    await client.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+    await client.getByRole('region', { name: 'Balance' }).getByText('You owe $90.00.').waitFor();
+    await client.getByText('Pay at the desk on your next visit.').waitFor();
+    await client.getByRole('listitem', { name: /^Order #\d+$/ }).getByText('1 × Five Pack').waitFor();
+    await check(client, 'client-payment');
+
     // Settings › Notifications: waitlist emails off, by keyboard.
     await client.getByRole('link', { name: 'Settings' }).click();
     await client.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Notifications' }).click();
