@@ -147,6 +147,13 @@ export const resetPasswordDto = z.object({
   roleId: roleIdSchema.nullable(),
 });
 
+/** `PUT /api/me`: the signed-in person's own name and phone (Account details, My account). */
+export const updateMeBody = z.object({
+  name: z.string().trim().min(2, 'Enter your name').max(120, 'Use at most 120 characters'),
+  phone: phoneSchema,
+});
+export type UpdateMeBody = z.infer<typeof updateMeBody>;
+
 export const authResetPasswordBody = z
   .object({
     currentPassword: z.string().min(1, 'Enter your current password').max(200),

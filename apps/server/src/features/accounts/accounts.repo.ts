@@ -93,6 +93,15 @@ export async function findUsableResetToken(tx: Executor, tokenHash: string, { lo
   return row;
 }
 
+export async function updateNameAndPhone(tx: Executor, companyId: string, userId: string, values: { name: string; phone: string }) {
+  const [row] = await tx
+    .update(users)
+    .set({ name: values.name, phone: values.phone || null, updatedAt: sql`now()` })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+    .returning({ id: users.id });
+  return row;
+}
+
 export async function updatePasswordHash(tx: Executor, companyId: string, userId: string, passwordHash: string) {
   await tx
     .update(users)

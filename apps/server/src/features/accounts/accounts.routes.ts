@@ -13,7 +13,11 @@ import {
   resetPasswordDto,
   resetPasswordMailBody,
   successEnvelope,
+  updateMeBody,
 } from '@kinetic/shared';
+import { withTenant } from '../../db/client.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { updateNameAndPhone } from './accounts.repo.ts';
 import { actorOf, ANY_ROLE, requireRole } from '../../plugins/auth.ts';
 import { changePassword, logout, toAccountDto } from './account.service.ts';
 import { checkCompany, login } from './login.service.ts';
@@ -85,6 +89,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await changePassword(db, actorOf(request), request.body);
       return { status: 1 as const, message: 'Your password has been changed.' };
+    },
+  );
+
+  app.put(
+    '/me',
+    { ...signedIn, schema: { tags, summary: 'Change my name and phone', body: updateMeBody, response: { 200: messageEnvelope } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const saved = await withTenant(db, actor.companyId, (tx) => updateNameAndPhone(tx, actor.companyId, actor.userId, request.body));
+      if (!saved) throw notFound('We could not find that account.');
+      return { status: 1 as const, message: 'Your details are saved.' };
     },
   );
 

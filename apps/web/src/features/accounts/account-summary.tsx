@@ -1,5 +1,13 @@
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { AccountDto } from '@kinetic/shared';
+import { useState } from 'react';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { updateMeBody, type AccountDto, type UpdateMeBody } from '@kinetic/shared';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { PhoneInput } from '../../ui/phone-input.tsx';
+import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
+import { useUpdateMe } from './api/update-me.ts';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -14,15 +22,67 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Who is signed in: name, email and phone. */
+/** Who is signed in: name, email and phone; name and phone can be changed here. */
 export function AccountSummary({ user }: { user: AccountDto['user'] }) {
+  const [editing, setEditing] = useState(false);
   return (
     <Paper withBorder p="md" radius="md">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" m={0}>
-        <Detail label="Name" value={user.name} />
-        <Detail label="Email" value={user.email} />
-        <Detail label="Phone" value={user.phone || 'Not given'} />
-      </SimpleGrid>
+      {editing ? (
+        <EditDetails user={user} onDone={() => setEditing(false)} />
+      ) : (
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" m={0}>
+            <Detail label="Name" value={user.name} />
+            <Detail label="Email" value={user.email} />
+            <Detail label="Phone" value={user.phone || 'Not given'} />
+          </SimpleGrid>
+          <Group>
+            <Button variant="default" onClick={() => setEditing(true)}>
+              Edit name and phone
+            </Button>
+          </Group>
+        </Stack>
+      )}
     </Paper>
+  );
+}
+
+function EditDetails({ user, onDone }: { user: AccountDto['user']; onDone: () => void }) {
+  const update = useUpdateMe();
+  const form = useForm<UpdateMeBody>({
+    initialValues: { name: user.name, phone: user.phone ?? '' },
+    validate: schemaResolver(updateMeBody, { sync: true }),
+  });
+  const { submitError, runSubmit } = useFormSubmit(form);
+  useUnsavedChangesGuard(form.isDirty());
+  const phone = form.getInputProps('phone');
+
+  const submit = async (values: UpdateMeBody) => {
+    await runSubmit(async () => {
+      await update.mutateAsync(values);
+      form.resetDirty();
+      onDone();
+    });
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Your name and phone">
+      <Stack gap="md" maw={420}>
+        <TextInput label="Name" autoComplete="name" required data-autofocus {...form.getInputProps('name')} />
+        <PhoneInput {...phone} onPhoneChange={(value) => form.setFieldValue('phone', value)} />
+        <Text size="sm" c="dimmed">
+          Email: {user.email}
+        </Text>
+        <FormSubmitError message={submitError} />
+        <Group gap="sm">
+          <BusyButton type="submit" busy={update.isPending}>
+            Save
+          </BusyButton>
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
