@@ -30,6 +30,7 @@ export function clientGroupRoute(): RouteObject {
             children: [
               { index: true, lazy: lazyPage.clientCalendar },
               { path: 'classes/details/:classInstanceId', lazy: lazyPage.clientClassDetails },
+              { path: 'profile/:clientId', lazy: lazyPage.myProfile },
               {
                 path: 'settings',
                 element: <ClientSettingsLayout />,

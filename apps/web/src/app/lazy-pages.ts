@@ -32,6 +32,8 @@ export const lazyPage = {
     import('../features/client-settings/my-notifications-page.tsx').then((m) => ({ Component: m.MyNotificationsPage })),
   myPackages: () =>
     import('../features/client-packages/my-packages-page.tsx').then((m) => ({ Component: m.MyPackagesPage })),
+  myProfile: () =>
+    import('../features/client-profile/my-profile-page.tsx').then((m) => ({ Component: m.MyProfilePage })),
   myPayment: () =>
     import('../features/client-payment/my-payment-page.tsx').then((m) => ({ Component: m.MyPaymentPage })),
   myWaiver: () => import('../features/waivers/my-waiver-page.tsx').then((m) => ({ Component: m.MyWaiverPage })),

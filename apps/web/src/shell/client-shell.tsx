@@ -75,6 +75,9 @@ export function ClientShell() {
             >
               Settings
             </Anchor>
+            <Anchor component={NavLink} to={`${base}/profile/${user.id}`} className="client-nav-link">
+              My Profile
+            </Anchor>
           </Group>
         </Container>
       </Box>

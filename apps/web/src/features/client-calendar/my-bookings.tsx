@@ -22,7 +22,7 @@ function clientStatus(booking: MyBookingDto, past: boolean): string {
   return statusLabel(booking);
 }
 
-function BookingList({ items, past, detailsPath }: { items: MyBookingDto[]; past: boolean; detailsPath: (id: string) => string }) {
+export function BookingList({ items, past, detailsPath }: { items: MyBookingDto[]; past: boolean; detailsPath: (id: string) => string }) {
   return (
     <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
       {items.map((booking) => {

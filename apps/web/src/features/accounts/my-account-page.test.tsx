@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
+import { account } from '../schedule/schedule-test-fixtures.ts';
+import { MyAccountPage } from './my-account-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('My account / Account details', () => {
+  it('changes name and phone; a bad phone is named at its field and nothing is sent', async () => {
+    let me = { ...account, user: { ...account.user, name: 'Ada Owner', phone: null as string | null } };
+    const calls = stubFetch((call) => {
+      if (call.method === 'GET' && call.path === 'me') return ok(me);
+      if (call.method === 'PUT' && call.path === 'me') {
+        const body = call.body as { name: string; phone: string };
+        me = { ...me, user: { ...me.user, name: body.name, phone: body.phone || null } };
+        return { code: 200, body: { status: 1, message: 'Your details are saved.' } };
+      }
+      return noStub(call);
+    });
+    renderRoutes([{ path: '/', element: <MyAccountPage /> }], '/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit name and phone' }));
+    const form = within(screen.getByRole('form', { name: 'Your name and phone' }));
+    fireEvent.change(form.getByRole('textbox', { name: 'Phone' }), { target: { value: '404555' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('Enter a 10-digit phone number')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    fireEvent.change(form.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(form.getByRole('textbox', { name: 'Phone' }), { target: { value: '4045550123' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Your name and phone' })).toBeNull());
+    expect(calls.filter((call) => call.method === 'PUT')[0]?.body).toEqual({ name: 'Ada Lovelace', phone: '(404) 555-0123' });
+    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('(404) 555-0123')).toBeTruthy();
+  });
+});
