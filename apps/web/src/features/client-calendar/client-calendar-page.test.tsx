@@ -54,6 +54,14 @@ describe('Client calendar', () => {
     expect(await tuesday.findByText('Booked')).toBeTruthy();
     const wednesday = within(screen.getByRole('region', { name: 'Wednesday 9 January' }));
     expect(await wednesday.findByText('Waitlist #3')).toBeTruthy();
+
+    // The week grid: the same days as columns, each class a tile with its link and the client's mark.
+    fireEvent.click(screen.getByRole('radio', { name: 'Week grid' }));
+    const gridTuesday = within(await screen.findByRole('region', { name: 'Tuesday 8 January' }));
+    expect(gridTuesday.getByRole('link', { name: evening.templateName }).getAttribute('href')).toBe(`/acme/client/client/classes/details/${evening.id}`);
+    expect(gridTuesday.getByText('Booked')).toBeTruthy();
+    expect(screen.getAllByRole('region', { name: /January$/ })).toHaveLength(7);
+    expect((screen.getByRole('radio', { name: 'Week grid' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('My bookings: what is coming up with its status, and past classes; kept in the address', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ClassInstanceDto } from '@kinetic/shared';
@@ -92,6 +92,8 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
   const days = daysOf(shown, first, new Date());
   const total = days.reduce((sum, day) => sum + day.items.length, 0);
   const goTo = (date: string) => setParam('from', date === today ? null : date);
+  // A day-by-day list by default (phones, screen readers); a week grid on request, kept in the address.
+  const grid = params.get('layout') === 'week';
 
   return (
     <Stack gap="md">
@@ -113,6 +115,15 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
             </Button>
           ) : null}
         </Group>
+        <SegmentedControl
+          aria-label="Layout"
+          value={grid ? 'week' : 'list'}
+          onChange={(value) => setParam('layout', value === 'week' ? 'week' : null)}
+          data={[
+            { value: 'list', label: 'Day by day' },
+            { value: 'week', label: 'Week grid' },
+          ]}
+        />
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         {studios.length > 1 || studioId ? (
@@ -165,6 +176,29 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
         </Alert>
       ) : list.isPending ? (
         <PageLoader />
+      ) : grid ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, xl: 7 }} spacing="xs">
+          {days.map((day) => (
+            <Paper key={day.date} withBorder radius="md" p="xs" component="section" aria-labelledby={`day-${day.date}`}>
+              <Stack gap={6}>
+                <Title order={headingOrder} size="h5" id={`day-${day.date}`}>
+                  {dayHeading(day.date)}
+                </Title>
+                {day.items.length === 0 ? (
+                  <Text c="dimmed" size="sm">
+                    No classes.
+                  </Text>
+                ) : (
+                  <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                    {day.items.map((item) => (
+                      <GridTile key={item.id} item={item} to={detailsPath(item.id)} mark={markOf?.(item.id)} />
+                    ))}
+                  </Stack>
+                )}
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
       ) : (
         days.map((day) => (
           <Stack key={day.date} gap="xs" component="section" aria-labelledby={`day-${day.date}`}>
@@ -223,6 +257,35 @@ function TimetableRow({ item, to, mark }: { item: ClassInstanceDto; to: string; 
           </Text>
         </Stack>
       </Group>
+    </Paper>
+  );
+}
+
+/** One class in the week grid: time, name (the link), places left, and the client's mark. */
+function GridTile({ item, to, mark }: { item: ClassInstanceDto; to: string; mark: string | undefined }) {
+  const full = item.bookedCount >= item.capacity;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="sm"
+      p={6}
+      style={{ borderInlineStartWidth: 4, borderInlineStartColor: item.colour ?? '#4860CF' }}
+    >
+      <Text size="sm" fw={700}>
+        {localTime(item.startsAt, item.timeZone)}
+      </Text>
+      <Anchor component={Link} to={to} underline="always" size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {item.templateName}
+      </Anchor>
+      <Text size="xs" fw={full ? 700 : 400} c={full ? 'red.9' : undefined}>
+        {placesLeftLabel(item)}
+      </Text>
+      {mark ? (
+        <Badge variant="filled" color="kinetic.8" size="sm">
+          {mark}
+        </Badge>
+      ) : null}
     </Paper>
   );
 }
