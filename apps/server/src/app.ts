@@ -114,6 +114,7 @@ export async function buildApp(
       await api.register((await import('./features/waivers/waivers.routes.ts')).waiversRoutes);
       await api.register((await import('./features/client-preferences/client-preferences.routes.ts')).clientPreferencesRoutes);
       await api.register((await import('./features/my-data/my-data.routes.ts')).myDataRoutes);
+      await api.register((await import('./features/signup-details/signup-details.routes.ts')).signupDetailsRoutes);
       await api.register(payments.stripeWebhookRoutes);
     },
     { prefix: '/api' },

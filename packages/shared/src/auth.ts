@@ -204,6 +204,8 @@ export const accountDto = z.object({
   company: companySummaryDto.extend({ logoUrl: z.string().nullable(), locale: z.string() }),
   hostType: hostTypeSchema,
   onBoardingData: z.array(onboardingStepSchema),
+  /** Clients only: their saved sign-up details' id (spec §3), null until they first save them. */
+  clientSignupDetailsId: objectIdSchema.nullable().optional(),
   /** What the signed-in role may do; pages show or hide by these, never by re-deriving roles. */
   can: z.object({
     manageSettings: z.boolean(),

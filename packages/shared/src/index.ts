@@ -32,3 +32,4 @@ export * from './payments.ts';
 export * from './waivers.ts';
 export * from './package-labels.ts';
 export * from './client-preferences.ts';
+export * from './signup-details.ts';

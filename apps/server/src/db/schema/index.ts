@@ -11,3 +11,4 @@ export * from './bookings.ts';
 export * from './packages.ts';
 export * from './waivers.ts';
 export * from './client-preferences.ts';
+export * from './client-signup-details.ts';

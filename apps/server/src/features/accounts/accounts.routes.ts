@@ -13,6 +13,7 @@ import {
   resetPasswordDto,
   resetPasswordMailBody,
   successEnvelope,
+  isClientRole,
   updateMeBody,
 } from '@kinetic/shared';
 import { withTenant } from '../../db/client.ts';
@@ -21,6 +22,7 @@ import { updateNameAndPhone } from './accounts.repo.ts';
 import { actorOf, ANY_ROLE, requireRole } from '../../plugins/auth.ts';
 import { changePassword, logout, toAccountDto } from './account.service.ts';
 import { checkCompany, login } from './login.service.ts';
+import { mySignupDetailsId } from '../signup-details/signup-details.service.ts';
 import { requestPasswordReset, resetAnswer, resetPassword, validateResetToken } from './password-reset.service.ts';
 
 /** The spec's account calls (§7), with exactly its paths. */
@@ -110,6 +112,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole(ANY_ROLE, { withAccount: true }),
       schema: { tags, summary: 'The signed-in account, its company and what it may do', response: { 200: successEnvelope(accountDto) } },
     },
-    async (request) => ({ status: 1 as const, data: toAccountDto(request.account) }),
+    async (request) => {
+      const data = toAccountDto(request.account);
+      const actor = actorOf(request);
+      // Clients only, and outside the session's look-up function: one indexed read on their pages.
+      if (isClientRole(actor.roleId)) data.clientSignupDetailsId = await mySignupDetailsId(db, actor);
+      return { status: 1 as const, data };
+    },
   );
 };
