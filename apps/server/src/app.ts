@@ -115,6 +115,7 @@ export async function buildApp(
       await api.register((await import('./features/client-preferences/client-preferences.routes.ts')).clientPreferencesRoutes);
       await api.register((await import('./features/my-data/my-data.routes.ts')).myDataRoutes);
       await api.register((await import('./features/signup-details/signup-details.routes.ts')).signupDetailsRoutes);
+      await api.register((await import('./features/account-deletion/account-deletion.routes.ts')).accountDeletionRoutes);
       await api.register(payments.stripeWebhookRoutes);
     },
     { prefix: '/api' },

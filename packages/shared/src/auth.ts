@@ -215,3 +215,20 @@ export const accountDto = z.object({
   }),
 });
 export type AccountDto = z.infer<typeof accountDto>;
+
+// ---- delete my account (client Settings › Account details)
+
+/** Days between a client's request and their personal details being replaced; they may withdraw until then. */
+export const ACCOUNT_DELETION_GRACE_DAYS = 30;
+
+export const deletionRequestBody = z.object({
+  password: z.string().min(1, 'Enter your password to confirm').max(200),
+});
+export type DeletionRequestBody = z.infer<typeof deletionRequestBody>;
+
+export const deletionRequestDto = z.object({
+  requestedAt: z.string().nullable(),
+  /** When the account is anonymised (requestedAt + the grace period); null without a request. */
+  takesEffectAt: z.string().nullable(),
+});
+export type DeletionRequestDto = z.infer<typeof deletionRequestDto>;

@@ -221,6 +221,8 @@ export const clientAccountDto = z.object({
   payOnline: z.boolean(),
   /** A card is saved with the studio's Stripe for renewals and fees (from the last online payment). */
   savedCard: z.boolean(),
+  /** The client asked to delete their account (anonymised 30 days later); null without a request. */
+  deletionRequestedAt: z.string().nullable(),
   packages: z.array(clientPackageDto),
   orders: z.array(orderDto),
   ledger: z.array(ledgerEntryDto),

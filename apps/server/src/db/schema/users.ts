@@ -20,6 +20,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
+    /** A client asked to delete their account (Settings › Account details); anonymised a grace period later. */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    /** When their personal details were replaced; financial records stay, without a name. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

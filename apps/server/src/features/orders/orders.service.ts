@@ -915,6 +915,7 @@ export async function clientAccount(
       balanceOwing: Number(owing?.sum ?? 0),
       payOnline: stripe?.connected ?? false,
       savedCard: Boolean(card?.paymentMethodId),
+      deletionRequestedAt: client.deletionRequestedAt?.toISOString() ?? null,
       packages: await clientPackageDtos(tx, company, held, now),
       orders: orderRows.map(orderDto),
       ledger: ledger.map((entry): LedgerEntryDto => ({

@@ -145,6 +145,7 @@ const account: ClientAccountDto = {
   balanceOwing: 4500,
   payOnline: false,
   savedCard: false,
+  deletionRequestedAt: null,
   packages: [heldMembership, heldPack],
   orders: [openOrder, paidOrder],
   ledger: [

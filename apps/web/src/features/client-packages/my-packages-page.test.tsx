@@ -47,6 +47,7 @@ const mine = (overrides: Partial<ClientAccountDto> = {}): ClientAccountDto => ({
   balanceOwing: 0,
   payOnline: false,
   savedCard: false,
+  deletionRequestedAt: null,
   packages: [
     {
       id: 'bbbbbbbbbbbbbbbbbbbbbbb1',

@@ -53,6 +53,7 @@ const mine = (overrides: Partial<ClientAccountDto> = {}): ClientAccountDto => ({
   balanceOwing: 1000,
   payOnline: true,
   savedCard: false,
+  deletionRequestedAt: null,
   packages: [],
   orders: [owed, order({})],
   ledger: [],

@@ -17,6 +17,7 @@ const mine: ClientAccountDto = {
   balanceOwing: 2500,
   payOnline: false,
   savedCard: false,
+  deletionRequestedAt: null,
   packages: [],
   orders: [],
   ledger: [],
