@@ -21,7 +21,13 @@ export function clientGroupRoute(): RouteObject {
           ...soloClientPublicPages(),
         ],
       },
-      { element: <PublicOnly />, children: [{ path: 'client-signup', lazy: lazyPage.clientSignup }] },
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: 'client-signup', lazy: lazyPage.clientSignup },
+          { path: ':widgetStudioId/client-signup', lazy: lazyPage.clientSignup },
+        ],
+      },
       {
         element: <RequireSession />,
         children: [
@@ -31,6 +37,8 @@ export function clientGroupRoute(): RouteObject {
               { index: true, lazy: lazyPage.clientCalendar },
               { path: 'classes/details/:classInstanceId', lazy: lazyPage.clientClassDetails },
               { path: 'profile/:clientId', lazy: lazyPage.myProfile },
+              { path: 'client-signup/edit/:clientSignupId', lazy: lazyPage.signupDetails },
+              { path: ':widgetStudioId/calendar', lazy: lazyPage.widgetCalendar },
               {
                 path: 'settings',
                 element: <ClientSettingsLayout />,

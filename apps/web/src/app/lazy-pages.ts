@@ -39,6 +39,12 @@ export const lazyPage = {
   myWaiver: () => import('../features/waivers/my-waiver-page.tsx').then((m) => ({ Component: m.MyWaiverPage })),
   myPolicies: () =>
     import('../features/waivers/my-policies-page.tsx').then((m) => ({ Component: m.MyPoliciesPage })),
+  signupDetails: () =>
+    import('../features/signup-details/signup-details-page.tsx').then((m) => ({ Component: m.SignupDetailsPage })),
+  widgetCalendar: () =>
+    import('../features/signup-details/widget-calendar-redirect.tsx').then((m) => ({
+      Component: m.WidgetCalendarRedirect,
+    })),
   accountDetails: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.AccountDetailsPage })),
 };

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { Stack, Title } from '@mantine/core';
+import { Anchor, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { AccountSummary } from './account-summary.tsx';
 import { useMe } from './api/get-me.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { PrivacySection } from '../client-settings/privacy-section.tsx';
+import { clientAreaPath } from '../../shell/login-path.ts';
 
 /** "My account" (admin app) and "Account details" (client settings): who you are, and a new password. */
 export function MyAccountPage({ title = 'My account', children }: { title?: string; children?: ReactNode }) {
@@ -23,10 +25,19 @@ export function MyAccountPage({ title = 'My account', children }: { title?: stri
   );
 }
 
-/** The client's Settings › Account details, with their data to download. */
+/** The client's Settings › Account details: their sign-up details to edit, and their data to download. */
 export function AccountDetailsPage() {
+  const me = useMe();
+  const details = me.data
+    ? `${clientAreaPath(me.data.company.slug, me.data.user.roleId)}/client-signup/edit/${me.data.clientSignupDetailsId ?? me.data.user.id}`
+    : null;
   return (
     <MyAccountPage title="Account details">
+      {details ? (
+        <Anchor component={Link} to={details} fw={700} py="sm" style={{ alignSelf: 'flex-start' }}>
+          Edit my sign-up details
+        </Anchor>
+      ) : null}
       <PrivacySection />
     </MyAccountPage>
   );

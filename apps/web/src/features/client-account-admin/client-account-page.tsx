@@ -31,6 +31,7 @@ import {
 } from './api/client-account-api.ts';
 import { MarkPaidForm, RefundForm } from './order-dialogs.tsx';
 import { SellForm } from './sell-dialog.tsx';
+import { SignupDetailsCard } from '../signup-details/signup-details-card.tsx';
 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -88,6 +89,7 @@ export function ClientAccountPage() {
               </Text>
             </Group>
           </Paper>
+          <SignupDetailsCard companyId={companyId} clientId={clientId} />
           <PackagesSection account={data} companyId={companyId} />
           <OrdersSection
             account={data}

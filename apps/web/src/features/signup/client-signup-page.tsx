@@ -1,7 +1,7 @@
 import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link } from 'react-router';
-import { clientSignupBody, PASSWORD_RULE, type ClientSignupBody } from '@kinetic/shared';
+import { Link, useParams } from 'react-router';
+import { clientSignupBody, isObjectId, PASSWORD_RULE, type ClientSignupBody, type WidgetStudioDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { companyFrame } from '../public-company/company-frame.tsx';
@@ -12,16 +12,18 @@ import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { useSignupClient } from '../accounts/api/signup-client.ts';
 import { PublicPageGate } from '../accounts/public-page-gate.tsx';
 import type { usePublicPage } from '../accounts/use-public-page.ts';
-import { useFinishLogin } from '../accounts/use-finish-login.ts';
+import { useWidgetStudio } from '../signup-details/api/signup-details-api.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { useFinishClientSignup } from './use-finish-client-signup.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 
 type Page = Extract<ReturnType<typeof usePublicPage>, { status: 'ready' }>;
 
-function ClientSignupForm({ page }: { page: Page }) {
+function ClientSignupForm({ page, studio }: { page: Page; studio: WidgetStudioDto | null }) {
   const { prefix, brand } = page;
   const roleId = prefix.roleId === 'solo-client' ? 'solo-client' : 'client';
   const signup = useSignupClient();
-  const finishLogin = useFinishLogin(prefix);
+  const finishSignup = useFinishClientSignup(prefix);
   const form = useForm<ClientSignupBody>({
     initialValues: { company: prefix.company ?? '', roleId, name: '', email: '', phone: '', password: '' },
     validate: schemaResolver(clientSignupBody, { sync: true }),
@@ -34,16 +36,20 @@ function ClientSignupForm({ page }: { page: Page }) {
     await runSubmit(async () => {
       const session = await signup.mutateAsync(values);
       allowNextNavigation();
-      await finishLogin(session);
+      await finishSignup(session, studio?.id ?? null);
     });
   };
 
   return (
     <AuthLayout
-      title="Create your account"
+      title={studio ? `Join ${brand} at ${studio.name}` : 'Create your account'}
       brand={brand}
       {...companyFrame(page.company)}
-      intro={`Sign up to book classes with ${brand}.`}>
+      intro={
+        studio
+          ? `Create your account to book classes at ${studio.name}; it becomes your home studio.`
+          : `Sign up to book classes with ${brand}.`
+      }>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <TextInput label="Your name" autoComplete="name" required {...form.getInputProps('name')} />
@@ -78,6 +84,15 @@ function ClientSignupForm({ page }: { page: Page }) {
   );
 }
 
+/** `client-signup` and `{widgetStudioId}/client-signup` (spec §2): an unknown studio is the plain sign-up. */
 export function ClientSignupPage() {
-  return <PublicPageGate>{(page) => <ClientSignupForm page={page} />}</PublicPageGate>;
+  const { widgetStudioId } = useParams();
+  return <PublicPageGate>{(page) => <WithStudio page={page} widgetStudioId={widgetStudioId} />}</PublicPageGate>;
+}
+
+function WithStudio({ page, widgetStudioId }: { page: Page; widgetStudioId: string | undefined }) {
+  const studioId = isObjectId(widgetStudioId) ? widgetStudioId : null;
+  const studio = useWidgetStudio(page.prefix.company, studioId);
+  if (studioId && studio.isPending) return <PageLoader />;
+  return <ClientSignupForm page={page} studio={studio.data ?? null} />;
 }

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
+import { ClientSignupPage } from './client-signup-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const COMPANY_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const STUDIO_ID = 'dddddddddddddddddddddddd';
+const OTHER_ID = 'eeeeeeeeeeeeeeeeeeeeeeee';
+
+function open(path: string) {
+  const calls = stubFetch((call) => {
+    if (call.path === 'checkCompany') return ok({ companyId: COMPANY_ID, companyName: 'Acme Yoga', kind: 'company' });
+    if (call.path === `public/acme/studios/${STUDIO_ID}`) return ok({ id: STUDIO_ID, name: 'Midtown' });
+    return noStub(call);
+  });
+  const routes = [
+    { path: '/:company/:roleId/client/client-signup', element: <ClientSignupPage /> },
+    { path: '/:company/:roleId/client/:widgetStudioId/client-signup', element: <ClientSignupPage /> },
+  ];
+  renderRoutes(routes, path);
+  return calls;
+}
+
+describe('client sign-up from a widget', () => {
+  it('names the studio the client joins', async () => {
+    open(`/acme/client/client/${STUDIO_ID}/client-signup`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join Acme Yoga at Midtown' })).toBeTruthy();
+    expect(screen.getByText(/it becomes your home studio/)).toBeTruthy();
+  });
+
+  it('an unknown or another company’s studio, or no id at all, is the plain sign-up', async () => {
+    open(`/acme/client/client/${OTHER_ID}/client-signup`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+    cleanup();
+    open('/acme/client/client/not-a-studio/client-signup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+  });
+});
