@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { apiDownload } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { AccountDeletion } from './account-deletion.tsx';
 
 /** Privacy self-service: the client's own data, to take with them (a ZIP of JSON and CSV files). */
 export function PrivacySection() {
@@ -37,6 +38,7 @@ export function PrivacySection() {
             {error}
           </Text>
         ) : null}
+        <AccountDeletion />
       </Stack>
     </Paper>
   );
