@@ -8,6 +8,7 @@ import { linkDemoInstructors, seedStudioSetup } from './seed-studio-setup.ts';
 import { seedBookings } from './seed-bookings.ts';
 import { seedPackages } from './seed-packages.ts';
 import { seedWaivers } from './seed-waivers.ts';
+import { seedSignupDetails } from './seed-signup-details.ts';
 import { seedSchedule } from './seed-schedule.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
@@ -84,6 +85,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       await seedBookings(tx, company);
       await seedPackages(tx, company);
       await seedWaivers(tx, company);
+      await seedSignupDetails(tx, company);
     }
     return { created };
   });
