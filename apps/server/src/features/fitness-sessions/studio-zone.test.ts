@@ -41,7 +41,9 @@ describe("a studio's time zone corrected after classes were scheduled", () => {
     const created = await call('POST', '/api/fitness-sessions', ready.headers, mondays(ready));
     expect(created.statusCode, created.body).toBe(201);
     const before = await upcoming(ready);
-    expect(before.length).toBeGreaterThanOrEqual(12);
+    // Eleven or twelve Mondays before the twelve-week horizon, by the hour the suite runs (the horizon
+    // counts from today in New York, the start date from tomorrow in UTC).
+    expect(before.length).toBeGreaterThanOrEqual(11);
 
     const saved = await setZone(ready, 'America/Los_Angeles');
     expect(saved.statusCode, saved.body).toBe(200);
