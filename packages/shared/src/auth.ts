@@ -232,3 +232,23 @@ export const deletionRequestDto = z.object({
   takesEffectAt: z.string().nullable(),
 });
 export type DeletionRequestDto = z.infer<typeof deletionRequestDto>;
+
+// ---- change my email (Account details), confirmed from a link sent to the new address
+
+export const changeEmailBody = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Enter your password to confirm').max(200),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+
+export const myEmailDto = z.object({
+  email: z.string(),
+  /** The new address waiting for its link to be opened; null when none. */
+  pendingEmail: z.string().nullable(),
+  pendingUntil: z.string().nullable(),
+});
+export type MyEmailDto = z.infer<typeof myEmailDto>;
+
+export const confirmEmailBody = z.object({ token: z.string().trim().min(20, 'This link is not complete').max(200) });
+export const confirmEmailDto = z.object({ email: z.string(), loginPath: z.string() });
+export type ConfirmEmailDto = z.infer<typeof confirmEmailDto>;

@@ -20,6 +20,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
+    /** A new email address waiting to be confirmed from the link sent to it (Account details). */
+    pendingEmail: text('pending_email'),
+    /** SHA-256 of that link's token; the link works until `pendingEmailExpiresAt`. */
+    pendingEmailTokenHash: text('pending_email_token_hash'),
+    pendingEmailExpiresAt: timestamp('pending_email_expires_at', { withTimezone: true }),
     /** A client asked to delete their account (Settings › Account details); anonymised a grace period later. */
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     /** When their personal details were replaced; financial records stay, without a name. */
@@ -31,6 +36,7 @@ export const users = pgTable(
     primaryKey({ columns: [table.companyId, table.id] }),
     uniqueIndex('users_company_email_role_key').on(table.companyId, table.email, table.role),
     index('users_email_idx').on(table.email),
+    uniqueIndex('users_pending_email_token_key').on(table.pendingEmailTokenHash),
   ],
 );
 

@@ -15,7 +15,12 @@ import {
   successEnvelope,
   isClientRole,
   updateMeBody,
+  changeEmailBody,
+  confirmEmailBody,
+  confirmEmailDto,
+  myEmailDto,
 } from '@kinetic/shared';
+import { confirmEmailChange, myEmail, requestEmailChange } from './email-change.service.ts';
 import { withTenant } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { updateNameAndPhone } from './accounts.repo.ts';
@@ -102,6 +107,41 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = await withTenant(db, actor.companyId, (tx) => updateNameAndPhone(tx, actor.companyId, actor.userId, request.body));
       if (!saved) throw notFound('We could not find that account.');
       return { status: 1 as const, message: 'Your details are saved.' };
+    },
+  );
+
+  app.get(
+    '/me/email',
+    { ...signedIn, schema: { tags, summary: 'My email, and a new one waiting for confirmation', response: { 200: successEnvelope(myEmailDto) } } },
+    async (request) => ({ status: 1 as const, data: await myEmail(db, actorOf(request)) }),
+  );
+
+  app.put(
+    '/me/email',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Change my email: a link goes to the new address', body: changeEmailBody, response: { 200: successEnvelope(myEmailDto) } },
+    },
+    async (request) => {
+      const data = await requestEmailChange(
+        { db, jobs: app.deps.jobs, publicUrl: app.deps.publicUrl, log: (error) => request.log.error({ err: error }, 'email hand-off failed') },
+        actorOf(request),
+        request.body,
+      );
+      return {
+        status: 1 as const,
+        message: `We sent a link to ${data.pendingEmail ?? ''}. Your email changes when you open it; until then, keep using ${data.email}.`,
+        data,
+      };
+    },
+  );
+
+  app.post(
+    '/email-confirmations',
+    { schema: { tags, summary: 'Open the link sent to a new email address', body: confirmEmailBody, response: { 200: successEnvelope(confirmEmailDto) } } },
+    async (request) => {
+      const data = await confirmEmailChange(db, request.body.token);
+      return { status: 1 as const, message: `Your email is now ${data.email}.`, data };
     },
   );
 
