@@ -24,6 +24,9 @@ describe('a client of a company (issue 3 journey)', () => {
     await expect(page.getByRole('textbox', { name: 'Phone' }).inputValue()).resolves.toBe('(404) 555-7788');
     await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create the account' }).click();
+    // Asked about themselves first (client-signup/edit/{clientSignupId}); every answer is optional.
+    await page.waitForURL((url) => url.pathname.includes('/client-signup/edit/'));
+    await page.getByRole('button', { name: 'Skip for now' }).click();
 
     // Spec §4: a role user goes to the calendar, the client group's empty path.
     await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
