@@ -45,6 +45,8 @@ export const lazyPage = {
     import('../features/signup-details/widget-calendar-redirect.tsx').then((m) => ({
       Component: m.WidgetCalendarRedirect,
     })),
+  confirmEmail: () =>
+    import('../features/accounts/confirm-email-page.tsx').then((m) => ({ Component: m.ConfirmEmailPage })),
   accountDetails: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.AccountDetailsPage })),
 };

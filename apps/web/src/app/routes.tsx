@@ -35,6 +35,7 @@ export function routesFor(set: RouteSet): RouteObject[] {
     { index: true, element: <HomePage /> },
     ...publicChildren(),
     { element: <PublicOnly />, children: [{ path: 'signup', lazy: lazyPage.signup }] },
+    { path: 'confirm-email/:token', lazy: lazyPage.confirmEmail },
   ];
   const underRole: RouteObject[] = [
     { index: true, element: <Navigate to="login" replace /> },

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { updateMeBody, type AccountDto, type UpdateMeBody } from '@kinetic/shared';
+import { changeEmailBody, updateMeBody, type AccountDto, type ChangeEmailBody, type UpdateMeBody } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PhoneInput } from '../../ui/phone-input.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
-import { useUpdateMe } from './api/update-me.ts';
+import { useChangeEmail, useMyEmail, useUpdateMe } from './api/update-me.ts';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -24,11 +24,15 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 /** Who is signed in: name, email and phone; name and phone can be changed here. */
 export function AccountSummary({ user }: { user: AccountDto['user'] }) {
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<'details' | 'email' | null>(null);
+  const email = useMyEmail();
+  const pending = email.data?.pendingEmail;
   return (
     <Paper withBorder p="md" radius="md">
-      {editing ? (
-        <EditDetails user={user} onDone={() => setEditing(false)} />
+      {editing === 'details' ? (
+        <EditDetails user={user} onDone={() => setEditing(null)} />
+      ) : editing === 'email' ? (
+        <ChangeEmail current={user.email} onDone={() => setEditing(null)} />
       ) : (
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" m={0}>
@@ -36,9 +40,17 @@ export function AccountSummary({ user }: { user: AccountDto['user'] }) {
             <Detail label="Email" value={user.email} />
             <Detail label="Phone" value={user.phone || 'Not given'} />
           </SimpleGrid>
-          <Group>
-            <Button variant="default" onClick={() => setEditing(true)}>
+          {pending ? (
+            <Alert color="blue" title="Waiting for your new email" role="status">
+              Open the link we sent to {pending} to start using it. Until then, keep using {user.email}.
+            </Alert>
+          ) : null}
+          <Group gap="sm">
+            <Button variant="default" onClick={() => setEditing('details')}>
               Edit name and phone
+            </Button>
+            <Button variant="default" onClick={() => setEditing('email')}>
+              Change email
             </Button>
           </Group>
         </Stack>
@@ -77,6 +89,45 @@ function EditDetails({ user, onDone }: { user: AccountDto['user']; onDone: () =>
         <Group gap="sm">
           <BusyButton type="submit" busy={update.isPending}>
             Save
+          </BusyButton>
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ChangeEmail({ current, onDone }: { current: string; onDone: () => void }) {
+  const change = useChangeEmail();
+  const form = useForm<ChangeEmailBody>({
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(changeEmailBody, { sync: true }),
+  });
+  const { submitError, runSubmit } = useFormSubmit(form);
+  useUnsavedChangesGuard(form.isDirty());
+
+  const submit = async (values: ChangeEmailBody) => {
+    await runSubmit(async () => {
+      await change.mutateAsync(values);
+      form.resetDirty();
+      onDone();
+    });
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Change your email">
+      <Stack gap="md" maw={420}>
+        <Text size="sm">
+          Now: {current}. We send a link to the new address; your email changes when you open it.
+        </Text>
+        <TextInput label="New email" type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
+        <PasswordInput label="Your password" autoComplete="current-password" required {...form.getInputProps('password')} />
+        <FormSubmitError message={submitError} />
+        <Group gap="sm">
+          <BusyButton type="submit" busy={change.isPending}>
+            Send the link
           </BusyButton>
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -14,6 +14,7 @@ describe('My account / Account details', () => {
     let me = { ...account, user: { ...account.user, name: 'Ada Owner', phone: null as string | null } };
     const calls = stubFetch((call) => {
       if (call.method === 'GET' && call.path === 'me') return ok(me);
+      if (call.method === 'GET' && call.path === 'me/email') return ok({ email: me.user.email, pendingEmail: null, pendingUntil: null });
       if (call.method === 'PUT' && call.path === 'me') {
         const body = call.body as { name: string; phone: string };
         me = { ...me, user: { ...me.user, name: body.name, phone: body.phone || null } };
@@ -36,5 +37,32 @@ describe('My account / Account details', () => {
     expect(calls.filter((call) => call.method === 'PUT')[0]?.body).toEqual({ name: 'Ada Lovelace', phone: '(404) 555-0123' });
     expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
     expect(screen.getByText('(404) 555-0123')).toBeTruthy();
+  });
+
+  it('changes the email by a link: asks for the password, then says where the link went', async () => {
+    let pending: string | null = null;
+    const calls = stubFetch((call) => {
+      if (call.method === 'GET' && call.path === 'me') return ok(account);
+      if (call.method === 'GET' && call.path === 'me/email') return ok({ email: account.user.email, pendingEmail: pending, pendingUntil: null });
+      if (call.method === 'PUT' && call.path === 'me/email') {
+        const body = call.body as { email: string; password: string };
+        if (body.password !== 'right-one')
+          return { code: 400, body: { status: 0, message: 'The password is incorrect.', errors: { password: 'The password is incorrect.' } } };
+        pending = body.email;
+        return ok({ email: account.user.email, pendingEmail: body.email, pendingUntil: '2026-11-24T00:00:00.000Z' });
+      }
+      return noStub(call);
+    });
+    renderRoutes([{ path: '/', element: <MyAccountPage /> }], '/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Change email' }));
+    const form = within(screen.getByRole('form', { name: 'Change your email' }));
+    fireEvent.change(form.getByRole('textbox', { name: /^New email/ }), { target: { value: 'new@example.com' } });
+    fireEvent.change(form.getByLabelText(/^Your password/), { target: { value: 'wrong' } });
+    fireEvent.click(form.getByRole('button', { name: 'Send the link' }));
+    expect(await form.findByText('The password is incorrect.')).toBeTruthy();
+    fireEvent.change(form.getByLabelText(/^Your password/), { target: { value: 'right-one' } });
+    fireEvent.click(form.getByRole('button', { name: 'Send the link' }));
+    expect(await screen.findByText(`Open the link we sent to new@example.com to start using it. Until then, keep using ${account.user.email}.`)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
   });
 });

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateMeBody } from '@kinetic/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChangeEmailBody, MyEmailDto, UpdateMeBody } from '@kinetic/shared';
 import { apiRequest } from '../../../api/client.ts';
 import { ME_QUERY_KEY } from './get-me.ts';
 
@@ -9,5 +9,24 @@ export function useUpdateMe() {
   return useMutation({
     mutationFn: (body: UpdateMeBody) => apiRequest<unknown>('me', { method: 'PUT', body, inlineErrors: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+  });
+}
+
+const MY_EMAIL_KEY = ['me', 'email'] as const;
+
+/** My email and a new one waiting for its link. */
+export function useMyEmail() {
+  return useQuery({
+    queryKey: MY_EMAIL_KEY,
+    queryFn: () => apiRequest<MyEmailDto>('me/email', { silent: true, showLoader: false }),
+  });
+}
+
+/** `PUT /api/me/email`: a link goes to the new address (the server's message says so as a toast). */
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangeEmailBody) => apiRequest<MyEmailDto>('me/email', { method: 'PUT', body, inlineErrors: true }),
+    onSuccess: (data) => queryClient.setQueryData(MY_EMAIL_KEY, data),
   });
 }
