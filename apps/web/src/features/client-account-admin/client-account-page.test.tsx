@@ -264,6 +264,14 @@ describe("Clients › a client's account", () => {
     expect(within(rows[1] as HTMLElement).getByText('−1')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('Evening Flow, 2026-11-03')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText('+10')).toBeTruthy();
+    expect(screen.queryByText('Asked to delete their account')).toBeNull();
+  });
+
+  it('says when the client asked to delete their account, and when it takes effect', async () => {
+    serve(undefined, () => ({ ...account, deletionRequestedAt: '2026-11-20T10:00:00.000Z' }));
+    open();
+    expect(await screen.findByText('Asked to delete their account')).toBeTruthy();
+    expect(screen.getByText(/^On 20 November 2026\. Their name, email, phone and sign-up details are removed on 20 December 2026/)).toBeTruthy();
   });
 
   it('sells a pack paid by cash: the live price, then the sale with an Idempotency-Key; the account refreshes', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useParams } from 'react-router';
-import { formatMoney, type ClientAccountDto, type ClientPackageDto, type OrderDto } from '@kinetic/shared';
+import { ACCOUNT_DELETION_GRACE_DAYS, formatMoney, type ClientAccountDto, type ClientPackageDto, type OrderDto } from '@kinetic/shared';
 import { apiFormError } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -79,6 +79,13 @@ export function ClientAccountPage() {
         <PageLoader />
       ) : (
         <>
+          {data.deletionRequestedAt ? (
+            <Alert color="yellow" title="Asked to delete their account">
+              On {deletionDay(data.deletionRequestedAt)}. Their name, email, phone and sign-up details are removed on{' '}
+              {deletionDay(new Date(Date.parse(data.deletionRequestedAt) + ACCOUNT_DELETION_GRACE_DAYS * 86_400_000).toISOString())}
+              ; orders and visits stay, without the name.
+            </Alert>
+          ) : null}
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="account-balance">
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Title order={2} size="h4" id="account-balance">
@@ -392,3 +399,5 @@ function LedgerSection({ account }: { account: ClientAccountDto }) {
     </Stack>
   );
 }
+
+const deletionDay = (instant: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(instant));
