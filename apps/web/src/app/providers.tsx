@@ -1,14 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { useMediaQuery } from '@mantine/hooks';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_AUTO_CLOSE_MS } from '@kinetic/shared';
 import { ApiError } from '../api/client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { NetworkProvider } from './network-context.tsx';
 import { NetworkLoader } from '../ui/network-loader.tsx';
-import { UnsavedChangesDialog } from '../ui/unsaved-changes-dialog.tsx';
+import { useLeaveQuestion } from '../ui/use-unsaved-changes-guard.ts';
 
 // A 4xx answer will not change on a second try (a missing company, an expired session).
 const retry = (failures: number, error: unknown) =>
@@ -18,25 +16,47 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-/**
- * Toasts never cover the header or the menu button. On wide screens they sit in the bottom right corner
- * (forms keep their buttons on the left). On phones a toast spans the width, so at the bottom it would
- * hide what the user just acted on (Save and the "saved / Next" box by it) for five seconds: there it
- * sits at the top, just below the admin header (60 px; `global.css`).
- */
-function Toasts() {
-  const wide = useMediaQuery('(min-width: 48em)') ?? false;
-  // On a phone one toast at a time (the newest waits its turn): a stack of three covered the page's title.
-  return (
-    <Notifications position={wide ? 'bottom-right' : 'top-center'} autoClose={TOAST_AUTO_CLOSE_MS} limit={wide ? 5 : 1} />
-  );
+// The toast container (with its transitions) and the leave dialog (a Modal) are loaded the first time
+// they have something to show, not with the first paint. `notifications.show()` only writes to the store,
+// so a toast shown before its container has loaded waits there and appears once it has.
+const LazyToasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
+const LazyUnsavedChangesDialog = lazy(() =>
+  import('../ui/unsaved-changes-dialog.tsx').then((m) => ({ default: m.UnsavedChangesDialog })),
+);
+
+/** True from the first render where `needed` holds: once loaded, a piece stays mounted (and animates). */
+function useLatched(needed: boolean): boolean {
+  const [latched, setLatched] = useState(needed);
+  useEffect(() => {
+    if (needed) setLatched(true);
+  }, [needed]);
+  return latched || needed;
+}
+
+function DeferredToasts() {
+  const { notifications, queue } = useNotifications();
+  const wanted = useLatched(notifications.length > 0 || queue.length > 0);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyToasts />
+    </Suspense>
+  ) : null;
+}
+
+function DeferredUnsavedChangesDialog() {
+  const wanted = useLatched(useLeaveQuestion() !== null);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LazyUnsavedChangesDialog />
+    </Suspense>
+  ) : null;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Toasts />
-      <UnsavedChangesDialog />
+      <DeferredToasts />
+      <DeferredUnsavedChangesDialog />
       <QueryClientProvider client={queryClient}>
         <NetworkProvider>
           <NetworkLoader />
