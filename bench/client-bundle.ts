@@ -93,7 +93,10 @@ async function measurePage(browser: Browser, origin: string, page: ClientPage, c
   const landed = new URL(tab.url()).pathname;
   if (landed !== page.path) throw new Error(`${page.name}: ${page.path} ended at ${landed}`);
   await tab.waitForLoadState('networkidle');
-  const assets = (await Promise.all(pending)).filter((asset): asset is Asset => asset !== null);
+  // One file per URL: a stylesheet named by `<link rel="preload">` and then applied is one download.
+  const byUrl = new Map<string, Asset>();
+  for (const asset of await Promise.all(pending)) if (asset) byUrl.set(asset.url, asset);
+  const assets = [...byUrl.values()];
   await context.close();
   return {
     page,
