@@ -14,8 +14,14 @@ async function send<T>(page: Page, method: 'post' | 'put', path: string, data: o
   return ((await response.json()) as { data: T }).data;
 }
 
-/** A free class tomorrow at 10:00 New York time; answers its id. */
-async function classTomorrow(page: Page): Promise<string> {
+interface Setup {
+  classId: string;
+  studioId: string;
+  instructorId: string;
+}
+
+/** A free class tomorrow at 10:00 New York time; answers its id, and the studio and instructor made for it. */
+async function classTomorrow(page: Page): Promise<Setup> {
   const studio = await send<{ id: string }>(page, 'post', '/api/studios', {
     name: 'Midtown',
     address: { line1: '10 Main St', line2: '', city: 'New York', state: 'NY', postalCode: '10001', country: 'United States' },
@@ -59,7 +65,41 @@ async function classTomorrow(page: Page): Promise<string> {
   const from = new Date().toISOString();
   const to = new Date(Date.now() + 3 * 86_400_000).toISOString();
   const list = await page.request.get(`/api/class-instances?from=${from}&to=${to}`, { headers: { authorization: `Bearer ${token}` } });
-  return ((await list.json()) as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
+  const classId = ((await list.json()) as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
+  return { classId, studioId: studio.id, instructorId: instructor.id };
+}
+
+/** Another class tomorrow (its own template) at the studio; answers its id. */
+async function addClass(page: Page, setup: Setup, options: { name: string; time: string; capacity: number; dropInPrice: number; daysAhead?: number }) {
+  const template = await send<{ id: string }>(page, 'post', '/api/class-templates', {
+    name: options.name,
+    description: '',
+    durationMinutes: 45,
+    defaultCapacity: options.capacity,
+    dropInPrice: options.dropInPrice,
+    colour: '#2F9E44',
+    image: null,
+    tags: [],
+  });
+  const days = options.daysAhead ?? 1;
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() + days * 86_400_000));
+  const series = await send<{ id: string }>(page, 'post', '/api/fitness-sessions', {
+    templateId: template.id,
+    studioId: setup.studioId,
+    roomId: null,
+    instructorId: setup.instructorId,
+    capacity: options.capacity,
+    schedule: { kind: 'once', date },
+    startTime: options.time,
+    durationMinutes: 45,
+  });
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === COOKIE.token)?.value;
+  const list = await page.request.get(
+    `/api/class-instances?from=${new Date().toISOString()}&to=${new Date(Date.now() + 4 * 86_400_000).toISOString()}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  const items = ((await list.json()) as { data: { items: { id: string; fitnessSessionId: string }[] } }).data.items;
+  return items.find((item) => item.fitnessSessionId === series.id)?.id ?? '';
 }
 
 async function check(page: Page, shot: string): Promise<void> {
@@ -75,7 +115,10 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await owner.goto('/login');
     await fillLogin(owner, company.email, PASSWORD);
     await owner.waitForURL((url) => url.pathname.includes('/app'));
-    const classId = await classTomorrow(owner);
+    const setup = await classTomorrow(owner);
+    const classId = setup.classId;
+    const paidClassId = await addClass(owner, setup, { name: 'Strength Lab', time: '12:00', capacity: 12, dropInPrice: 2000, daysAhead: 2 });
+    const fullClassId = await addClass(owner, setup, { name: 'Tiny Reformer', time: '14:00', capacity: 1, dropInPrice: 0 });
     await send(owner, 'post', '/api/packages', {
       kind: 'class-pack',
       name: 'Five Pack',
@@ -110,6 +153,15 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await owner.getByRole('button', { name: 'Save policies' }).click();
     await owner.getByRole('status').filter({ hasText: 'Policies saved.' }).waitFor();
     await check(owner, 'policies-admin');
+
+    // Someone else holds the only place in Tiny Reformer (the desk books them past the waiver).
+    const other = await owner.request.post('/api/signup/client', {
+      headers: { 'x-forwarded-for': '198.51.100.77' },
+      data: { company: company.slug, roleId: 'client', name: 'Otto Other', email: `otto-${company.slug}@e2e.test`, phone: '', password: PASSWORD },
+    });
+    expect(other.status()).toBe(200);
+    const ottoId = ((await other.json()) as { data: { user: { _id: string } } }).data.user._id;
+    await send(owner, 'post', `/api/class-instances/${fullClassId}/bookings`, { clientId: ottoId, overrideWaiver: true });
 
     // A client at 360 px: the booking is refused with a link to the waiver.
     const { page: client, context: clientContext } = await newPage(browser, { width: 360, height: 740 });
@@ -167,7 +219,7 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await client.getByText('You’re booked.').waitFor();
 
     // Buys a pack to pay at the studio, from the phone.
-    await client.getByRole('link', { name: 'Packages' }).click();
+    await client.getByRole('link', { name: 'Packages', exact: true }).first().click();
     await client.getByRole('button', { name: 'Buy Five Pack' }).click();
     const buy = client.getByRole('dialog', { name: 'Buy Five Pack' });
     await buy.getByRole('button', { name: 'Buy for $90.00' }).click();
@@ -176,6 +228,33 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await held.getByText('5 of 5 credits left').waitFor();
     await client.getByText('You owe $90.00. Pay at the desk on your next visit.').waitFor();
     await check(client, 'client-packages');
+
+    // Strength Lab is paid with a credit of the pack; Tiny Reformer is full: the waitlist.
+    await client.goto(`/${company.slug}/client/client/classes/details/${paidClassId}`);
+    await client.getByRole('heading', { level: 1, name: 'Strength Lab' }).waitFor();
+    await client.getByText(/^Cancel until .* to get a class credit back\.$/).waitFor();
+    // "Pay with" chooses the pack by itself (the drop-in is the other choice).
+    const payWith = client.getByRole('combobox', { name: 'Pay with' });
+    await expect(payWith.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)).resolves.toBe('Five Pack (5 credits left)');
+    await client.getByRole('button', { name: 'Book', exact: true }).click();
+    await client.getByText('You’re booked.').waitFor();
+    await client.goto(`/${company.slug}/client/client/classes/details/${fullClassId}`);
+    await client.getByRole('button', { name: 'Join the waitlist' }).click();
+    await client.getByText('You’re number 1 on the waitlist.').waitFor();
+    await client.getByRole('link', { name: 'Packages' }).click();
+    await held.getByText('4 of 5 credits left').waitFor();
+    // Cancelled in time (the day after tomorrow; free cancellation ends 12 hours before): the credit comes back.
+    await client.goto(`/${company.slug}/client/client/classes/details/${paidClassId}`);
+    await client.getByRole('button', { name: 'Cancel booking' }).click();
+    await client.getByRole('dialog', { name: 'Cancel your booking?' }).getByRole('button', { name: 'Cancel my booking' }).click();
+    await client.getByRole('button', { name: 'Book', exact: true }).waitFor();
+    await client.getByRole('link', { name: 'Packages' }).click();
+    await held.getByText('5 of 5 credits left').waitFor();
+    await client.getByRole('link', { name: 'Calendar' }).click();
+    await client.locator('label').filter({ hasText: /^My bookings$/ }).click();
+    await client.getByText('Waitlist #1').waitFor();
+    await check(client, 'client-my-bookings');
+    await client.getByRole('link', { name: 'Packages', exact: true }).first().click();
 
     // Settings › Payment: the order owed, with its receipt lines; no card to save at a pay-at-desk studio.
     await client.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Payment' }).click();
@@ -209,7 +288,7 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await check(client, 'client-account-details');
 
     await owner.goto('/app/settings/clientWaiver');
-    await owner.getByText(/1 of 1 client have signed it\./).waitFor();
+    await owner.getByText(/1 of 2 clients have signed it\./).waitFor();
     await clientContext.close();
     await ownerContext.close();
   }, 120_000);
