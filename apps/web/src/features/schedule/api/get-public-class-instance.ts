@@ -14,5 +14,7 @@ export function usePublicClassInstance(company: string, classInstanceId: string)
     queryKey: ['public', company, 'class-instance', classInstanceId],
     queryFn: () => getPublicClassInstance(company, classInstanceId),
     enabled: Boolean(company && classInstanceId),
+    // Places left and the waitlist stay live while the page is open.
+    refetchInterval: 30_000,
   });
 }

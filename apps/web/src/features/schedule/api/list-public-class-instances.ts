@@ -15,5 +15,7 @@ export function usePublicClassInstances(company: string, range: InstantRange) {
     queryKey: ['public', company, 'class-instances', range.from, range.to],
     queryFn: () => listPublicClassInstances(company, range),
     enabled: Boolean(company),
+    // Places left stay live while the timetable is open (and on returning to the tab).
+    refetchInterval: 30_000,
   });
 }
