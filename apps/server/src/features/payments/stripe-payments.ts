@@ -215,7 +215,7 @@ export async function handleStripeEvent(
     const session = event.data.object;
     const intentId = typeof session.setup_intent === 'string' ? session.setup_intent : session.setup_intent?.id;
     if (intentId) {
-      await rememberSetupCard(deps.db, config, companyId, intentId);
+      await rememberCard(deps.db, config, companyId, { kind: 'setup', id: intentId });
       outcome = 'handled';
     }
   } else if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
@@ -224,7 +224,7 @@ export async function handleStripeEvent(
     const intentId = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
     if (orderId && intentId && session.payment_status === 'paid') {
       await confirmOnlinePayment(deps, companyId, orderId, intentId);
-      await rememberCard(deps.db, config, companyId, intentId);
+      await rememberCard(deps.db, config, companyId, { kind: 'payment', id: intentId });
       outcome = 'handled';
     }
   } else if (event.type === 'checkout.session.expired') {
@@ -244,30 +244,25 @@ async function recordEvent(db: Database, companyId: string, event: Stripe.Event)
   );
 }
 
-/** The card used at Checkout becomes the client's saved card (renewals and fees). */
-async function rememberCard(db: Database, config: PaymentsConfig, companyId: string, intentId: string) {
+/**
+ * The card used at Checkout (a payment intent) or saved on the setup page (a setup intent) becomes the
+ * client's saved card for renewals and fees.
+ */
+async function rememberCard(
+  db: Database,
+  config: PaymentsConfig,
+  companyId: string,
+  intent: { kind: 'payment' | 'setup'; id: string },
+) {
   await withTenant(db, companyId, async (tx) => {
     const account = await stripeAccountOf(tx, companyId, config);
     if (!account) return;
-    const intent = await account.client.paymentIntents.retrieve(intentId);
-    const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
-    const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
-    if (!method || !customer) return;
-    await tx
-      .update(stripeCustomers)
-      .set({ paymentMethodId: method })
-      .where(and(eq(stripeCustomers.companyId, companyId), eq(stripeCustomers.customerId, customer)));
-  });
-}
-
-/** A card saved on Stripe's setup page becomes the client's saved card. */
-async function rememberSetupCard(db: Database, config: PaymentsConfig, companyId: string, intentId: string) {
-  await withTenant(db, companyId, async (tx) => {
-    const account = await stripeAccountOf(tx, companyId, config);
-    if (!account) return;
-    const intent = await account.client.setupIntents.retrieve(intentId);
-    const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
-    const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+    const found =
+      intent.kind === 'payment'
+        ? await account.client.paymentIntents.retrieve(intent.id)
+        : await account.client.setupIntents.retrieve(intent.id);
+    const method = typeof found.payment_method === 'string' ? found.payment_method : found.payment_method?.id;
+    const customer = typeof found.customer === 'string' ? found.customer : found.customer?.id;
     if (!method || !customer) return;
     await tx
       .update(stripeCustomers)

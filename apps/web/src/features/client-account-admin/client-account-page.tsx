@@ -13,13 +13,10 @@ import {
   creditsLabel,
   instantLabel,
   LEDGER_ENTRY_LABEL,
-  ORDER_STATUS_COLOUR,
-  ORDER_STATUS_LABEL,
   PACKAGE_STATUS_COLOUR,
   PACKAGE_STATUS_LABEL,
   packageDatesLabel,
   packageKindLabel,
-  paymentsLabel,
   refundable,
   remainingLabel,
 } from './account-labels.ts';
@@ -29,6 +26,7 @@ import {
   useClientAccount,
   type PackageChange,
 } from './api/client-account-api.ts';
+import { OrderCard } from './order-card.tsx';
 import { MarkPaidForm, RefundForm } from './order-dialogs.tsx';
 import { SellForm } from './sell-dialog.tsx';
 import { SignupDetailsCard } from '../signup-details/signup-details-card.tsx';
@@ -289,47 +287,12 @@ function OrderItem({
   onPay: (order: OrderDto) => void;
   onRefund: (order: OrderDto) => void;
 }) {
-  const money = (amount: number) => formatMoney(amount, order.currency);
-  const payments = paymentsLabel(order);
   const canRefund = (order.status === 'paid' || order.status === 'partly-refunded') && refundable(order) > 0;
   return (
-    <Paper component="li" withBorder p="md" radius="md" aria-label={`Order #${order.number}`}>
-      <Stack gap={6}>
-        <Group gap="xs" justify="space-between" wrap="wrap">
-          <Group gap="xs" wrap="wrap">
-            <Text fw={700}>Order #{order.number}</Text>
-            <Badge color={ORDER_STATUS_COLOUR[order.status]} variant="filled">
-              {ORDER_STATUS_LABEL[order.status]}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {instantLabel(order.createdAt)}
-          </Text>
-        </Group>
-        <Stack gap={2} component="ul" style={listStyle}>
-          {order.lines.map((line) => (
-            <Group key={line.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                {line.quantity} × {line.description}
-              </Text>
-              <Text size="sm" style={{ flexShrink: 0 }}>
-                {money(line.total)}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
-        <Text size="sm">
-          {order.discount > 0
-            ? `Discount${order.promoCode ? ` (${order.promoCode})` : ''} −${money(order.discount)} · `
-            : ''}
-          Tax {money(order.tax)} · <strong>Total {money(order.total)}</strong>
-        </Text>
-        {payments ? (
-          <Text size="sm" c="dimmed">
-            {payments}
-          </Text>
-        ) : null}
-        {order.status === 'open' || canRefund ? (
+    <OrderCard
+      order={order}
+      actions={
+        order.status === 'open' || canRefund ? (
           <Group gap="xs">
             {order.status === 'open' ? (
               <Button size="xs" aria-label={`Mark order #${order.number} paid`} onClick={() => onPay(order)}>
@@ -337,19 +300,14 @@ function OrderItem({
               </Button>
             ) : null}
             {canRefund ? (
-              <Button
-                size="xs"
-                variant="default"
-                aria-label={`Refund order #${order.number}`}
-                onClick={() => onRefund(order)}
-              >
+              <Button size="xs" variant="default" aria-label={`Refund order #${order.number}`} onClick={() => onRefund(order)}>
                 Refund
               </Button>
             ) : null}
           </Group>
-        ) : null}
-      </Stack>
-    </Paper>
+        ) : null
+      }
+    />
   );
 }
 

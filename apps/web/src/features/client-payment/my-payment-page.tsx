@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { formatMoney, type OrderDto } from '@kinetic/shared';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
-import { instantLabel, ORDER_STATUS_COLOUR, ORDER_STATUS_LABEL, paymentsLabel } from '../client-account-admin/account-labels.ts';
+import { OrderCard } from '../client-account-admin/order-card.tsx';
 import { useMyAccount } from '../client-packages/my-packages-api.ts';
 import { usePayOrderOnline, useRemoveCard, useSaveCard } from './my-payment-api.ts';
 
@@ -164,7 +164,7 @@ export function MyPaymentPage() {
         {data.orders.length === 0 ? <Text c="dimmed">No orders yet.</Text> : null}
         <Stack gap="xs" component="ul" style={listStyle}>
           {data.orders.map((order) => (
-            <OrderReceipt key={order.id} order={order} />
+            <OrderCard key={order.id} order={order} />
           ))}
         </Stack>
       </Stack>
@@ -183,49 +183,5 @@ export function MyPaymentPage() {
         </Stack>
       </Modal>
     </Stack>
-  );
-}
-
-function OrderReceipt({ order }: { order: OrderDto }) {
-  const money = (amount: number) => formatMoney(amount, order.currency);
-  const payments = paymentsLabel(order);
-  return (
-    <Paper component="li" withBorder p="sm" radius="md" aria-label={`Order #${order.number}`}>
-      <Stack gap={4}>
-        <Group gap="xs" justify="space-between" wrap="wrap">
-          <Group gap="xs">
-            <Text fw={700}>Order #{order.number}</Text>
-            <Badge color={ORDER_STATUS_COLOUR[order.status]} variant="filled">
-              {ORDER_STATUS_LABEL[order.status]}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {instantLabel(order.createdAt)}
-          </Text>
-        </Group>
-        <Stack gap={2} component="ul" style={listStyle}>
-          {order.lines.map((line) => (
-            <Group key={line.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                {line.quantity} × {line.description}
-                {line.taxName ? ` (${line.taxName}${line.taxInclusive ? ' included' : ''}: ${money(line.tax)})` : ''}
-              </Text>
-              <Text size="sm" style={{ flexShrink: 0 }}>
-                {money(line.total)}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
-        <Text size="sm">
-          {order.discount > 0 ? `Discount${order.promoCode ? ` (${order.promoCode})` : ''} −${money(order.discount)} · ` : ''}
-          Tax {money(order.tax)} · <strong>Total {money(order.total)}</strong>
-        </Text>
-        {payments ? (
-          <Text size="sm" c="dimmed">
-            {payments}
-          </Text>
-        ) : null}
-      </Stack>
-    </Paper>
   );
 }
