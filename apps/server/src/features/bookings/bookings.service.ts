@@ -295,7 +295,11 @@ export async function bookClass(
           actor.companyId,
           clientId,
           cls,
-          { clientPackageId: body?.clientPackageId, dropIn: !client || body?.payWith === 'drop-in' },
+          {
+            clientPackageId: body?.clientPackageId,
+            dropIn: !client || body?.payWith === 'drop-in',
+            preferDropIn: body?.payWith === 'drop-in',
+          },
           now,
         );
 

@@ -172,6 +172,20 @@ describe('bookings pay with what the client holds', () => {
     expect((await account(client.headers)).balanceOwing).toBe(0);
   });
 
+  it('a client who chooses the drop-in pays the drop-in: no credit of the pack they hold is used', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const five = await created(app, ready.headers, '/api/packages', classPack({ name: 'Five Pack', credits: 5 }));
+    const client = await signedClient(ready);
+    await sell(ready, client.id, five.id);
+    const booked = await book(await classIn(ready, 2), client.headers, { payWith: 'drop-in' });
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().data.paidWith).toBe('drop-in');
+    const after = await account(client.headers);
+    expect(after.packages[0]?.remaining).toBe(5);
+    expect(after.ledger.map((row) => row.entry)).toEqual(['grant']);
+    expect(after.balanceOwing).toBeGreaterThan(0);
+  });
+
   it('picks the unlimited membership first, then a limited one, then the pack that expires soonest; the client may choose', async () => {
     const ready = await studioReadyToSchedule(app);
     const [clientId] = await quickClients(app, ready, 1);

@@ -35,6 +35,8 @@ export interface PaymentChoice {
   clientPackageId?: string | null | undefined;
   /** Whether a drop-in payment is acceptable when no package pays. */
   dropIn: boolean;
+  /** The booker chose the drop-in ("Pay with: Drop-in") although a package could pay: no credit is used. */
+  preferDropIn?: boolean | undefined;
 }
 
 interface Usable {
@@ -179,6 +181,7 @@ export async function choosePayment(
       throw conflict(mine.verdict.problem, { clientPackageId: mine.verdict.problem });
     return { kind: mine.row.terms.kind, clientPackage: mine.row, periodStart: mine.verdict.periodStart };
   }
+  if (choice.preferDropIn) return cls.dropInPrice === 0 ? { kind: 'free' } : { kind: 'drop-in', price: cls.dropInPrice };
   const best = bestOf(judged);
   if (best) return { kind: best.row.terms.kind, clientPackage: best.row, periodStart: best.periodStart };
   if (cls.dropInPrice === 0) return { kind: 'free' };
