@@ -165,7 +165,7 @@ describe('bookings (issue 9)', () => {
     await ava.reload();
     await pressByKeyboard(ava, 'Cancel booking');
     const confirm = ava.getByRole('dialog', { name: 'Cancel your booking?' });
-    await confirm.getByText(/late-cancel fee of \$10\.00 may apply/).waitFor();
+    await confirm.getByText(/late-cancel fee of \$10\.00 is owed/).waitFor();
     // Let the dialog finish fading in before the picture and the contrast check.
     await ava.waitForTimeout(400);
     await check(ava, 'bookings-public-cancel-late');

@@ -20,7 +20,7 @@ export const DEMO_WAIVER = {
 };
 
 const DEMO_POLICIES = [
-  'Cancellations: cancel up to 12 hours before class and your credit comes back. Later cancellations and no-shows cost $10, or the class credit.',
+  'Cancellations: cancel up to 12 hours before class and your credit comes back. Later cancellations and no-shows use the class (no credit back) and cost a $10 fee.',
   'Late arrival: doors close 5 minutes after the start, for everyone’s safety and focus.',
   'Memberships renew automatically each period. Pause or cancel any time after the minimum commitment, at the desk or by email.',
   'Refunds: class packs are refundable within 14 days of purchase if unused.',

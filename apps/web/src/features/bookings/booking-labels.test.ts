@@ -12,12 +12,22 @@ describe('cancellationRule', () => {
   });
 
   it('names the last free moment in the studio’s zone and the fee after it', () => {
-    expect(cancellationRule(item(24, 1000), dayTimeLabel)).toBe(
-      'Free cancellation until Mon 7 Jan, 18:00; after that a $10.00 fee.',
+    expect(cancellationRule(item(24, 1000), dayTimeLabel, new Date('2030-01-01T00:00:00Z'))).toBe(
+      'Free cancellation until Mon 7 Jan, 18:00; after that the class counts as used and a $10.00 fee applies.',
+    );
+  });
+
+  it('once the free time has passed, says what cancelling will cost before booking', () => {
+    const now = new Date('2030-01-08T12:00:00.000Z');
+    expect(cancellationRule(item(24, 1000), dayTimeLabel, now)).toBe(
+      'Free cancellation ended Mon 7 Jan, 18:00: if you book, cancelling costs a $10.00 fee and the class counts as used.',
+    );
+    expect(cancellationRule(item(12, 0), dayTimeLabel, now)).toBe(
+      'Free cancellation ended Tue 8 Jan, 06:00: if you book, cancelling gives no class credit back.',
     );
   });
 
   it('without a fee, says until when a credit comes back', () => {
-    expect(cancellationRule(item(2, 0), dayTimeLabel)).toBe('Cancel until Tue 8 Jan, 16:00 to get a class credit back.');
+    expect(cancellationRule(item(2, 0), dayTimeLabel, new Date('2030-01-01T00:00:00Z'))).toBe('Cancel until Tue 8 Jan, 16:00 to get a class credit back.');
   });
 });

@@ -73,10 +73,17 @@ export const hasStarted = (item: Pick<ClassInstanceDetailsDto, 'startsAt'>, now 
 export function cancellationRule(
   item: { startsAt: string; timeZone: string; currency: string; rules: { freeCancellationHoursBefore: number; lateCancelFee: number } },
   dayTime: (instant: string, timeZone: string) => string,
+  now = new Date(),
 ): string {
-  const until = new Date(Date.parse(item.startsAt) - item.rules.freeCancellationHoursBefore * 3_600_000).toISOString();
+  const untilMs = Date.parse(item.startsAt) - item.rules.freeCancellationHoursBefore * 3_600_000;
+  const until = dayTime(new Date(untilMs).toISOString(), item.timeZone);
   const fee = item.rules.lateCancelFee;
+  // A late cancel keeps the class as used (its credit or drop-in) and, with a fee, owes the fee too.
+  if (untilMs <= now.getTime())
+    return fee > 0
+      ? `Free cancellation ended ${until}: if you book, cancelling costs a ${money(fee, item.currency)} fee and the class counts as used.`
+      : `Free cancellation ended ${until}: if you book, cancelling gives no class credit back.`;
   return fee > 0
-    ? `Free cancellation until ${dayTime(until, item.timeZone)}; after that a ${money(fee, item.currency)} fee.`
-    : `Cancel until ${dayTime(until, item.timeZone)} to get a class credit back.`;
+    ? `Free cancellation until ${until}; after that the class counts as used and a ${money(fee, item.currency)} fee applies.`
+    : `Cancel until ${until} to get a class credit back.`;
 }

@@ -293,7 +293,7 @@ describe('Booking on the public class page', () => {
     expect(await screen.findByText('You’re booked.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel your booking?' });
-    expect(dialog.textContent).toContain('a late-cancel fee of $10.00 may apply');
+    expect(dialog.textContent).toContain('the class counts as used (no credit back) and a late-cancel fee of $10.00 is owed');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel my booking' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.path).toBe(`bookings/${BOOKING_IDS.ava}/cancel`),

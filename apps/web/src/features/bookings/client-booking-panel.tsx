@@ -261,8 +261,8 @@ function ClientBooking({
           {late ? (
             <Text role="note">
               It is less than {item.rules.freeCancellationHoursBefore} hours before the class, so this counts
-              as a late cancellation
-              {fee > 0 ? ` and a late-cancel fee of ${money(fee, item.currency)} may apply` : ''}.
+              as a late cancellation: the class counts as used (no credit back)
+              {fee > 0 ? ` and a late-cancel fee of ${money(fee, item.currency)} is owed` : ''}.
             </Text>
           ) : (
             <Text>Your place goes to someone else. Cancelling now is free.</Text>
