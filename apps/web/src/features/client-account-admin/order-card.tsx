@@ -6,8 +6,8 @@ import { instantLabel, ORDER_STATUS_COLOUR, ORDER_STATUS_LABEL, paymentsLabel } 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 /**
- * One order as its receipt reads: number, status and date, each line (with its tax when it has one),
- * discount, tax and total, and the payments and refunds. The desk adds its buttons as `actions`; the
+ * One order as its receipt reads: number, status and date, each line at its price (with its tax when it
+ * has one), then the discount, tax and total, and the payments and refunds. The desk adds its buttons as `actions`; the
  * client's Payment page shows it as it is.
  */
 export function OrderCard({ order, actions }: { order: OrderDto; actions?: ReactNode }) {
@@ -35,7 +35,7 @@ export function OrderCard({ order, actions }: { order: OrderDto; actions?: React
                 {line.taxName ? ` (${line.taxName}${line.taxInclusive ? ' included' : ''}: ${money(line.tax)})` : ''}
               </Text>
               <Text size="sm" style={{ flexShrink: 0 }}>
-                {money(line.total)}
+                {money(line.unitPrice * line.quantity)}
               </Text>
             </Group>
           ))}

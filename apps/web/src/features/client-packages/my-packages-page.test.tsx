@@ -123,6 +123,7 @@ describe('client › Settings › Packages', () => {
     expect((dialog.getByRole('radio', { name: 'Pay now by card (online)' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.change(dialog.getByRole('textbox', { name: /Promo code/ }), { target: { value: 'nope' } });
     expect(await dialog.findByText('We do not know the code NOPE.', {}, { timeout: 2000 })).toBeTruthy();
+    expect(dialog.getByText('Clear the promo code to buy at the full price.')).toBeTruthy();
     fireEvent.change(dialog.getByRole('textbox', { name: /Promo code/ }), { target: { value: '' } });
     fireEvent.click(await dialog.findByRole('button', { name: 'Pay $180.00' }, { timeout: 2000 }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_1'));

@@ -280,7 +280,7 @@ function BuyForm({
             {quote.lines.map((line) => (
               <Group key={line.id} justify="space-between" wrap="nowrap">
                 <Text size="sm">{line.description}</Text>
-                <Text size="sm">{formatMoney(line.total, quote.currency)}</Text>
+                <Text size="sm">{formatMoney(line.unitPrice * line.quantity, quote.currency)}</Text>
               </Group>
             ))}
             {quote.discount > 0 ? (
@@ -304,6 +304,8 @@ function BuyForm({
           <Text size="sm" c="red.8" role="alert">
             {priceError}
           </Text>
+        ) : promo && priceError ? (
+          <Text size="sm">Clear the promo code to buy at the full price.</Text>
         ) : (
           <Text size="sm">Working out the price…</Text>
         )}
