@@ -13,6 +13,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useRef, useState } from 'react';
 import {
@@ -63,13 +64,7 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
   const formRef = useRef<HTMLFormElement>(null);
   // After a refusal the first field it names gets focus (on a phone it may be scrolled out of sight);
   // without one, the message is brought into view.
-  const showProblem = () =>
-    requestAnimationFrame(() => {
-      const root = formRef.current;
-      const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      if (field) field.focus();
-      else root?.querySelector<HTMLElement>('[role="alert"]')?.scrollIntoView({ block: 'center' });
-    });
+  const showProblem = () => focusFirstInvalid(formRef.current);
   const [roomClash, setRoomClash] = useState<string | null>(null);
   const values = form.getValues();
   const studio = studioOf(values);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { clientAreaPath } from '../../shell/login-path.ts';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
@@ -77,6 +78,7 @@ function DetailsForm({ me, details }: { me: AccountDto; details: SignupDetailsDt
     allowNextNavigation();
     void navigate(onward, { replace: true });
   };
+  const formRef = useRef<HTMLFormElement>(null);
   const submit = (values: SignupDetailsFormValues) =>
     runSubmit(async () => {
       setSaved(false);
@@ -87,7 +89,12 @@ function DetailsForm({ me, details }: { me: AccountDto; details: SignupDetailsDt
     });
 
   return (
-    <form onSubmit={form.onSubmit(submit)} onChange={() => setSaved(false)} noValidate>
+    <form
+      ref={formRef}
+      onSubmit={form.onSubmit(submit, () => focusFirstInvalid(formRef.current))}
+      onChange={() => setSaved(false)}
+      noValidate
+    >
       <Stack gap="md">
         <SignupDetailsFields form={form} companyName={me.company.name} />
         <FormSubmitError message={submitError} />

@@ -149,7 +149,12 @@ function SignForm({ companyId, waiver, defaultName }: { companyId: string; waive
           <Checkbox.Group
             label="I agree that"
             value={ticked}
-            onChange={setTicked}
+            onChange={(value) => {
+              setTicked(value);
+              // The message goes once every term is ticked.
+              if (waiver.terms.every((term) => value.includes(term.value)))
+                setErrors(({ acceptedTerms: _done, ...rest }) => rest);
+            }}
             error={errors.acceptedTerms}
             withAsterisk
           >
