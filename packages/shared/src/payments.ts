@@ -25,16 +25,18 @@ const keyText = z.string().trim();
 export const stripeKeysBody = z
   .object({
     publishableKey: keyText.regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, {
-      error: 'A publishable key starts with pk_test_ or pk_live_',
+      error: 'Paste the whole publishable key from Stripe: pk_test_ or pk_live_ and then at least 8 letters or digits',
     }),
     /** Left out when it is already stored and stays the same. */
     secretKey: keyText
       .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, {
-        error: 'A secret key starts with sk_test_, sk_live_ or rk_ (restricted key)',
+        error: 'Paste the whole secret key from Stripe: sk_test_, sk_live_ or rk_ (restricted) and then at least 8 letters or digits',
       })
       .optional(),
     webhookSecret: keyText
-      .regex(/^whsec_[A-Za-z0-9]{8,}$/, { error: 'A webhook signing secret starts with whsec_' })
+      .regex(/^whsec_[A-Za-z0-9]{8,}$/, {
+        error: 'Paste the whole signing secret from Stripe: whsec_ and then at least 8 letters or digits',
+      })
       .optional(),
   })
   .superRefine((body, context) => {

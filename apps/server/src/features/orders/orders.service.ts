@@ -738,7 +738,8 @@ export async function refundOrder(
       const left = order.paid - order.refunded;
       if (left <= 0) throw conflict(`Order #${order.number} has nothing paid left to refund.`);
       if (body.amount > left) {
-        const message = `You can refund at most ${formatMoney(left, order.currency)} (what was paid and not yet refunded).`;
+        const { locale } = await companyOf(tx, actor.companyId);
+        const message = `You can refund at most ${formatMoney(left, order.currency, locale)} (what was paid and not yet refunded).`;
         throw conflict(message, { amount: message });
       }
       const [lastPayment] = await ordersWithDetails(tx, actor.companyId, { orderIds: [order.id] }).then(

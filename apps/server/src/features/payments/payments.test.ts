@@ -89,7 +89,7 @@ describe('payment settings', () => {
       payload: { ...KEYS, publishableKey: 'sk_test_wrongbox1234' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ publishableKey: 'A publishable key starts with pk_test_ or pk_live_' });
+    expect(bad.json().errors).toMatchObject({ publishableKey: 'Paste the whole publishable key from Stripe: pk_test_ or pk_live_ and then at least 8 letters or digits' });
     const mixed = await app.inject({
       method: 'PUT',
       url: '/api/payment-settings/stripe',

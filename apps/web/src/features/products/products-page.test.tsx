@@ -133,7 +133,7 @@ describe('Settings › Services and Products', () => {
     });
     fireEvent.change(screen.getByLabelText(/Secret key/), { target: { value: 'sk_test_51Kinetic0000secret1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save keys' }));
-    expect(await screen.findByText('A publishable key starts with pk_test_ or pk_live_')).toBeTruthy();
+    expect(await screen.findByText('Paste the whole publishable key from Stripe: pk_test_ or pk_live_ and then at least 8 letters or digits')).toBeTruthy();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
 
     fireEvent.change(screen.getByRole('textbox', { name: /Publishable key/ }), {
