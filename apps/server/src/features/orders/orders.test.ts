@@ -166,7 +166,14 @@ describe('orders', () => {
       membership({ name: 'Monthly', signupFee: 5000 }),
     );
     const client = await signedClient(ready);
+    const onSale = async () =>
+      (await app.inject({ method: 'GET', url: '/api/packages?pageSize=100', headers: client.headers })).json().data.items.map(
+        (item: { name: string }) => item.name,
+      );
+    expect(await onSale()).toContain('Intro: 3 for $30');
     expect((await post('/api/my/orders', client.headers, { packageId: intro.id })).statusCode).toBe(201);
+    // Bought once: the offer is no longer shown to this client (the team still lists it).
+    expect(await onSale()).not.toContain('Intro: 3 for $30');
     const second = await post('/api/my/orders', client.headers, { packageId: intro.id });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe('Intro: 3 for $30 is an intro offer, only for a first purchase.');

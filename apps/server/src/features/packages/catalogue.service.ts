@@ -13,12 +13,14 @@ import type {
   TaxRateValues,
 } from '@kinetic/shared';
 import { isClientRole } from '@kinetic/shared';
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import {
   classTemplates,
   clientPackages,
+  orderLines,
+  orders,
   packages,
   products,
   studios,
@@ -259,11 +261,31 @@ export async function listPackages(
   query: ListPackagesQuery,
 ): Promise<PackageListDto> {
   return withTenant(db, actor.companyId, async (tx) => {
-    const status = isClientRole(actor.roleId) ? 'active' : query.status;
+    const client = isClientRole(actor.roleId);
+    const status = client ? 'active' : query.status;
+    // An intro offer is for a first purchase only: a client who has bought a package before is not offered it.
+    const boughtBefore =
+      client &&
+      (
+        await tx
+          .select({ id: orders.id })
+          .from(orderLines)
+          .innerJoin(orders, and(eq(orders.companyId, orderLines.companyId), eq(orders.id, orderLines.orderId)))
+          .where(
+            and(
+              eq(orderLines.companyId, actor.companyId),
+              eq(orders.clientId, actor.userId),
+              eq(orderLines.kind, 'package'),
+              ne(orders.status, 'cancelled'),
+            ),
+          )
+          .limit(1)
+      ).length > 0;
     const where: SQL | undefined = and(
       eq(packages.companyId, actor.companyId),
       query.kind ? eq(packages.kind, query.kind) : undefined,
       archivedFilter(packages.archivedAt, status),
+      boughtBefore ? eq(packages.introOffer, false) : undefined,
     );
     const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(packages).where(where);
     const rows = await tx

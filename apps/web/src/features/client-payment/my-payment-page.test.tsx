@@ -112,6 +112,6 @@ describe('client › Settings › Payment', () => {
     const balance = within(await screen.findByRole('region', { name: 'Balance' }));
     expect(balance.queryByRole('button', { name: /online/ })).toBeNull();
     expect(balance.getByText('Pay at the desk on your next visit.')).toBeTruthy();
-    expect(screen.getByText('The studio takes payment at the desk; there is no card to save.')).toBeTruthy();
+    expect(screen.getByText('This studio doesn’t take cards online, so there is no card to save here: pay at the desk (cash or card).')).toBeTruthy();
   });
 });

@@ -135,7 +135,7 @@ export function MyPaymentPage() {
           Saved card
         </Title>
         {!data.payOnline && !data.savedCard ? (
-          <Text c="dimmed">The studio takes payment at the desk; there is no card to save.</Text>
+          <Text c="dimmed">This studio doesn’t take cards online, so there is no card to save here: pay at the desk (cash or card).</Text>
         ) : data.savedCard ? (
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text>A card is saved with the studio’s Stripe account. Renewals and fees are charged to it.</Text>
@@ -169,7 +169,7 @@ export function MyPaymentPage() {
         </Stack>
       </Stack>
 
-      <Modal opened={confirmRemove} onClose={() => setConfirmRemove(false)} title="Remove your saved card?" centered>
+      <Modal opened={confirmRemove} onClose={() => setConfirmRemove(false)} title="Remove your saved card?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack gap="md">
           <Text>The studio will no longer charge it. Renewals and fees will be owed at the studio until you save a card again.</Text>
           <Group justify="flex-end" gap="sm">

@@ -79,7 +79,7 @@ export function AccountDeletion() {
           </Group>
         </>
       )}
-      <Modal opened={open} onClose={() => setOpen(false)} title="Delete your account?" centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Delete your account?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <form
           onSubmit={(event) => {
             event.preventDefault();
