@@ -24,6 +24,9 @@ import { useScheduleChoices } from '../schedule/api/list-schedule-choices.ts';
 import { savePackage, usePackageMutation, useTaxRates } from './api/packages-api.ts';
 import { toPackageBody, validatePackageForm, type PackageFormValues } from './package-values.ts';
 
+/** The tax field's own "No tax" choice (the form keeps null). */
+const NO_TAX = 'none';
+
 interface PackageFormProps {
   companyId: string;
   currency: string;
@@ -85,13 +88,18 @@ export function PackageForm({
           />
           <Select
             label="Tax"
-            placeholder="No tax"
-            clearable
-            data={(taxRates.data?.items ?? []).map((rate) => ({
-              value: rate.id,
-              label: `${rate.name} ${rate.basisPoints / 100}%${rate.inclusive ? ' (included)' : ''}`,
-            }))}
+            data={[
+              // A choice of its own, so the keyboard can take a tax away again (the clear button is mouse-only).
+              { value: NO_TAX, label: 'No tax' },
+              ...(taxRates.data?.items ?? []).map((rate) => ({
+                value: rate.id,
+                label: `${rate.name} ${rate.basisPoints / 100}%${rate.inclusive ? ' (included)' : ''}`,
+              })),
+            ]}
+            allowDeselect={false}
             {...form.getInputProps('taxRateId')}
+            value={form.values.taxRateId ?? NO_TAX}
+            onChange={(value) => form.setFieldValue('taxRateId', value && value !== NO_TAX ? value : null)}
           />
         </SimpleGrid>
         {membership ? (

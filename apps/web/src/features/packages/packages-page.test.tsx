@@ -120,6 +120,8 @@ describe('Settings › Packages', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /^Price/ }), { target: { value: '95' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Classes/ }), { target: { value: '5' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Expire after/ }), { target: { value: '' } });
+    // "No tax" is a choice of its own (the keyboard can go back to it), shown until a rate is chosen.
+    expect(screen.getByDisplayValue('No tax')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add class pack' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
     expect(withoutHeaders(calls.find((call) => call.method === 'POST') as never)).toMatchObject({
@@ -131,6 +133,7 @@ describe('Settings › Packages', () => {
         credits: 5,
         expiryDays: null,
         expiryFrom: 'purchase',
+        taxRateId: null,
       },
     });
   });

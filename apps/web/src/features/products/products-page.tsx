@@ -41,6 +41,9 @@ import { useCompanyDetails } from '../company-details/api/get-company-details.ts
 import { taxRatesQueryKey, useTaxRates } from '../packages/api/packages-api.ts';
 import { OnlinePaymentsSection } from '../payment-settings/online-payments-section.tsx';
 
+/** The tax field's own "No tax" choice (the form keeps null). */
+const NO_TAX = 'none';
+
 const productsKey = (companyId: string) => [companyId, 'products'] as const;
 
 /** The contract's messages at the form's fields. */
@@ -368,10 +371,11 @@ function ProductForm({
           />
           <Select
             label="Tax"
-            placeholder="No tax"
-            clearable
-            data={rates.map((rate) => ({ value: rate.id, label: taxLabel(rate) }))}
+            data={[{ value: NO_TAX, label: 'No tax' }, ...rates.map((rate) => ({ value: rate.id, label: taxLabel(rate) }))]}
+            allowDeselect={false}
             {...form.getInputProps('taxRateId')}
+            value={form.values.taxRateId ?? NO_TAX}
+            onChange={(value) => form.setFieldValue('taxRateId', value && value !== NO_TAX ? value : null)}
           />
         </SimpleGrid>
         <TextInput label="SKU" description="Optional stock code" {...form.getInputProps('sku')} />
