@@ -267,6 +267,26 @@ describe("Clients › a client's account", () => {
     expect(screen.queryByText('Asked to delete their account')).toBeNull();
   });
 
+  it('shows a hundred orders, then older ones a hundred at a time', async () => {
+    const base = account.orders[0] as OrderDto;
+    const many = Array.from({ length: 100 }, (_, index) => ({ ...base, id: `o${String(index).padStart(23, '0')}`, number: 200 - index }));
+    const oldest = { ...base, id: 'x'.repeat(24), number: 7 };
+    const calls = stubFetch((call) => {
+      if (call.path === `clients/${CLIENT_ID}/account`) return ok({ ...account, orders: many });
+      if (call.path === `orders?clientId=${CLIENT_ID}&page=2&pageSize=100`) return ok({ items: [oldest], total: 101 });
+      return (choiceAnswers as Record<string, Answer>)[call.path] ?? noStub(call);
+    });
+    open();
+    // A hundred order cards take jsdom a few seconds.
+    const orders = within(await screen.findByRole('region', { name: 'Orders' }, { timeout: 15_000 }));
+    expect(orders.queryByRole('listitem', { name: 'Order #7' })).toBeNull();
+    fireEvent.click(orders.getByRole('button', { name: 'Show older orders' }));
+    expect(await orders.findByRole('listitem', { name: 'Order #7' }, { timeout: 10_000 })).toBeTruthy();
+    // All 101 are shown: nothing more to ask for.
+    await waitFor(() => expect(orders.queryByRole('button', { name: 'Show older orders' })).toBeNull());
+    expect(calls.filter((call) => call.path.startsWith('orders?'))).toHaveLength(1);
+  }, 30_000);
+
   it('says when the client asked to delete their account, and when it takes effect', async () => {
     serve(undefined, () => ({ ...account, deletionRequestedAt: '2026-11-20T10:00:00.000Z' }));
     open();

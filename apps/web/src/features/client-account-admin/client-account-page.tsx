@@ -21,7 +21,9 @@ import {
   remainingLabel,
 } from './account-labels.ts';
 import {
+  ACCOUNT_ORDERS,
   changeClientPackage,
+  useOlderOrders,
   useAccountMutation,
   useClientAccount,
   type PackageChange,
@@ -98,6 +100,7 @@ export function ClientAccountPage() {
           <PackagesSection account={data} companyId={companyId} />
           <OrdersSection
             account={data}
+            companyId={companyId}
             onPay={(order) => open({ kind: 'pay', order })}
             onRefund={(order) => open({ kind: 'refund', order })}
           />
@@ -253,13 +256,20 @@ function HeldPackage({ held, companyId }: { held: ClientPackageDto; companyId: s
 
 function OrdersSection({
   account,
+  companyId,
   onPay,
   onRefund,
 }: {
   account: ClientAccountDto;
+  companyId: string;
   onPay: (order: OrderDto) => void;
   onRefund: (order: OrderDto) => void;
 }) {
+  const [olderPages, setOlderPages] = useState(0);
+  const older = useOlderOrders(companyId, account.clientId, olderPages);
+  const shown = [...account.orders, ...(older.data?.items ?? [])];
+  const more =
+    account.orders.length === ACCOUNT_ORDERS && (olderPages === 0 || (older.data !== undefined && shown.length < older.data.total));
   return (
     <Stack gap="sm" component="section" aria-labelledby="account-orders">
       <Title order={2} size="h3" id="account-orders">
@@ -269,11 +279,18 @@ function OrdersSection({
         <Text c="dimmed">No orders yet.</Text>
       ) : (
         <Stack gap="sm" component="ul" style={listStyle}>
-          {account.orders.map((order) => (
+          {shown.map((order) => (
             <OrderItem key={order.id} order={order} onPay={onPay} onRefund={onRefund} />
           ))}
         </Stack>
       )}
+      {more ? (
+        <div>
+          <BusyButton variant="default" busy={older.isFetching} onClick={() => setOlderPages((pages) => pages + 1)}>
+            Show older orders
+          </BusyButton>
+        </div>
+      ) : null}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import type {
   ClientAccountDto,
   ClientPackageDto,
   OrderDto,
+  OrderListDto,
   OrderPreviewDto,
   PackageListDto,
   PlaceOrderBody,
@@ -17,6 +18,28 @@ import { packagesQueryKey } from '../../packages/api/packages-api.ts';
 /** One client's account: a sale, a payment, a refund or a membership change refreshes it. */
 export const clientAccountQueryKey = (companyId: string, clientId: string) =>
   [companyId, 'client-account', clientId] as const;
+
+/** The account answers a client's 100 newest orders; older ones come a hundred at a time from the order list. */
+export const ACCOUNT_ORDERS = 100;
+
+/** Orders older than the account's, pages 2 to `pages` + 1 (under the account's key: a change refreshes them too). */
+export function useOlderOrders(companyId: string, clientId: string, pages: number) {
+  return useQuery({
+    queryKey: [...clientAccountQueryKey(companyId, clientId), 'older', pages],
+    queryFn: async () => {
+      const lists = await Promise.all(
+        Array.from({ length: pages }, (_, index) =>
+          apiRequest<OrderListDto>(
+            `orders?${new URLSearchParams({ clientId, page: String(index + 2), pageSize: String(ACCOUNT_ORDERS) }).toString()}`,
+            { silent: true, showLoader: false },
+          ),
+        ),
+      );
+      return { items: lists.flatMap((list) => list.items), total: lists[0]?.total ?? 0 };
+    },
+    enabled: Boolean(companyId && clientId && pages > 0),
+  });
+}
 
 export function useClientAccount(companyId: string, clientId: string) {
   return useQuery({
