@@ -60,7 +60,13 @@ export function ClientShell() {
             </Button>
           </Group>
           <Group component="nav" aria-label="Client menu" gap="md" mt="xs">
-            <Anchor component={NavLink} to={base} end className="client-nav-link">
+            {/* Marked by hand: a class page belongs to the calendar too. */}
+            <Anchor
+              component={Link}
+              to={base}
+              className="client-nav-link"
+              aria-current={pathname === base || pathname.startsWith(`${base}/classes/`) ? 'page' : undefined}
+            >
               Calendar
             </Anchor>
             <Anchor component={NavLink} to={`${base}/settings/packages`} className="client-nav-link">
