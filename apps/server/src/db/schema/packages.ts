@@ -36,21 +36,24 @@ const tenant = () =>
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
 
-/** A company's tax rates (spec "companyData (tax)"): basis points, included in prices or added on top. */
+/**
+ * A company's tax rates (spec "companyData (tax)"): parts per million of the price (8.875% = 88 750, so
+ * rates with up to four decimals of a percent are exact), included in prices or added on top.
+ */
 export const taxRates = pgTable(
   'tax_rates',
   {
     companyId: tenant(),
     id: idColumn('id').notNull(),
     name: text('name').notNull(),
-    basisPoints: integer('basis_points').notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
     inclusive: boolean('inclusive').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),
-    check('tax_rates_basis_points', sql`${table.basisPoints} between 0 and 10000`),
+    check('tax_rates_rate_ppm', sql`${table.ratePpm} between 0 and 1000000`),
   ],
 );
 
@@ -217,7 +220,7 @@ export const orderLines = pgTable(
     unitPrice: integer('unit_price').notNull(),
     discount: integer('discount').notNull(),
     taxName: text('tax_name'),
-    taxBasisPoints: integer('tax_basis_points').notNull().default(0),
+    taxRatePpm: integer('tax_rate_ppm').notNull().default(0),
     taxInclusive: boolean('tax_inclusive').notNull().default(false),
     net: integer('net').notNull(),
     tax: integer('tax').notNull(),
