@@ -1,9 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, moneyLocale, priceOrder, setMoneyLocale, shareInProportion, taxOf, type LineTax } from './money.ts';
+import {
+  formatMoney,
+  formatPercent,
+  moneyLocale,
+  ppmToPercent,
+  priceOrder,
+  setMoneyLocale,
+  shareInProportion,
+  taxOf,
+  type LineTax,
+} from './money.ts';
 
-const VAT: LineTax = { name: 'VAT', basisPoints: 2000, inclusive: true };
-const SALES: LineTax = { name: 'Sales tax', basisPoints: 825, inclusive: false };
+const VAT: LineTax = { name: 'VAT', ratePpm: 200_000, inclusive: true };
+const SALES: LineTax = { name: 'Sales tax', ratePpm: 82_500, inclusive: false };
 
 describe('order arithmetic', () => {
   it('adds exclusive tax on top, rounding half up to the cent', () => {
@@ -11,6 +21,14 @@ describe('order arithmetic', () => {
     expect(taxOf(1000, SALES)).toBe(83);
     const order = priceOrder([{ unitPrice: 1000, quantity: 1, tax: SALES, discountable: true }], null);
     expect(order).toMatchObject({ subtotal: 1000, tax: 83, total: 1083 });
+  });
+
+  it('keeps rates with three or four decimals of a percent exact (New York City 8.875%)', () => {
+    const NYC: LineTax = { name: 'NYC sales tax', ratePpm: 88_750, inclusive: false };
+    // 8.875% of $120.00 is $10.65 exactly; stored as 8.87% it would have been $10.64.
+    expect(taxOf(12000, NYC)).toBe(1065);
+    // 7.0625% of $80.00 is 565 cents exactly.
+    expect(taxOf(8000, { name: 'Kansas', ratePpm: 70_625, inclusive: false })).toBe(565);
   });
 
   it('finds inclusive tax inside the price: the total stays the price', () => {
@@ -58,7 +76,7 @@ describe('order arithmetic', () => {
     const tax = fc.option(
       fc.record({
         name: fc.constant('Tax'),
-        basisPoints: fc.integer({ min: 0, max: 5000 }),
+        ratePpm: fc.integer({ min: 0, max: 500_000 }),
         inclusive: fc.boolean(),
       }),
       { nil: null },
@@ -100,6 +118,16 @@ describe('order arithmetic', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a rate with the decimals it has, in the locale', () => {
+    expect(formatPercent(88_750, 'en-US')).toBe('8.875%');
+    expect(formatPercent(82_500, 'en-US')).toBe('8.25%');
+    expect(formatPercent(200_000, 'en-US')).toBe('20%');
+    expect(formatPercent(88_750, 'de-DE')).toBe('8,875\u00a0%');
+    expect(ppmToPercent(70_625)).toBe(7.0625);
   });
 });
 

@@ -4,13 +4,18 @@
  * web's checkout preview and the receipts can never disagree by a cent.
  */
 
-/** A tax rate as an order line carries it: percent in basis points (8.25% = 825). */
+/** A tax rate as an order line carries it: parts per million of the price (8.25% = 82 500; 8.875% = 88 750). */
 export interface LineTax {
   name: string;
-  basisPoints: number;
+  ratePpm: number;
   /** Included in the price (VAT-style) or added on top (US sales tax). */
   inclusive: boolean;
 }
+
+/** A tax rate's parts per million in one whole: 1,000,000 is 100%. */
+export const PPM = 1_000_000;
+/** Parts per million in one percent (8.875% is 88 750). */
+export const PPM_PER_PERCENT = 10_000;
 
 export interface PricedLineInput {
   unitPrice: number;
@@ -68,9 +73,9 @@ export function shareInProportion(amount: number, weights: number[]): number[] {
 
 /** The tax in `amount` (inclusive) or on top of it (exclusive), rounded half up to the minor unit. */
 export function taxOf(amount: number, tax: LineTax | null): number {
-  if (!tax || tax.basisPoints === 0 || amount === 0) return 0;
-  if (tax.inclusive) return amount - roundHalfUp(amount * 10_000, 10_000 + tax.basisPoints);
-  return roundHalfUp(amount * tax.basisPoints, 10_000);
+  if (!tax || tax.ratePpm === 0 || amount === 0) return 0;
+  if (tax.inclusive) return amount - roundHalfUp(amount * PPM, PPM + tax.ratePpm);
+  return roundHalfUp(amount * tax.ratePpm, PPM);
 }
 
 /**
@@ -146,7 +151,12 @@ export function formatMoney(minor: number, currency: string, locale = shownLocal
   }
 }
 
-/** "8.25%" from basis points. */
-export function formatPercent(basisPoints: number): string {
-  return `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+/** The percent a rate stands for, as a number (88 750 → 8.875). */
+export function ppmToPercent(ratePpm: number): number {
+  return ratePpm / PPM_PER_PERCENT;
+}
+
+/** "8.875%" from parts per million, in the company's locale ("8,875 %" in de-DE). */
+export function formatPercent(ratePpm: number, locale = shownLocale): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(ratePpm / PPM);
 }

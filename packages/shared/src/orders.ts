@@ -112,7 +112,8 @@ export const orderLineDto = z.object({
   unitPrice: z.number().int(),
   discount: z.number().int(),
   taxName: z.string().nullable(),
-  taxBasisPoints: z.number().int(),
+  /** The rate the line was taxed at, in parts per million (8.875% = 88 750). */
+  taxRatePpm: z.number().int(),
   taxInclusive: z.boolean(),
   net: z.number().int(),
   tax: z.number().int(),

@@ -41,9 +41,9 @@ export const taxRateBody = z.object({
     .trim()
     .min(1, 'Name the tax (for example “Sales tax” or “VAT”)')
     .max(60, 'Use at most 60 characters'),
-  /** Basis points: 8.25% is 825. */
-  basisPoints: wholeNumberField({
-    max: 10_000,
+  /** Parts per million of the price: 8.25% is 82 500, 8.875% is 88 750 (four decimals of a percent). */
+  ratePpm: wholeNumberField({
+    max: 1_000_000,
     tooBig: 'A tax rate can be at most 100%',
     required: 'Enter the rate',
   }),
@@ -55,7 +55,7 @@ export type TaxRateValues = z.output<typeof taxRateBody>;
 export const taxRateDto = z.object({
   id: z.string(),
   name: z.string(),
-  basisPoints: z.number().int(),
+  ratePpm: z.number().int(),
   inclusive: z.boolean(),
   createdAt: z.string(),
 });

@@ -132,7 +132,7 @@ export async function seedPackages(
       companyId: company.id,
       id: generateId(at(60).getTime()),
       name: 'Sales tax',
-      basisPoints: 890,
+      ratePpm: 89_000,
       inclusive: false,
     })
     .returning();
@@ -482,7 +482,7 @@ async function sellAtDesk(
         unitPrice: line.price,
         discount: 0,
         taxName: null,
-        taxBasisPoints: 0,
+        taxRatePpm: 0,
         taxInclusive: false,
         net: priced.lines[index]?.net ?? line.price,
         tax: 0,

@@ -21,7 +21,7 @@ export interface NewLine {
   unitPrice: number;
   discount: number;
   taxName: string | null;
-  taxBasisPoints: number;
+  taxRatePpm: number;
   taxInclusive: boolean;
   net: number;
   tax: number;
@@ -70,7 +70,7 @@ export function oneLineOrder(
         unitPrice: amount,
         discount: 0,
         taxName: null,
-        taxBasisPoints: 0,
+        taxRatePpm: 0,
         taxInclusive: false,
         net: amount,
         tax: 0,

@@ -1,6 +1,7 @@
 import {
   BOOKING_MANAGER_ROLES,
   formatMoney,
+  formatPercent,
   isClientRole,
   priceOrder,
   type BuyPackageBody,
@@ -137,7 +138,7 @@ async function buildOrder(
   );
   const taxOf = (taxRateId: string | null) => {
     const rate = taxRateId ? rates.get(taxRateId) : undefined;
-    return rate ? { name: rate.name, basisPoints: rate.basisPoints, inclusive: rate.inclusive } : null;
+    return rate ? { name: rate.name, ratePpm: rate.ratePpm, inclusive: rate.inclusive } : null;
   };
   const earlier = clientId
     ? await tx
@@ -175,7 +176,7 @@ async function buildOrder(
           ...base,
           description: row.name,
           taxName: taxOf(row.taxRateId)?.name ?? null,
-          taxBasisPoints: taxOf(row.taxRateId)?.basisPoints ?? 0,
+          taxRatePpm: taxOf(row.taxRateId)?.ratePpm ?? 0,
           taxInclusive: taxOf(row.taxRateId)?.inclusive ?? false,
         },
         packageId: row.id,
@@ -190,7 +191,7 @@ async function buildOrder(
             unitPrice: row.signupFee,
             description: `Sign-up fee: ${row.name}`,
             taxName: taxOf(row.taxRateId)?.name ?? null,
-            taxBasisPoints: taxOf(row.taxRateId)?.basisPoints ?? 0,
+            taxRatePpm: taxOf(row.taxRateId)?.ratePpm ?? 0,
             taxInclusive: taxOf(row.taxRateId)?.inclusive ?? false,
           },
           packageId: null,
@@ -208,7 +209,7 @@ async function buildOrder(
           unitPrice: row.price,
           description: row.name,
           taxName: tax?.name ?? null,
-          taxBasisPoints: tax?.basisPoints ?? 0,
+          taxRatePpm: tax?.ratePpm ?? 0,
           taxInclusive: tax?.inclusive ?? false,
         },
         packageId: null,
@@ -331,7 +332,7 @@ function lineDto(id: string, line: NewLine): OrderDto['lines'][number] {
     unitPrice: line.unitPrice,
     discount: line.discount,
     taxName: line.taxName,
-    taxBasisPoints: line.taxBasisPoints,
+    taxRatePpm: line.taxRatePpm,
     taxInclusive: line.taxInclusive,
     net: line.net,
     tax: line.tax,
@@ -389,7 +390,7 @@ async function queueReceipt(
   const { order } = details;
   const rows: string[] = details.lines.map((line) => {
     const tax = line.taxName
-      ? ` (${line.taxName} ${(line.taxBasisPoints / 100).toString()}%${line.taxInclusive ? ' included' : ''}: ${money(line.tax)})`
+      ? ` (${line.taxName} ${formatPercent(line.taxRatePpm, company.locale)}${line.taxInclusive ? ' included' : ''}: ${money(line.tax)})`
       : '';
     const discount = line.discount > 0 ? `, less ${money(line.discount)}` : '';
     return `${line.quantity} × ${line.description}: ${money(line.unitPrice * line.quantity)}${discount}${tax} = ${money(line.total)}`;

@@ -46,7 +46,7 @@ describe('orders', () => {
     const ready = await studioReadyToSchedule(app);
     const rate = await created(app, ready.headers, '/api/tax-rates', {
       name: 'Sales tax',
-      basisPoints: 825,
+      ratePpm: 88_750, // New York City's 8.875%: four decimals of a percent are kept
       inclusive: false,
     });
     const pack = await created(
@@ -61,19 +61,19 @@ describe('orders', () => {
     expect(bought.statusCode, bought.body).toBe(201);
     expect(bought.json().message).toBe('Bought: it is yours now; pay at the studio.');
     const order = bought.json().data.order;
-    // $180.00 + 8.25% = $194.85.
+    // $180.00 + 8.875% = $180.00 + $15.975 → $195.98 (8.87% would have given $195.97).
     expect(order).toMatchObject({
       status: 'open',
       provider: 'studio',
       subtotal: 18000,
-      tax: 1485,
-      total: 19485,
+      tax: 1598,
+      total: 19598,
       paid: 0,
     });
     const mine = (await app.inject({ method: 'GET', url: '/api/my/account', headers: client.headers })).json()
       .data;
     expect(mine).toMatchObject({
-      balanceOwing: 19485,
+      balanceOwing: 19598,
       packages: [{ terms: { name: 'Ten Pack' }, remaining: 10 }],
     });
     expect(mine.ledger).toEqual([expect.objectContaining({ entry: 'grant', credits: 10 })]);
@@ -81,12 +81,12 @@ describe('orders', () => {
     const paid = await post(`/api/orders/${order.id}/pay`, ready.headers, { method: 'card' });
     expect(paid.json()).toMatchObject({
       message: `Order #${order.number} paid; the receipt is on its way.`,
-      data: { status: 'paid', paid: 19485 },
+      data: { status: 'paid', paid: 19598 },
     });
     const [receipt] = await outboxTo(client.email);
     expect(receipt?.subject).toMatch(new RegExp(`^Receipt #${order.number} from `));
-    expect(receipt?.text).toContain('Paid $194.85 by card.');
-    expect(receipt?.text).toContain('1 × Ten Pack: $180.00 (Sales tax 8.25%: $14.85) = $194.85');
+    expect(receipt?.text).toContain('Paid $195.98 by card.');
+    expect(receipt?.text).toContain('1 × Ten Pack: $180.00 (Sales tax 8.875%: $15.98) = $195.98');
     const again = await post(`/api/orders/${order.id}/pay`, ready.headers, { method: 'cash' });
     expect(again.statusCode).toBe(409);
   });

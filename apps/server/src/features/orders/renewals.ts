@@ -104,7 +104,7 @@ async function renewOne(
       ),
     );
   const tax = bought?.taxName
-    ? { name: bought.taxName, basisPoints: bought.taxBasisPoints, inclusive: bought.taxInclusive }
+    ? { name: bought.taxName, ratePpm: bought.taxRatePpm, inclusive: bought.taxInclusive }
     : null;
   const priced = priceOrder([{ unitPrice: terms.price, quantity: 1, tax, discountable: false }], null);
   const period = periodOf(row.startsOn, terms.period, row.paidUntil);
@@ -171,7 +171,7 @@ async function renewOne(
           unitPrice: terms.price,
           discount: 0,
           taxName: tax?.name ?? null,
-          taxBasisPoints: tax?.basisPoints ?? 0,
+          taxRatePpm: tax?.ratePpm ?? 0,
           taxInclusive: tax?.inclusive ?? false,
           net: priced.lines[0]?.net ?? 0,
           tax: priced.tax,

@@ -57,7 +57,7 @@ function taxRateDto(row: TaxRateRow): TaxRateDto {
   return {
     id: row.id,
     name: row.name,
-    basisPoints: row.basisPoints,
+    ratePpm: row.ratePpm,
     inclusive: row.inclusive,
     createdAt: row.createdAt.toISOString(),
   };

@@ -165,7 +165,7 @@ describe('Catalogue: memberships, class packs, promo codes, products, tax (issue
     const { headers } = await owner();
     const rate = await created(app, headers, '/api/tax-rates', {
       name: 'Sales tax',
-      basisPoints: 825,
+      ratePpm: 82_500,
       inclusive: false,
     });
     const water = await created(app, headers, '/api/products', {
@@ -183,10 +183,20 @@ describe('Catalogue: memberships, class packs, promo codes, products, tax (issue
       method: 'POST',
       url: '/api/tax-rates',
       headers,
-      payload: { name: 'Silly', basisPoints: 10001, inclusive: false },
+      payload: { name: 'Silly', ratePpm: 1_000_001, inclusive: false },
     });
     expect(over.statusCode).toBe(400);
-    expect(over.json().errors.basisPoints).toMatch(/at most 100%/);
+    expect(over.json().errors.ratePpm).toMatch(/at most 100%/);
+    const fraction = await app.inject({
+      method: 'POST',
+      url: '/api/tax-rates',
+      headers,
+      payload: { name: 'Half', ratePpm: 88_750.5, inclusive: false },
+    });
+    expect(fraction.statusCode).toBe(400);
+    expect(fraction.json().errors.ratePpm).toMatch(/whole number/);
+    const list = await app.inject({ method: 'GET', url: '/api/tax-rates', headers });
+    expect(list.json().data.items).toEqual([expect.objectContaining({ name: 'Sales tax', ratePpm: 82_500 })]);
   });
 
   it("another company's ids answer 404 everywhere", async () => {
@@ -195,7 +205,7 @@ describe('Catalogue: memberships, class packs, promo codes, products, tax (issue
     const pack = await created(app, theirs.headers, '/api/packages', classPack());
     const rate = await created(app, theirs.headers, '/api/tax-rates', {
       name: 'VAT',
-      basisPoints: 2000,
+      ratePpm: 200_000,
       inclusive: true,
     });
     const item = await created(app, theirs.headers, '/api/products', {

@@ -99,7 +99,7 @@ const line = (id: string, description: string, total: number) => ({
   unitPrice: total,
   discount: 0,
   taxName: null,
-  taxBasisPoints: 0,
+  taxRatePpm: 0,
   taxInclusive: false,
   net: total,
   tax: 0,
@@ -202,7 +202,7 @@ const socks: ProductDto = {
 const preview: OrderPreviewDto = {
   currency: 'USD',
   lines: [
-    { ...line('0', '5-Class Pack', 9000), taxName: 'Sales tax', taxBasisPoints: 890, tax: 801, total: 9801 },
+    { ...line('0', '5-Class Pack', 9000), taxName: 'Sales tax', taxRatePpm: 89_000, tax: 801, total: 9801 },
   ],
   subtotal: 9000,
   discount: 0,

@@ -20,7 +20,7 @@ const order = (overrides: Partial<OrderDto>): OrderDto => ({
   provider: 'studio',
   currency: 'USD',
   lines: [
-    { id: 'l1', kind: 'package', description: '10-Class Pack', quantity: 1, unitPrice: 18000, discount: 0, taxName: 'Sales tax', taxBasisPoints: 825, taxInclusive: false, net: 18000, tax: 1485, total: 19485 },
+    { id: 'l1', kind: 'package', description: '10-Class Pack', quantity: 1, unitPrice: 18000, discount: 0, taxName: 'Sales tax', taxRatePpm: 82_500, taxInclusive: false, net: 18000, tax: 1485, total: 19485 },
   ],
   subtotal: 18000,
   discount: 0,
@@ -38,7 +38,7 @@ const owed = order({
   id: 'ccccccccccccccccccccccc2',
   number: 42,
   status: 'open',
-  lines: [{ id: 'l2', kind: 'fee', description: 'Late-cancellation fee', quantity: 1, unitPrice: 1000, discount: 0, taxName: null, taxBasisPoints: 0, taxInclusive: false, net: 1000, tax: 0, total: 1000 }],
+  lines: [{ id: 'l2', kind: 'fee', description: 'Late-cancellation fee', quantity: 1, unitPrice: 1000, discount: 0, taxName: null, taxRatePpm: 0, taxInclusive: false, net: 1000, tax: 0, total: 1000 }],
   subtotal: 1000,
   tax: 0,
   total: 1000,

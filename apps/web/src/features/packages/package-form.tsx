@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { PackageDto } from '@kinetic/shared';
+import { formatPercent, type PackageDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
@@ -93,7 +93,7 @@ export function PackageForm({
               { value: NO_TAX, label: 'No tax' },
               ...(taxRates.data?.items ?? []).map((rate) => ({
                 value: rate.id,
-                label: `${rate.name} ${rate.basisPoints / 100}%${rate.inclusive ? ' (included)' : ''}`,
+                label: `${rate.name} ${formatPercent(rate.ratePpm)}${rate.inclusive ? ' (included)' : ''}`,
               })),
             ]}
             allowDeselect={false}

@@ -67,7 +67,7 @@ function serve(post?: (path: string, body: unknown) => Answer | undefined) {
         {
           id: 'bbbbbbbbbbbbbbbbbbbbbbb1',
           name: 'Sales tax',
-          basisPoints: 890,
+          ratePpm: 89_000,
           inclusive: false,
           createdAt: '',
         },

@@ -54,7 +54,7 @@ function serve(write?: (method: string, path: string) => Answer | undefined) {
     'products?status=all&pageSize=100': ok({ items: [socks], total: 1 }),
     'payment-settings': ok(notConnected),
     'tax-rates': ok({
-      items: [{ id: RATE_ID, name: 'Sales tax', basisPoints: 890, inclusive: false, createdAt: '' }],
+      items: [{ id: RATE_ID, name: 'Sales tax', ratePpm: 89_000, inclusive: false, createdAt: '' }],
       total: 1,
     }),
   };
@@ -83,7 +83,7 @@ describe('Settings › Services and Products', () => {
             code: 201,
             body: {
               status: 1,
-              data: { id: RATE_ID, name: 'VAT', basisPoints: 2000, inclusive: true, createdAt: '' },
+              data: { id: RATE_ID, name: 'VAT', ratePpm: 200_000, inclusive: true, createdAt: '' },
             },
           }
         : undefined,
@@ -92,13 +92,13 @@ describe('Settings › Services and Products', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add tax rate' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a tax rate' }));
     fireEvent.change(dialog.getByRole('textbox', { name: /^Name/ }), { target: { value: 'VAT' } });
-    fireEvent.change(dialog.getByRole('textbox', { name: /^Rate/ }), { target: { value: '8.25' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Rate/ }), { target: { value: '8.875' } });
     fireEvent.click(dialog.getByRole('checkbox', { name: /include this tax/ }));
     fireEvent.click(dialog.getByRole('button', { name: 'Add tax rate' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'VAT',
-      basisPoints: 825,
+      ratePpm: 88_750,
       inclusive: true,
     });
   });

@@ -19,6 +19,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatMoney,
+  formatPercent,
+  PPM_PER_PERCENT,
+  ppmToPercent,
   productBody,
   taxRateBody,
   type ProductBody,
@@ -60,7 +63,7 @@ function issuesOf(result: {
 }
 
 const taxLabel = (rate: TaxRateDto) =>
-  `${rate.name} ${rate.basisPoints / 100}%${rate.inclusive ? ', included in prices' : ', added on top'}`;
+  `${rate.name} ${formatPercent(rate.ratePpm)}${rate.inclusive ? ', included in prices' : ', added on top'}`;
 
 /**
  * Settings › Services and Products (spec `reportSettings`): what the desk sells besides packages, and
@@ -395,7 +398,7 @@ function ProductForm({
 
 interface TaxRateFormValues {
   name: string;
-  /** Typed as a percent ("8.25"); sent as basis points. */
+  /** Typed as a percent ("8.875", up to four decimals); sent as parts per million. */
   percent: number | string;
   inclusive: boolean;
 }
@@ -414,16 +417,16 @@ function TaxRateForm({
   const queryClient = useQueryClient();
   const toBody = (values: TaxRateFormValues): TaxRateBody => ({
     name: values.name,
-    basisPoints: (values.percent === '' ? '' : Math.round(Number(values.percent) * 100)) as number,
+    ratePpm: (values.percent === '' ? '' : Math.round(Number(values.percent) * PPM_PER_PERCENT)) as number,
     inclusive: values.inclusive,
   });
   const form = useForm<TaxRateFormValues>({
     initialValues: rate
-      ? { name: rate.name, percent: rate.basisPoints / 100, inclusive: rate.inclusive }
+      ? { name: rate.name, percent: ppmToPercent(rate.ratePpm), inclusive: rate.inclusive }
       : { name: '', percent: '', inclusive: false },
     validate: (values) => {
       const errors = issuesOf(taxRateBody.safeParse(toBody(values)));
-      if (errors.basisPoints) return { ...errors, percent: errors.basisPoints };
+      if (errors.ratePpm) return { ...errors, percent: errors.ratePpm };
       return errors;
     },
   });
@@ -454,8 +457,9 @@ function TaxRateForm({
         />
         <SpecNumberInput
           label="Rate (%)"
+          description="Up to four decimals, for example 8.875"
           required
-          decimals={2}
+          decimals={4}
           fixedDecimalScale={false}
           {...form.getInputProps('percent')}
         />
