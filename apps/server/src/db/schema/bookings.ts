@@ -50,6 +50,11 @@ export const bookings = pgTable(
     feeAmount: integer('fee_amount'),
     feeStatus: text('fee_status', { enum: FEE_STATUSES }),
     bookedBy: idColumn('booked_by'),
+    /**
+     * When the class reminder was queued (jobs/class-reminders.ts). Set by the statement that picks the
+     * booking, so a reminder goes once however many processes run the job.
+     */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

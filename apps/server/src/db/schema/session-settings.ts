@@ -26,6 +26,8 @@ export const sessionSettings = pgTable(
     /** Null: no limit. */
     maxWaitlistLength: integer('max_waitlist_length'),
     checkInOpensMinutesBefore: integer('check_in_opens_minutes_before').notNull(),
+    /** Company-wide (a series cannot override it): class reminders go this many hours before the start. */
+    reminderHoursBefore: integer('reminder_hours_before').notNull().default(24),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -35,6 +37,10 @@ export const sessionSettings = pgTable(
         and ${table.freeCancellationHoursBefore} >= 0 and ${table.lateCancelFee} >= 0 and ${table.noShowFee} >= 0
         and ${table.offerHoldMinutes} > 0 and ${table.waitlistCutoffMinutesBefore} >= 0
         and (${table.maxWaitlistLength} is null or ${table.maxWaitlistLength} > 0) and ${table.checkInOpensMinutesBefore} >= 0`,
+    ),
+    check(
+      'session_settings_reminder_hours',
+      sql`${table.reminderHoursBefore} between 1 and 168`,
     ),
   ],
 );
