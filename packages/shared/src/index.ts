@@ -25,6 +25,7 @@ export * from './people.ts';
 export * from './paging.ts';
 export * from './schedule.ts';
 export * from './bookings.ts';
+export * from './cancellation-rule.ts';
 export * from './money.ts';
 export * from './packages.ts';
 export * from './orders.ts';

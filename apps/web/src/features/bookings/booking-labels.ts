@@ -68,22 +68,6 @@ export const hasStarted = (item: Pick<ClassInstanceDetailsDto, 'startsAt'>, now 
 
 /**
  * The cancellation rule, said before booking: "Free cancellation until Tue 8 Jan, 18:00; after that a
- * $10.00 fee." (in the studio's zone). No fee: only the deadline for getting a credit back matters.
+ * $10.00 fee." (in the studio's zone). One function in `@kinetic/shared`: the booking emails say the same.
  */
-export function cancellationRule(
-  item: { startsAt: string; timeZone: string; currency: string; rules: { freeCancellationHoursBefore: number; lateCancelFee: number } },
-  dayTime: (instant: string, timeZone: string) => string,
-  now = new Date(),
-): string {
-  const untilMs = Date.parse(item.startsAt) - item.rules.freeCancellationHoursBefore * 3_600_000;
-  const until = dayTime(new Date(untilMs).toISOString(), item.timeZone);
-  const fee = item.rules.lateCancelFee;
-  // A late cancel keeps the class as used (its credit or drop-in) and, with a fee, owes the fee too.
-  if (untilMs <= now.getTime())
-    return fee > 0
-      ? `Free cancellation ended ${until}: if you book, cancelling costs a ${money(fee, item.currency)} fee and the class counts as used.`
-      : `Free cancellation ended ${until}: if you book, cancelling gives no class credit back.`;
-  return fee > 0
-    ? `Free cancellation until ${until}; after that the class counts as used and a ${money(fee, item.currency)} fee applies.`
-    : `Cancel until ${until} to get a class credit back.`;
-}
+export { cancellationRule } from '@kinetic/shared';
