@@ -20,7 +20,7 @@ import {
   confirmEmailDto,
   myEmailDto,
 } from '@kinetic/shared';
-import { confirmEmailChange, myEmail, requestEmailChange } from './email-change.service.ts';
+import { cancelEmailChange, confirmEmailChange, myEmail, requestEmailChange, resendEmailChangeLink } from './email-change.service.ts';
 import { withTenant } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { updateNameAndPhone } from './accounts.repo.ts';
@@ -133,6 +133,33 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         message: `We sent a link to ${data.pendingEmail ?? ''}. Your email changes when you open it; until then, keep using ${data.email}.`,
         data,
       };
+    },
+  );
+
+  app.delete(
+    '/me/email',
+    { ...signedIn, schema: { tags, summary: 'Cancel a change of email: the link sent to the new address stops working', response: { 200: successEnvelope(myEmailDto) } } },
+    async (request) => {
+      const { dto, cancelled } = await cancelEmailChange(db, actorOf(request));
+      const message = cancelled
+        ? `The change to ${cancelled} is cancelled. Your email stays ${dto.email}.`
+        : `No change of email was waiting. Your email is ${dto.email}.`;
+      return { status: 1 as const, message, data: dto };
+    },
+  );
+
+  app.post(
+    '/me/email/resend',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Send the link for a waiting new email again (once a minute; the earlier link stops working)', response: { 200: successEnvelope(myEmailDto) } },
+    },
+    async (request) => {
+      const data = await resendEmailChangeLink(
+        { db, jobs: app.deps.jobs, publicUrl: app.deps.publicUrl, log: (error) => request.log.error({ err: error }, 'email hand-off failed') },
+        actorOf(request),
+      );
+      return { status: 1 as const, message: `We sent a new link to ${data.pendingEmail ?? ''}. The earlier link no longer works.`, data };
     },
   );
 
