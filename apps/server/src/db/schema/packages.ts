@@ -285,6 +285,17 @@ export const clientPackages = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** Renewal attempts that failed in a row (Stripe); paused after the last. */
     renewalFailures: integer('renewal_failures').notNull().default(0),
+    /**
+     * A pause: since this local date (status `paused`), or planned from it (status still `active`; the
+     * renewal job pauses it on the day). Null = none.
+     */
+    pausedFrom: date('paused_from', { mode: 'string' }),
+    /** The local date a pause ends by itself (the renewal job resumes it); null = until resumed. */
+    pausedUntil: date('paused_until', { mode: 'string' }),
+    /** Days paused so far, over every pause: the commitment ends that much later. */
+    pausedDays: integer('paused_days').notNull().default(0),
+    /** Cancelled at the end of its paid period: not renewed, and cancelled on this local date. */
+    endsOn: date('ends_on', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
