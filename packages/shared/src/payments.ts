@@ -17,6 +17,11 @@ export const paymentSettingsDto = z.object({
   }),
   /** False when the server has no `PAYMENTS_SECRET`: keys cannot be stored until the operator sets one. */
   canStoreKeys: z.boolean(),
+  /**
+   * Only in the answer to saving keys: `accepted` when Stripe answered the secret key, `unreachable` when
+   * Stripe could not be reached to check it (the keys are saved; the first online payment will tell).
+   */
+  keyCheck: z.enum(['accepted', 'unreachable']).nullable(),
 });
 export type PaymentSettingsDto = z.infer<typeof paymentSettingsDto>;
 

@@ -27,6 +27,9 @@ interface Intent {
   refunded: number;
 }
 
+/** A secret key of the right shape that Stripe no longer accepts (rolled or deleted in the dashboard). */
+export const REVOKED_SECRET_KEY = 'sk_test_revoked000000000000';
+
 /** A saved card that Stripe declines (as its `pm_card_chargeDeclined` test card). */
 export const DECLINED_CARD = 'pm_card_chargeDeclined';
 
@@ -46,6 +49,13 @@ export async function startStripeStandIn() {
 
   function answer(request: StripeRequest): { status: number; body: unknown } {
     const p = request.params;
+    if (request.apiKey === REVOKED_SECRET_KEY)
+      return error(401, 'invalid_request_error', `Invalid API Key provided: sk_test_****${request.apiKey.slice(-4)}`);
+    if (request.method === 'GET' && request.path === '/v1/balance')
+      return {
+        status: 200,
+        body: { object: 'balance', livemode: false, available: [{ amount: 0, currency: 'usd' }], pending: [] },
+      };
     if (request.method === 'POST' && request.path === '/v1/customers')
       return { status: 200, body: { id: id('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null } };
     if (request.method === 'POST' && request.path === '/v1/checkout/sessions') {

@@ -5,7 +5,7 @@ import { paymentSettings } from '../../db/schema/packages.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
 import { open, seal, SecretUnreadable } from './secret-box.ts';
-import type { PaymentsConfig } from './stripe-account.ts';
+import { checkStripeKey, type PaymentsConfig } from './stripe-account.ts';
 
 export const webhookUrlOf = (config: PaymentsConfig, companyId: string) =>
   `${config.publicUrl}/api/webhooks/stripe/${companyId}`;
@@ -39,11 +39,15 @@ export async function getPaymentSettings(
         webhookUrl: webhookUrlOf(config, actor.companyId),
       },
       canStoreKeys: config.key !== null,
+      keyCheck: null,
     };
   });
 }
 
-/** Saves the company's Stripe keys, sealed; a key left out keeps the stored one. */
+/**
+ * Saves the company's Stripe keys, sealed; a key left out keeps the stored one. The secret key that will
+ * be in use is checked with Stripe first (outside the transaction: no row is locked while Stripe answers).
+ */
 export async function saveStripeKeys(
   db: Database,
   actor: Actor,
@@ -52,20 +56,35 @@ export async function saveStripeKeys(
 ): Promise<PaymentSettingsDto> {
   const key = config.key;
   if (!key) throw conflict(NO_SECRET);
+  const storedSecretOf = (sealed: string | null | undefined) => {
+    if (!sealed) return null;
+    try {
+      return open(sealed, key);
+    } catch (error) {
+      if (!(error instanceof SecretUnreadable)) throw error;
+      return null;
+    }
+  };
+  const secretInUse =
+    body.secretKey ??
+    storedSecretOf(
+      (
+        await withTenant(db, actor.companyId, (tx) =>
+          tx
+            .select({ secret: paymentSettings.stripeSecretKey })
+            .from(paymentSettings)
+            .where(eq(paymentSettings.companyId, actor.companyId)),
+        )
+      )[0]?.secret,
+    );
+  const keyCheck = secretInUse ? await checkStripeKey(secretInUse, config.apiUrl) : null;
   await withTenant(db, actor.companyId, async (tx) => {
     const [row] = await tx
       .select()
       .from(paymentSettings)
       .where(eq(paymentSettings.companyId, actor.companyId))
       .for('update');
-    let storedSecret: string | null = null;
-    if (row?.stripeSecretKey) {
-      try {
-        storedSecret = open(row.stripeSecretKey, key);
-      } catch (error) {
-        if (!(error instanceof SecretUnreadable)) throw error;
-      }
-    }
+    const storedSecret = storedSecretOf(row?.stripeSecretKey);
     if (!body.secretKey && !storedSecret)
       throw badRequest('Enter the secret key from your Stripe dashboard.', {
         secretKey: 'Enter the secret key (sk_test_… or sk_live_…)',
@@ -91,7 +110,7 @@ export async function saveStripeKeys(
       .values({ companyId: actor.companyId, ...values })
       .onConflictDoUpdate({ target: paymentSettings.companyId, set: values });
   });
-  return getPaymentSettings(db, actor, config);
+  return { ...(await getPaymentSettings(db, actor, config)), keyCheck };
 }
 
 /** Stops taking cards online; orders already paid keep their Stripe references for refunds in Stripe. */

@@ -40,11 +40,17 @@ export const paymentSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: one },
       },
     },
-    async (request) => ({
-      status: 1 as const,
-      message: 'Stripe keys saved: clients can pay online.',
-      data: await saveStripeKeys(db, actorOf(request), config, request.body),
-    }),
+    async (request) => {
+      const saved = await saveStripeKeys(db, actorOf(request), config, request.body);
+      return {
+        status: 1 as const,
+        message:
+          saved.keyCheck === 'unreachable'
+            ? 'Stripe keys saved, but Stripe could not be reached to check them: the first online payment will tell whether they work.'
+            : 'Stripe accepted the keys: clients can pay online.',
+        data: saved,
+      };
+    },
   );
   app.delete(
     '/payment-settings/stripe',

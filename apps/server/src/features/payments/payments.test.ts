@@ -6,7 +6,7 @@ import { classAt, minutesFromNow, setSessionRules } from '../../test/bookings.ts
 import { classPack, created, membership } from '../../test/packages.ts';
 import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts';
 import { signInTeamMember } from '../../test/team.ts';
-import { DECLINED_CARD, startStripeStandIn } from '../../test/stripe-stand-in.ts';
+import { DECLINED_CARD, REVOKED_SECRET_KEY, startStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { renewMemberships } from '../orders/renewals.ts';
 import { paymentsConfigOf } from './payments-config.ts';
 import { saveStripeKeys } from './payment-settings.service.ts';
@@ -101,9 +101,11 @@ describe('payment settings', () => {
 
     const saved = await app.inject({ method: 'PUT', url: '/api/payment-settings/stripe', headers: ready.headers, payload: KEYS });
     expect(saved.json()).toMatchObject({
-      message: 'Stripe keys saved: clients can pay online.',
-      data: { stripe: { connected: true, mode: 'test', secretKeyHint: '…1234', webhookSecretSet: true } },
+      message: 'Stripe accepted the keys: clients can pay online.',
+      data: { keyCheck: 'accepted', stripe: { connected: true, mode: 'test', secretKeyHint: '…1234', webhookSecretSet: true } },
     });
+    // The key was put to Stripe before it was saved.
+    expect(stripe.requests).toContainEqual(expect.objectContaining({ method: 'GET', path: '/v1/balance', apiKey: KEYS.secretKey }));
     expect(saved.body).not.toContain(KEYS.secretKey);
     expect(saved.body).not.toContain(KEYS.webhookSecret);
     const { rows } = await db.pool.query<{ stripe_secret_key: string; stripe_webhook_secret: string }>(
@@ -125,8 +127,33 @@ describe('payment settings', () => {
     const staff = await signInTeamMember(app, db.db, ready.companyId, 'staff');
     expect((await app.inject({ method: 'GET', url: '/api/payment-settings', headers: staff.headers })).statusCode).toBe(403);
 
+    // A key Stripe no longer accepts is refused at the field, and the working keys stay as they were.
+    const revoked = await app.inject({
+      method: 'PUT',
+      url: '/api/payment-settings/stripe',
+      headers: ready.headers,
+      payload: { ...KEYS, secretKey: REVOKED_SECRET_KEY },
+    });
+    expect(revoked.statusCode).toBe(400);
+    expect(revoked.json()).toMatchObject({
+      status: 0,
+      message: 'Stripe did not accept this secret key.',
+      errors: { secretKey: expect.stringContaining('Copy it again from Stripe') },
+    });
+    const still = await app.inject({ method: 'GET', url: '/api/payment-settings', headers: ready.headers });
+    expect(still.json().data).toMatchObject({ keyCheck: null, stripe: { connected: true, secretKeyHint: '…1234' } });
+
     const off = await app.inject({ method: 'DELETE', url: '/api/payment-settings/stripe', headers: ready.headers });
     expect(off.json()).toMatchObject({ message: 'Stripe disconnected: clients pay at the studio.', data: { stripe: { connected: false } } });
+  });
+
+  it('keys are saved even when Stripe cannot be reached, and the answer says they are unchecked', async () => {
+    const ready = await studioReadyToSchedule(app);
+    // Nothing listens on port 9 of this machine: the check fails to connect, as with no route to Stripe.
+    const config = { ...paymentsConfigOf(app.deps.config, 'http://localhost:3000'), apiUrl: 'http://127.0.0.1:9' };
+    const actor = { sessionId: 'x', userId: ready.session.user._id as string, companyId: ready.companyId, roleId: 'admin' as const };
+    const saved = await saveStripeKeys(db.db, actor, config, KEYS);
+    expect(saved).toMatchObject({ keyCheck: 'unreachable', stripe: { connected: true, secretKeyHint: '…1234' } });
   });
 
   it('a server without PAYMENTS_SECRET cannot store keys and says what its operator must do', async () => {

@@ -116,7 +116,11 @@ export function OnlinePaymentsSection({ companyId }: { companyId: string }) {
                 onSaved={(saved) => {
                   queryClient.setQueryData(settingsKey(companyId), saved);
                   setEditing(false);
-                  setNote('Stripe keys saved: clients can pay online.');
+                  setNote(
+                    saved.keyCheck === 'unreachable'
+                      ? 'Stripe keys saved, but Stripe could not be reached to check them: the first online payment will tell whether they work.'
+                      : 'Stripe accepted the keys: clients can pay online.',
+                  );
                 }}
               />
             ) : (

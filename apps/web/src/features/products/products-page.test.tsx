@@ -34,6 +34,7 @@ const notConnected = {
     webhookUrl: 'https://studio.example/api/webhooks/stripe/aaaaaaaaaaaaaaaaaaaaaaaa',
   },
   canStoreKeys: true,
+  keyCheck: null,
 };
 const connected = {
   ...notConnected,
@@ -45,6 +46,7 @@ const connected = {
     secretKeyHint: '…1234',
     webhookSecretSet: true,
   },
+  keyCheck: 'accepted',
 };
 
 function serve(write?: (method: string, path: string) => Answer | undefined) {
@@ -148,7 +150,7 @@ describe('Settings › Services and Products', () => {
       secretKey: 'sk_test_51Kinetic0000secret1234',
       webhookSecret: 'whsec_kineticSecret99',
     });
-    expect(screen.getByText('Stripe keys saved: clients can pay online.').getAttribute('role')).toBe('status');
+    expect(screen.getByText('Stripe accepted the keys: clients can pay online.').getAttribute('role')).toBe('status');
   });
 
   it('says plainly when the server cannot store keys', async () => {
