@@ -94,6 +94,33 @@ export const sessionSettingsDto = z.object({
 });
 export type SessionSettingsDto = z.infer<typeof sessionSettingsDto>;
 
+/**
+ * Class reminders go this many hours before the start (issue 11). Company-wide, so not one of the rules
+ * above, which a series may override: a reminder is the studio's voice, not a class's policy.
+ */
+export const REMINDER_HOURS_DEFAULT = 24;
+export const reminderHoursField = wholeNumberField({
+  min: 1,
+  tooSmall: 'A reminder goes at least 1 hour before the class',
+  max: 168,
+  tooBig: 'A reminder can go at most 168 hours (7 days) before the class',
+  required: 'Enter how many hours before a class its reminder goes',
+});
+
+/**
+ * PUT /settings/sessions: the rules and the reminder time. A body without `reminderHoursBefore` keeps
+ * the saved one (the default until saved), so callers written before it still save the rules.
+ */
+export const saveSessionSettingsBody = sessionSettingsBody.extend({
+  reminderHoursBefore: reminderHoursField.optional(),
+});
+export type SaveSessionSettingsBody = z.input<typeof saveSessionSettingsBody>;
+export type SaveSessionSettingsValues = z.output<typeof saveSessionSettingsBody>;
+
 /** GET answers the saved rules, or the defaults with `saved: false` until the owner saves once. */
-export const sessionSettingsAnswer = sessionSettingsDto.extend({ saved: z.boolean(), currency: z.string() });
+export const sessionSettingsAnswer = sessionSettingsDto.extend({
+  reminderHoursBefore: z.number().int(),
+  saved: z.boolean(),
+  currency: z.string(),
+});
 export type SessionSettingsAnswer = z.infer<typeof sessionSettingsAnswer>;

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SessionSettingsValues } from '@kinetic/shared';
+import type { SaveSessionSettingsValues } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
 import { sessionSettings } from '../../db/schema/index.ts';
 
@@ -16,12 +16,15 @@ export async function findSessionSettings(
 export async function upsertSessionSettings(
   tx: Executor,
   companyId: string,
-  values: SessionSettingsValues,
+  values: SaveSessionSettingsValues,
 ): Promise<SessionSettingsRow> {
+  // Without a reminder time the saved one stays (the column's default on a first save).
+  const { reminderHoursBefore, ...rules } = values;
+  const set = reminderHoursBefore === undefined ? rules : { ...rules, reminderHoursBefore };
   const [row] = await tx
     .insert(sessionSettings)
-    .values({ companyId, ...values })
-    .onConflictDoUpdate({ target: sessionSettings.companyId, set: { ...values, updatedAt: sql`now()` } })
+    .values({ companyId, ...set })
+    .onConflictDoUpdate({ target: sessionSettings.companyId, set: { ...set, updatedAt: sql`now()` } })
     .returning();
   if (!row) throw new Error('Saving the session rules returned no row.');
   return row;

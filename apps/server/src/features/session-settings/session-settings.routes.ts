@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MANAGER_ROLES,
   sessionSettingsAnswer,
-  sessionSettingsBody,
+  saveSessionSettingsBody,
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
@@ -33,8 +33,9 @@ export const sessionSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole(MANAGER_ROLES),
       schema: {
         tags,
-        summary: 'Save the session rules (completes the classesSettings onboarding step)',
-        body: sessionSettingsBody,
+        summary:
+          'Save the session rules and the class reminder time (completes the classesSettings onboarding step)',
+        body: saveSessionSettingsBody,
         response: { 200: successEnvelope(sessionSettingsAnswer) },
       },
     },

@@ -1,5 +1,7 @@
 import {
+  REMINDER_HOURS_DEFAULT,
   SESSION_SETTINGS_DEFAULTS,
+  type SaveSessionSettingsValues,
   type SessionSettingsAnswer,
   type SessionSettingsValues,
 } from '@kinetic/shared';
@@ -15,7 +17,8 @@ import {
 } from './session-settings.repo.ts';
 
 function toAnswer(row: SessionSettingsRow | undefined, currency: string): SessionSettingsAnswer {
-  if (!row) return { ...SESSION_SETTINGS_DEFAULTS, saved: false, currency };
+  if (!row)
+    return { ...SESSION_SETTINGS_DEFAULTS, reminderHoursBefore: REMINDER_HOURS_DEFAULT, saved: false, currency };
   const { companyId: _companyId, updatedAt: _updatedAt, ...values } = row;
   return { ...values, saved: true, currency };
 }
@@ -24,7 +27,8 @@ function toAnswer(row: SessionSettingsRow | undefined, currency: string): Sessio
 export async function sessionRulesOf(tx: Executor, companyId: string): Promise<SessionSettingsValues> {
   const row = await findSessionSettings(tx, companyId);
   if (!row) return { ...SESSION_SETTINGS_DEFAULTS };
-  const { companyId: _companyId, updatedAt: _updatedAt, ...values } = row;
+  // The reminder time is the company's alone, not a rule a class follows (or a series overrides).
+  const { companyId: _companyId, updatedAt: _updatedAt, reminderHoursBefore: _reminder, ...values } = row;
   return values;
 }
 
@@ -45,7 +49,7 @@ export async function getSessionSettings(db: Database, actor: Actor): Promise<Se
 export async function saveSessionSettings(
   db: Database,
   actor: Actor,
-  values: SessionSettingsValues,
+  values: SaveSessionSettingsValues,
 ): Promise<SessionSettingsAnswer> {
   return withTenant(db, actor.companyId, async (tx) => {
     const currency = await currencyOf(tx, actor.companyId);

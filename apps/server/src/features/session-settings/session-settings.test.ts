@@ -32,7 +32,12 @@ describe('session settings', () => {
     const owner = await signUpCompany(app);
     const response = await app.inject({ method: 'GET', url, headers: bearer(owner.session.token) });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ ...SESSION_SETTINGS_DEFAULTS, saved: false, currency: 'USD' });
+    expect(response.json().data).toEqual({
+      ...SESSION_SETTINGS_DEFAULTS,
+      reminderHoursBefore: 24,
+      saved: false,
+      currency: 'USD',
+    });
     expect(response.json().data).toMatchObject({
       bookingOpensDaysBefore: 14,
       bookingClosesMinutesBefore: 0,
@@ -54,7 +59,7 @@ describe('session settings', () => {
     const save = await app.inject({ method: 'PUT', url, headers, payload: rules() });
     expect(save.statusCode).toBe(200);
     expect(save.json().message).toBe('Session settings saved.');
-    expect(save.json().data).toEqual({ ...rules(), saved: true, currency: 'USD' });
+    expect(save.json().data).toEqual({ ...rules(), reminderHoursBefore: 24, saved: true, currency: 'USD' });
     const me = await app.inject({ method: 'GET', url: '/api/me', headers });
     expect(me.json().data.onBoardingData).not.toContain('classesSettings');
 
@@ -135,6 +140,33 @@ describe('session settings', () => {
     expect(response.json().errors).toEqual({ [field]: message });
     const after = await app.inject({ method: 'GET', url, headers });
     expect(after.json().data.saved).toBe(false);
+  });
+
+  it('saves the class reminder time; a body without it keeps the saved one', async () => {
+    const owner = await signUpCompany(app);
+    const headers = bearer(owner.session.token);
+    const save = await app.inject({ method: 'PUT', url, headers, payload: rules({ reminderHoursBefore: '36' }) });
+    expect(save.statusCode).toBe(200);
+    expect(save.json().data.reminderHoursBefore).toBe(36);
+    await app.inject({ method: 'PUT', url, headers, payload: rules({ lateCancelFee: 700 }) });
+    const after = await app.inject({ method: 'GET', url, headers });
+    expect(after.json().data).toMatchObject({ reminderHoursBefore: 36, lateCancelFee: 700 });
+  });
+
+  it.each([
+    ['', 'Enter how many hours before a class its reminder goes'],
+    [0, 'A reminder goes at least 1 hour before the class'],
+    [169, 'A reminder can go at most 168 hours (7 days) before the class'],
+    [2.5, 'Use a whole number'],
+    ['soon', 'Enter a number'],
+  ])('answers 400 naming reminderHoursBefore when it is %j, and keeps the saved time', async (value, message) => {
+    const owner = await signUpCompany(app);
+    const headers = bearer(owner.session.token);
+    await app.inject({ method: 'PUT', url, headers, payload: rules({ reminderHoursBefore: 12 }) });
+    const response = await app.inject({ method: 'PUT', url, headers, payload: rules({ reminderHoursBefore: value }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 0, errors: { reminderHoursBefore: message } });
+    expect((await app.inject({ method: 'GET', url, headers })).json().data.reminderHoursBefore).toBe(12);
   });
 
   it('staff and instructors read the rules but get 403 on saving; clients get 403 on both', async () => {

@@ -32,7 +32,7 @@ function stubSessions(put: { code: number; body: unknown }, account: AccountDto 
     }
     return answer(200, {
       status: 1,
-      data: { ...SESSION_SETTINGS_DEFAULTS, noShowFee: 1250, saved: false, currency: 'EUR' },
+      data: { ...SESSION_SETTINGS_DEFAULTS, noShowFee: 1250, reminderHoursBefore: 24, saved: false, currency: 'EUR' },
     });
   });
   return sent;
@@ -57,13 +57,21 @@ describe('Sessions Settings', () => {
       fireEvent.change(screen.getByRole('textbox', { name: /Late cancellation fee/ }), {
         target: { value: '3.25' },
       });
+      fireEvent.change(screen.getByRole('textbox', { name: /Send class reminders \(hours before\)/ }), {
+        target: { value: '6' },
+      });
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
       expect(await screen.findByText('Booking must close before it opens')).toBeTruthy();
       const closes = screen.getByRole('textbox', { name: /Booking closes/ });
       await waitFor(() => expect(closes.getAttribute('aria-invalid')).toBe('true'));
       expect(screen.getByText('Check the highlighted fields')).toBeTruthy();
-      expect(sent[0]).toMatchObject({ lateCancelFee: 325, noShowFee: 1250, bookingOpensDaysBefore: 14 });
+      expect(sent[0]).toMatchObject({
+        lateCancelFee: 325,
+        noShowFee: 1250,
+        bookingOpensDaysBefore: 14,
+        reminderHoursBefore: 6,
+      });
     },
   );
 

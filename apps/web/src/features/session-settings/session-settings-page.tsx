@@ -207,6 +207,16 @@ function SessionSettingsForm({
             {...number('checkInOpensMinutesBefore')}
           />
         </Section>
+        <Section
+          legend="Class reminders"
+          intro="Emails to booked clients before each class. Every class follows this time."
+        >
+          <SpecNumberInput
+            label="Send class reminders (hours before)"
+            required
+            {...number('reminderHoursBefore')}
+          />
+        </Section>
         <FormSubmitError message={submitError} />
         {saved ? (
           <Alert
@@ -243,7 +253,7 @@ function SessionSettingsForm({
   );
 }
 
-/** Settings › Sessions Settings: the booking policy (booking, cancellation, waitlist, check-in). */
+/** Settings › Sessions Settings: the booking policy (booking, cancellation, waitlist, check-in) and reminders. */
 export function SessionSettingsPage() {
   const solo = useIsSolo();
   const title = settingsTitle('classesSettings', solo);

@@ -15,6 +15,7 @@ const answer = {
   ...SESSION_SETTINGS_DEFAULTS,
   lateCancelFee: 1999,
   noShowFee: 500,
+  reminderHoursBefore: 24,
   saved: true,
   currency: 'USD',
 };
@@ -59,6 +60,17 @@ describe('checks and help text', () => {
     });
   });
 
+  it('asks for a reminder time between 1 and 168 hours', () => {
+    const values = toFormValues(answer);
+    expect(validateValues({ ...values, reminderHoursBefore: '' }, 'USD')).toEqual({
+      reminderHoursBefore: 'Enter how many hours before a class its reminder goes',
+    });
+    expect(validateValues({ ...values, reminderHoursBefore: 200 }, 'USD')).toEqual({
+      reminderHoursBefore: 'A reminder can go at most 168 hours (7 days) before the class',
+    });
+    expect(toBody({ ...values, reminderHoursBefore: 48 }, 'USD')).toMatchObject({ reminderHoursBefore: 48 });
+  });
+
   it('does not ask for the hold when places are given automatically', () => {
     const values = { ...toFormValues(answer), waitlistMode: 'auto' as const, offerHoldMinutes: '' };
     expect(validateValues(values, 'USD')).toEqual({});
@@ -69,6 +81,9 @@ describe('checks and help text', () => {
     expect(help.bookingOpensDaysBefore).toBe('Clients can book from 14 days before a class.');
     expect(help.lateCancelFee).toBe('A late cancellation costs $19.99.');
     expect(help.checkInOpensMinutesBefore).toBe('Clients can check in from 1 hour before a class.');
+    expect(help.reminderHoursBefore).toBe(
+      'Clients booked earlier get a reminder email 24 hours before each class, unless they turned reminders off. Someone who books later gets no separate reminder: their booking confirmation is enough.',
+    );
     expect(minutesInWords(90)).toBe('90 minutes');
     expect(minutesInWords(2880)).toBe('2 days');
   });

@@ -1,9 +1,9 @@
 import {
   moneyLocale,
   SESSION_SETTINGS_DEFAULTS,
-  sessionSettingsBody,
+  saveSessionSettingsBody,
+  type SaveSessionSettingsBody,
   type SessionSettingsAnswer,
-  type SessionSettingsBody,
 } from '@kinetic/shared';
 
 /** A number field's value as Mantine's NumberInput gives it: a number, or text ('' when empty). */
@@ -23,6 +23,8 @@ export type SessionSettingsValues = {
   /** '' = no limit. */
   maxWaitlistLength: NumberValue;
   checkInOpensMinutesBefore: NumberValue;
+  /** Company-wide: when class reminders go. */
+  reminderHoursBefore: NumberValue;
 };
 
 /** How many decimals the currency's money has (USD 2, JPY 0); 2 when the browser does not know it. */
@@ -74,10 +76,11 @@ export function toFormValues(settings: SessionSettingsAnswer): SessionSettingsVa
     waitlistCutoffMinutesBefore: settings.waitlistCutoffMinutesBefore,
     maxWaitlistLength: settings.maxWaitlistLength ?? '',
     checkInOpensMinutesBefore: settings.checkInOpensMinutesBefore,
+    reminderHoursBefore: settings.reminderHoursBefore,
   };
 }
 
-export function toBody(values: SessionSettingsValues, currency: string): SessionSettingsBody {
+export function toBody(values: SessionSettingsValues, currency: string): SaveSessionSettingsBody {
   const digits = currencyDigits(currency);
   return {
     ...values,
@@ -93,7 +96,7 @@ export function toBody(values: SessionSettingsValues, currency: string): Session
 
 /** The contract's checks on what the form would send, as errors at the form's fields. */
 export function validateValues(values: SessionSettingsValues, currency: string): Record<string, string> {
-  const result = sessionSettingsBody.safeParse(toBody(values, currency));
+  const result = saveSessionSettingsBody.safeParse(toBody(values, currency));
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
@@ -125,6 +128,7 @@ export function helpTexts(values: SessionSettingsValues, currency: string) {
   const cutoff = asNumber(values.waitlistCutoffMinutesBefore);
   const max = asNumber(values.maxWaitlistLength);
   const checkIn = asNumber(values.checkInOpensMinutesBefore);
+  const reminder = asNumber(values.reminderHoursBefore);
   return {
     bookingOpensDaysBefore:
       opens === null
@@ -164,5 +168,9 @@ export function helpTexts(values: SessionSettingsValues, currency: string) {
       checkIn === null || checkIn === 0
         ? 'Check-in opens when the class starts.'
         : `Clients can check in from ${minutesInWords(checkIn)} before a class.`,
+    reminderHoursBefore:
+      reminder === null
+        ? 'How many hours before a class its booked clients get a reminder email.'
+        : `Clients booked earlier get a reminder email ${plural(reminder, 'hour')} before each class, unless they turned reminders off. Someone who books later gets no separate reminder: their booking confirmation is enough.`,
   };
 }
