@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changeEmailBody, updateMeBody, type AccountDto, type ChangeEmailBody, type UpdateMeBody } from '@kinetic/shared';
@@ -7,7 +7,7 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PhoneInput } from '../../ui/phone-input.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
-import { useChangeEmail, useMyEmail, useUpdateMe } from './api/update-me.ts';
+import { useCancelEmailChange, useChangeEmail, useMyEmail, useResendEmailLink, useUpdateMe } from './api/update-me.ts';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -40,11 +40,7 @@ export function AccountSummary({ user }: { user: AccountDto['user'] }) {
             <Detail label="Email" value={user.email} />
             <Detail label="Phone" value={user.phone || 'Not given'} />
           </SimpleGrid>
-          {pending ? (
-            <Alert color="blue" title="Waiting for your new email" role="status">
-              Open the link we sent to {pending} to start using it. Until then, keep using {user.email}.
-            </Alert>
-          ) : null}
+          <PendingEmail current={user.email} pending={pending ?? null} />
           <Group gap="sm">
             <Button variant="default" onClick={() => setEditing('details')}>
               Edit name and phone
@@ -56,6 +52,67 @@ export function AccountSummary({ user }: { user: AccountDto['user'] }) {
         </Stack>
       )}
     </Paper>
+  );
+}
+
+const failureOf = (failure: unknown) =>
+  failure instanceof Error ? failure.message : 'That did not work. Check your connection and try again.';
+
+/**
+ * A new address waiting for its link: the link can be sent again (it went to spam, or was deleted) or the
+ * change cancelled (a typo). What happened is said in a status line that keeps the focus when the box goes.
+ */
+function PendingEmail({ current, pending }: { current: string; pending: string | null }) {
+  const resend = useResendEmailLink();
+  const cancel = useCancelEmailChange();
+  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
+  const say = (text: string, error = false) => {
+    setNote({ text, error });
+    // The button pressed may be gone (Cancel removes the box): the focus moves to what it did.
+    requestAnimationFrame(() => noteRef.current?.focus());
+  };
+  const sendAgain = async () => {
+    try {
+      const answer = await resend.mutateAsync();
+      say(`We sent a new link to ${answer.pendingEmail ?? pending ?? ''}. The earlier link no longer works.`);
+    } catch (failure) {
+      say(failureOf(failure), true);
+    }
+  };
+  const cancelChange = async () => {
+    try {
+      await cancel.mutateAsync();
+      say(`The change to ${pending ?? ''} is cancelled. Your email stays ${current}.`);
+    } catch (failure) {
+      say(failureOf(failure), true);
+    }
+  };
+  return (
+    <>
+      {pending ? (
+        <Alert color="blue" title="Waiting for your new email" role="region" aria-label="Waiting for your new email">
+          <Stack gap="sm">
+            <Text size="sm">
+              Open the link we sent to {pending} to start using it. Until then, keep using {current}.
+            </Text>
+            <Group gap="sm">
+              <BusyButton size="sm" variant="default" busy={resend.isPending} onClick={() => void sendAgain()}>
+                Send the link again
+              </BusyButton>
+              <BusyButton size="sm" variant="default" busy={cancel.isPending} onClick={() => void cancelChange()}>
+                Cancel the change
+              </BusyButton>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+      {note ? (
+        <Text ref={noteRef} tabIndex={-1} role={note.error ? 'alert' : 'status'} size="sm" fw={700} c={note.error ? 'red.9' : undefined}>
+          {note.text}
+        </Text>
+      ) : null}
+    </>
   );
 }
 

@@ -65,4 +65,39 @@ describe('My account / Account details', () => {
     expect(await screen.findByText(`Open the link we sent to new@example.com to start using it. Until then, keep using ${account.user.email}.`)).toBeTruthy();
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
   });
+
+  it('sends the link again (saying when it is too soon) and cancels a waiting change, keeping the focus', async () => {
+    let pending: string | null = 'typo@exmaple.com';
+    let resends = 0;
+    const calls = stubFetch((call) => {
+      if (call.method === 'GET' && call.path === 'me') return ok(account);
+      if (call.method === 'GET' && call.path === 'me/email') return ok({ email: account.user.email, pendingEmail: pending, pendingUntil: null });
+      if (call.method === 'POST' && call.path === 'me/email/resend') {
+        resends += 1;
+        if (resends === 1)
+          return { code: 429, body: { status: 0, message: 'We sent the link less than a minute ago. Check your inbox and spam folder, then try again.' } };
+        return ok({ email: account.user.email, pendingEmail: pending, pendingUntil: '2026-11-24T00:00:00.000Z' });
+      }
+      if (call.method === 'DELETE' && call.path === 'me/email') {
+        pending = null;
+        return ok({ email: account.user.email, pendingEmail: null, pendingUntil: null });
+      }
+      return noStub(call);
+    });
+    renderRoutes([{ path: '/', element: <MyAccountPage /> }], '/');
+    const again = await screen.findByRole('button', { name: 'Send the link again' });
+    fireEvent.click(again);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We sent the link less than a minute ago. Check your inbox and spam folder, then try again.',
+    );
+    fireEvent.click(again);
+    expect(await screen.findByText('We sent a new link to typo@exmaple.com. The earlier link no longer works.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the change' }));
+    const said = await screen.findByText(`The change to typo@exmaple.com is cancelled. Your email stays ${account.user.email}.`);
+    expect(screen.queryByText(/Open the link we sent to/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel the change' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(said));
+    expect(calls.filter((call) => call.method === 'DELETE' && call.path === 'me/email')).toHaveLength(1);
+  });
 });

@@ -1,23 +1,34 @@
-import { PasswordInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { PASSWORD_RULE } from '@kinetic/shared';
+
+/**
+ * A field for a new password with the rule shown up front rather than after a failure. A refused
+ * password's error is the rule itself, so the rule then shows once, as the error, not twice.
+ */
+export function NewPasswordInput({ error, ...props }: PasswordInputProps & { error?: ReactNode }) {
+  const ruleIsTheError = error === PASSWORD_RULE;
+  return (
+    <PasswordInput
+      autoComplete="new-password"
+      {...props}
+      description={ruleIsTheError ? undefined : PASSWORD_RULE}
+      error={error}
+    />
+  );
+}
 
 interface NewPassword {
   password: string;
   confirmPassword: string;
 }
 
-/** The new password and its repetition, with the rule shown up front rather than after a failure. */
+/** The new password and its repetition. */
 export function NewPasswordFields<Values extends NewPassword>({ form }: { form: UseFormReturnType<Values> }) {
   return (
     <>
-      <PasswordInput
-        label="New password"
-        description={PASSWORD_RULE}
-        autoComplete="new-password"
-        required
-        {...form.getInputProps('password')}
-      />
+      <NewPasswordInput label="New password" required {...form.getInputProps('password')} />
       <PasswordInput
         label="Repeat the new password"
         autoComplete="new-password"

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { PASSWORD_RULE } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
 import { ClientSignupPage } from './client-signup-page.tsx';
 
@@ -39,5 +40,17 @@ describe('client sign-up from a widget', () => {
     cleanup();
     open('/acme/client/client/not-a-studio/client-signup');
     expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+  });
+});
+
+describe('client sign-up password', () => {
+  it('shows the password rule once: beside the field, then as its error when a password breaks it', async () => {
+    open('/acme/client/client/client-signup');
+    const field = await screen.findByLabelText(/^Password/);
+    expect(screen.getAllByText(PASSWORD_RULE)).toHaveLength(1);
+    fireEvent.change(field, { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create the account' }));
+    await screen.findByText(PASSWORD_RULE, { selector: '.mantine-PasswordInput-error' });
+    expect(screen.getAllByText(PASSWORD_RULE)).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
-import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
+import { NewPasswordInput } from '../accounts/new-password-fields.tsx';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useParams } from 'react-router';
-import { clientSignupBody, isObjectId, PASSWORD_RULE, type ClientSignupBody, type WidgetStudioDto } from '@kinetic/shared';
+import { clientSignupBody, isObjectId, type ClientSignupBody, type WidgetStudioDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { companyFrame } from '../public-company/company-frame.tsx';
@@ -61,13 +62,7 @@ function ClientSignupForm({ page, studio }: { page: Page; studio: WidgetStudioDt
             {...form.getInputProps('email')}
           />
           <PhoneInput {...phone} onPhoneChange={(value) => form.setFieldValue('phone', value)} />
-          <PasswordInput
-            label="Password"
-            description={PASSWORD_RULE}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordInput label="Password" required {...form.getInputProps('password')} />
           <FormSubmitError message={submitError} />
           <BusyButton type="submit" fullWidth busy={signup.isPending}>
             Create the account

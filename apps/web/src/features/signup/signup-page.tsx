@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Anchor, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { NewPasswordInput } from '../accounts/new-password-fields.tsx';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
-import { companySignupBody, PASSWORD_RULE, type CompanySignupBody } from '@kinetic/shared';
+import { companySignupBody, type CompanySignupBody } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
@@ -102,13 +103,7 @@ export function SignupPage() {
             required
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            label="Password"
-            description={PASSWORD_RULE}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordInput label="Password" required {...form.getInputProps('password')} />
           <TimeZoneSelect required {...form.getInputProps('timeZone')} />
           <FormSubmitError message={submitError} />
           <BusyButton type="submit" fullWidth busy={signup.isPending}>

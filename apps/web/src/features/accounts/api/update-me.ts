@@ -30,3 +30,21 @@ export function useChangeEmail() {
     onSuccess: (data) => queryClient.setQueryData(MY_EMAIL_KEY, data),
   });
 }
+
+/** `DELETE /api/me/email`: the waiting address is dropped and its link stops working. */
+export function useCancelEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<MyEmailDto>('me/email', { method: 'DELETE', silent: true, inlineErrors: true }),
+    onSuccess: (data) => queryClient.setQueryData(MY_EMAIL_KEY, data),
+  });
+}
+
+/** `POST /api/me/email/resend`: a new link to the waiting address (once a minute; the server says when not). */
+export function useResendEmailLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<MyEmailDto>('me/email/resend', { method: 'POST', body: {}, silent: true, inlineErrors: true }),
+    onSuccess: (data) => queryClient.setQueryData(MY_EMAIL_KEY, data),
+  });
+}
