@@ -70,6 +70,11 @@ export const companyDetailsDto = z.object({
   address: addressDto,
   timeZone: z.string(),
   currency: z.string(),
+  /**
+   * How many orders the company has: once it has sold anything the currency is fixed (orders, balances
+   * and receipts are in it; changing it would relabel them as another money).
+   */
+  orderCount: z.number().int(),
   locale: z.string(),
   logo: z.string().nullable(),
   logoUrl: z.string().nullable(),

@@ -28,6 +28,7 @@ const details: CompanyDetailsDto = {
   address: { line1: '100 Peachtree St', line2: null, city: 'Atlanta', state: 'GA', postalCode: '30303', country: null },
   timeZone: 'America/New_York',
   currency: 'USD',
+  orderCount: 0,
   logo: null,
   logoUrl: null, locale: 'en-US',
 };

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
-import { bearer, signUpCompany } from '../../test/factories.ts';
+import { bearer, signUpClient, signUpCompany } from '../../test/factories.ts';
+import { classPack, created } from '../../test/packages.ts';
+import { studioReadyToSchedule } from '../../test/schedule.ts';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'kinetic-uploads-'));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -75,6 +77,42 @@ describe('company details', () => {
     const bad = await app.inject({ method: 'PUT', url: '/api/company/details', headers, payload: details({ locale: 'xx-nowhere' }) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.locale).toBe('Choose how numbers and prices are written');
+  });
+
+  it('fixes the currency once the first sale is made: a change is refused at the field and nothing is relabelled', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const headers = ready.headers;
+    // Before any sale the currency may change freely (the studio is still setting up).
+    const early = await app.inject({ method: 'PUT', url: '/api/company/details', headers, payload: details({ currency: 'CAD' }) });
+    expect(early.json().data).toMatchObject({ currency: 'CAD', orderCount: 0 });
+    await app.inject({ method: 'PUT', url: '/api/company/details', headers, payload: details({ currency: 'USD' }) });
+
+    const pack = await created(app, headers, '/api/packages', classPack({ name: 'Ten Pack' }));
+    const client = await signUpClient(app, ready.slug);
+    const bought = await app.inject({
+      method: 'POST',
+      url: '/api/my/orders',
+      headers: bearer(client.session.token),
+      payload: { packageId: pack.id },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+
+    const refused = await app.inject({ method: 'PUT', url: '/api/company/details', headers, payload: details({ currency: 'EUR', name: 'Renamed' }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      status: 0,
+      message: 'The currency cannot change after the first sale.',
+      errors: { currency: expect.stringContaining('Your order is in USD') },
+    });
+    const after = (await app.inject({ method: 'GET', url: '/api/company/details', headers })).json().data;
+    expect(after).toMatchObject({ currency: 'USD', orderCount: 1 });
+    expect(after.name).not.toBe('Renamed');
+    const order = (await app.inject({ method: 'GET', url: '/api/my/account', headers: bearer(client.session.token) })).json()
+      .data.orders[0];
+    expect(order.currency).toBe('USD');
+    // Everything else still saves with the same currency.
+    const same = await app.inject({ method: 'PUT', url: '/api/company/details', headers, payload: details({ name: 'Renamed' }) });
+    expect(same.json().data).toMatchObject({ name: 'Renamed', currency: 'USD' });
   });
 
   it('a solo instructor saves "Instructor details"', async () => {

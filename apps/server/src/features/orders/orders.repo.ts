@@ -3,7 +3,8 @@ import type { OrderLineKind, OrderStatus, PaymentMethod, PaymentProvider } from 
 import type { Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import type { clientPackages } from '../../db/schema/index.ts';
-import { creditLedger, orderLines, orders, payments, users } from '../../db/schema/index.ts';
+import { companies, creditLedger, orderLines, orders, payments, users } from '../../db/schema/index.ts';
+import { conflict } from '../../plugins/errors.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -80,6 +81,11 @@ export function oneLineOrder(
   };
 }
 
+/** The per-company lock that numbers orders; the currency change takes it too (company-details). */
+export async function lockCompanyOrders(tx: Executor, companyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`orders:${companyId}`}))`);
+}
+
 /**
  * Writes an order and its lines, numbered after the company's last order. The number is taken under a
  * transaction-scoped advisory lock per company, so two sales at once never get the same receipt number.
@@ -90,7 +96,13 @@ export async function insertOrder(
   order: NewOrder,
   now: Date,
 ): Promise<OrderRow> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`orders:${companyId}`}))`);
+  await lockCompanyOrders(tx, companyId);
+  const [company] = await tx
+    .select({ currency: companies.currency })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (company && company.currency !== order.currency)
+    throw conflict('The studio’s currency changed while this sale was being made; try again.');
   const [last] = await tx
     .select({ number: sql<number>`coalesce(max(${orders.number}), 0)` })
     .from(orders)

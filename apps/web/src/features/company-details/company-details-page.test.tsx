@@ -31,6 +31,7 @@ const details: CompanyDetailsDto = {
   },
   timeZone: 'America/New_York',
   currency: 'USD',
+  orderCount: 0,
   logo: null,
   logoUrl: null, locale: 'en-US',
 };
@@ -93,6 +94,19 @@ describe('Settings › Company Details (spec §4 Company store transitions)', { 
     answerDetails(ok(details));
     expect((await nameField()).value).toBe('Acme Yoga');
     expect(screen.queryByTestId('page-loader')).toBeNull();
+  });
+
+  it('the currency is fixed once the studio has sold something, and says why', async () => {
+    stubFetch((call) => {
+      if (call.method === 'GET' && call.path === 'me') return ok(account);
+      if (call.method === 'GET' && call.path === 'company/details') return ok({ ...details, orderCount: 3 });
+      return noStub(call);
+    });
+    open();
+    await nameField();
+    const currency = selectInput(/^Currency/);
+    expect(currency.readOnly).toBe(true);
+    expect(screen.getByText('Fixed since your first sale: your 3 orders are in USD')).toBeTruthy();
   });
 
   it('Company store: success — the saved details fill the fields', async () => {

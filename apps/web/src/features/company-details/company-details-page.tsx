@@ -89,10 +89,16 @@ function CompanyDetailsForm({
               <TimeZoneSelect required {...form.getInputProps('timeZone')} />
               <Select
                 label="Currency"
+                description={
+                  details.orderCount > 0
+                    ? `Fixed since your first sale: your ${details.orderCount === 1 ? 'order is' : `${details.orderCount} orders are`} in ${details.currency}`
+                    : 'Choose it before your first sale: it is fixed from then on'
+                }
                 data={currencies}
                 searchable
                 allowDeselect={false}
                 required
+                readOnly={details.orderCount > 0}
                 {...form.getInputProps('currency')}
               />
               <Select
