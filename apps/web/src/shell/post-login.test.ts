@@ -236,4 +236,28 @@ describe('post-login routing (spec §4)', () => {
       });
     });
   });
+
+  describe('rule: a protected page sent the visitor to log in (`?next=`) → back to it', () => {
+    it('a client goes back to the settings page they opened', () => {
+      expect(
+        target('/acme/client/login', login('client', 'acme'), { returnTo: '/acme/client/client/settings/payment' }),
+      ).toEqual({ to: '/acme/client/client/settings/payment', delayMs: 0, external: false, rule: 'return-to' });
+    });
+
+    it('an admin goes back to the admin page, even with onboarding left', () => {
+      expect(target('/login', login('admin', 'acme', ['hours']), { returnTo: '/app/classes?view=list' })).toMatchObject({
+        to: '/app/classes?view=list',
+        rule: 'return-to',
+      });
+    });
+
+    it('another site, another company or another kind of page is ignored: the usual rule applies', () => {
+      for (const returnTo of ['https://evil.example/', '//evil.example/acme/client/client', '/other/client/client/settings', '/app']) {
+        expect(target('/acme/client/login', login('client', 'acme'), { returnTo })).toMatchObject({
+          to: '/acme/client/client',
+          rule: 'role-user-calendar',
+        });
+      }
+    });
+  });
 });

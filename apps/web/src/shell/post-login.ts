@@ -3,11 +3,13 @@ import { POST_LOGIN_REDIRECT_MS, TEAM_ROLES } from '@kinetic/shared';
 import type { BookingIntent } from './booking-intent.ts';
 import { dashboardAddress, eventsPageUrl } from './config.ts';
 import { loginPathForRole, soloClientLoginPath, type PublicPrefix } from './login-path.ts';
+import { returnTarget } from './return-to.ts';
 
 export type PostAuthRule =
   | 'onboarding'
   | 'dashboard'
   | 'role-user-calendar'
+  | 'return-to'
   | 'client-back-to-class'
   | 'solo-client-reset-request'
   | 'solo-client-special-booking'
@@ -37,6 +39,8 @@ export interface PostAuthInput {
   /** The `isSpecial` flag: from the session after a login, from the cookie otherwise. */
   isSpecial: boolean;
   intent: BookingIntent;
+  /** The page a protected address sent the visitor from (`?next=`); followed when it is theirs. */
+  returnTo?: string | null;
   dashboardBaseUrl: string;
   eventsPageTemplate: string;
   /**
@@ -55,6 +59,9 @@ const go = (to: string, rule: PostAuthRule, delayMs = 0, external = false): Post
 
 function afterLogin(session: SessionFacts, input: PostAuthInput): PostAuthTarget {
   const slug = session.company.slug;
+  // Where they were going wins over where a login usually lands (a bookmark, a link in an email).
+  const back = returnTarget(input.returnTo, { companySlug: slug, roleId: session.roleId });
+  if (back) return go(back, 'return-to');
   if (TEAM_ROLES.includes(session.roleId)) {
     const solo = session.roleId === 'solo-instructor';
     const appBase = solo

@@ -1,11 +1,12 @@
 import { useEffect, useMemo } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useMe } from '../features/accounts/api/get-me.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { dashboardBaseUrl, isSameSite } from './config.ts';
 import { publicPrefixFor } from './login-path.ts';
 import type { AccountArea } from './own-area.ts';
 import { publicRedirectFor, type PublicRedirect } from './public-redirect.ts';
+import { RETURN_TO_PARAM, returnTarget } from './return-to.ts';
 import { hasSession, markDashboardSession, readHostType } from './session.ts';
 
 function decide(pathname: string, account: AccountArea | null = null): PublicRedirect {
@@ -31,11 +32,16 @@ function Leave({ to, external }: { to: string; external: boolean }) {
 /** Signed in: the account names the company and role to send the visitor to. */
 function SignedIn({ pathname }: { pathname: string }) {
   const me = useMe();
+  const [search] = useSearchParams();
   // A token the server no longer accepts is no session: the page is shown (its login replaces it).
   if (me.isError) return <Outlet />;
   if (!me.data) return <PageLoader />;
-  const decision = decide(pathname, { companySlug: me.data.company.slug, roleId: me.data.user.roleId });
-  return decision.kind === 'go' ? <Leave to={decision.to} external={decision.external} /> : <Outlet />;
+  const account = { companySlug: me.data.company.slug, roleId: me.data.user.roleId };
+  const decision = decide(pathname, account);
+  if (decision.kind !== 'go') return <Outlet />;
+  // A login page that carries where the visitor was going (logged in meanwhile in another tab) goes there.
+  const back = returnTarget(search.get(RETURN_TO_PARAM), account);
+  return back ? <Navigate to={back} replace /> : <Leave to={decision.to} external={decision.external} />;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { loginPathFor } from './login-path.ts';
+import { loginPathWithReturn } from './return-to.ts';
 import { hasSession } from './session.ts';
 
-/** Spec §2, §6: a protected area needs both the user and the token cookie. */
+/** Spec §2, §6: a protected area needs both the user and the token cookie. The login comes back here. */
 export function RequireSession() {
-  const { pathname } = useLocation();
-  if (!hasSession()) return <Navigate to={loginPathFor(pathname)} replace />;
+  const location = useLocation();
+  if (!hasSession()) return <Navigate to={loginPathWithReturn(location)} replace />;
   return <Outlet />;
 }

@@ -9,7 +9,7 @@ export function useAccount() {
   const endSession = useEndSession();
   const expired = me.error instanceof ApiError && me.error.statusCode === 401;
   useEffect(() => {
-    if (expired) void endSession({ callServer: false });
+    if (expired) void endSession({ callServer: false, returnHere: true });
   }, [expired, endSession]);
   return { ...me, expired };
 }

@@ -4,19 +4,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { logout } from '../features/accounts/api/logout.ts';
 import { forgetClientsTab } from './clients-tab.ts';
 import { loginPathFor } from './login-path.ts';
+import { loginPathWithReturn } from './return-to.ts';
 import { clearSession, notifySessionChanged } from './session.ts';
 
 /**
  * Logout (spec §4, §8): tell the server (a failure is only logged), clear every session cookie and the
  * stored clients tab, return to the role's login page, then empty the user state. The cache is emptied
  * after leaving so the protected page does not refetch its data without a token on the way out.
+ * A session that ended by itself (`returnHere`: the server no longer knows the token) comes back to the
+ * page after the next login; a logout does not.
  */
 export function useEndSession() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
-    async ({ callServer }: { callServer: boolean }) => {
-      const loginPath = loginPathFor(window.location.pathname);
+    async ({ callServer, returnHere = false }: { callServer: boolean; returnHere?: boolean }) => {
+      const loginPath = returnHere ? loginPathWithReturn(window.location) : loginPathFor(window.location.pathname);
       if (callServer) {
         try {
           await logout();

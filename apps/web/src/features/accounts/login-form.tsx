@@ -11,6 +11,7 @@ import {
   readBookingIntent,
   storeBookingIntent,
 } from '../../shell/booking-intent.ts';
+import { withReturn } from '../../shell/return-to.ts';
 import { isSession, useLogin } from './api/login.ts';
 import { ChooseCompany } from './choose-company.tsx';
 import { loginIntro } from './login-intro.ts';
@@ -112,7 +113,7 @@ export function LoginForm({ page }: { page: Page }) {
       {signupPath && !choices ? (
         <Text size="sm" ta="center">
           {prefix.company ? 'New here?' : 'New to Kinetic?'}{' '}
-          <Anchor component={Link} to={signupPath}>
+          <Anchor component={Link} to={withReturn(signupPath, search)}>
             Create an account
           </Anchor>
         </Text>

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { connectNetworkState } from '../../api/client.ts';
 import { createNetworkStore, type Toast } from '../../api/network-state.ts';
 import { renderRoutes, stubApi } from '../../test/render-page.tsx';
+import { RequireSession } from '../../shell/require-session.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const ID = '0123456789abcdef01234567';
@@ -134,5 +135,61 @@ describe('login form (spec §8)', () => {
     expect(queryClient.getQueryData(['aaaaaaaaaaaaaaaaaaaaaaaa', 'clients-tab'])).toBeUndefined();
     expect(localStorage.getItem('kinetic:booking-intent')).toBeNull();
     expect(document.cookie).toContain('token=new-token');
+  });
+
+  describe('a deep link survives the login', () => {
+    const clientSession = {
+      token: 'client-token',
+      user: { _id: ID, companyId: ID, soloInstructorId: null, clientSignupDetailsId: null },
+      roleId: 'client',
+      hostType: 'company',
+      company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company' },
+      onBoardingData: [],
+      isSpecial: 0,
+    };
+    const deepRoutes = [
+      { path: '/:company/:roleId/login', element: <LoginPage /> },
+      {
+        element: <RequireSession />,
+        children: [
+          { path: '/:company/:roleId/client/settings/payment', element: <p>Payment page</p> },
+          { path: '/:company/:roleId/client', element: <p>Calendar page</p> },
+        ],
+      },
+    ];
+    const answers = {
+      checkCompany: { body: { status: 1, data: { companyId: ID, companyName: 'Acme Yoga', kind: 'company' } } },
+      login: { body: { status: 1, data: clientSession } },
+    };
+
+    it('a signed-out visitor opening a settings page logs in and lands on it; sign-up keeps it too', async () => {
+      const { calls, fetchStub } = stubApi(answers);
+      vi.stubGlobal('fetch', fetchStub);
+      const { router } = renderRoutes(deepRoutes, '/acme/client/client/settings/payment?paid=7');
+      await screen.findByRole('button', { name: 'Log in' });
+      expect(router.state.location.pathname).toBe('/acme/client/login');
+      expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/acme/client/client/settings/payment?paid=7');
+      expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+        '/acme/client/client/client-signup?next=%2Facme%2Fclient%2Fclient%2Fsettings%2Fpayment%3Fpaid%3D7',
+      );
+      fillAndSubmit('client@example.com', 'secret-pass');
+      expect(await screen.findByText('Payment page')).toBeTruthy();
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/acme/client/client/settings/payment?paid=7');
+      expect(calls.map((call) => call.path)).toContain('login');
+    });
+
+    it('a return address on another site is ignored: the client lands on their calendar', async () => {
+      const { fetchStub } = stubApi(answers);
+      vi.stubGlobal('fetch', fetchStub);
+      for (const next of ['https://evil.example/acme/client/client', '//evil.example/x']) {
+        const { router } = renderRoutes(deepRoutes, `/acme/client/login?next=${encodeURIComponent(next)}`);
+        await screen.findByRole('button', { name: 'Log in' });
+        fillAndSubmit('client@example.com', 'secret-pass');
+        expect(await screen.findByText('Calendar page')).toBeTruthy();
+        expect(router.state.location.pathname).toBe('/acme/client/client');
+        cleanup();
+        for (const name of ['token', 'user', 'hosttype']) document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
+      }
+    });
   });
 });

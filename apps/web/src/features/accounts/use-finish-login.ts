@@ -12,6 +12,7 @@ import { followTarget } from '../../shell/follow-target.ts';
 import type { PublicPrefix } from '../../shell/login-path.ts';
 import { isBuiltSettingsPage } from '../../shell/menu.ts';
 import { postAuthTarget } from '../../shell/post-login.ts';
+import { RETURN_TO_PARAM } from '../../shell/return-to.ts';
 import { markDashboardSession, notifySessionChanged, saveSession } from '../../shell/session.ts';
 
 /**
@@ -33,6 +34,7 @@ export function useFinishLogin(prefix: PublicPrefix) {
         prefix,
         isSpecial: session.isSpecial === 1,
         intent: bookingIntentFromSearch(search, readBookingIntent()),
+        returnTo: search.get(RETURN_TO_PARAM),
         dashboardBaseUrl: dashboardBaseUrl(),
         isBuiltSettingsPage,
         eventsPageTemplate: eventsPageTemplate(),

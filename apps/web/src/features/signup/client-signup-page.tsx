@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { NewPasswordInput } from '../accounts/new-password-fields.tsx';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { clientSignupBody, isObjectId, type ClientSignupBody, type WidgetStudioDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
@@ -9,6 +9,7 @@ import { companyFrame } from '../public-company/company-frame.tsx';
 import { PhoneInput } from '../../ui/phone-input.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { loginPathForRole } from '../../shell/login-path.ts';
+import { withReturn } from '../../shell/return-to.ts';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { useSignupClient } from '../accounts/api/signup-client.ts';
 import { PublicPageGate } from '../accounts/public-page-gate.tsx';
@@ -25,6 +26,7 @@ function ClientSignupForm({ page, studio }: { page: Page; studio: WidgetStudioDt
   const roleId = prefix.roleId === 'solo-client' ? 'solo-client' : 'client';
   const signup = useSignupClient();
   const finishSignup = useFinishClientSignup(prefix);
+  const [search] = useSearchParams();
   const form = useForm<ClientSignupBody>({
     initialValues: { company: prefix.company ?? '', roleId, name: '', email: '', phone: '', password: '' },
     validate: schemaResolver(clientSignupBody, { sync: true }),
@@ -71,7 +73,7 @@ function ClientSignupForm({ page, studio }: { page: Page; studio: WidgetStudioDt
       </form>
       <Text size="sm" ta="center">
         Already have an account?{' '}
-        <Anchor component={Link} to={loginPathForRole(prefix.company, roleId)}>
+        <Anchor component={Link} to={withReturn(loginPathForRole(prefix.company, roleId), search)}>
           Log in
         </Anchor>
       </Text>

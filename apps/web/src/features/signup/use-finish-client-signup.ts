@@ -6,13 +6,14 @@ import { bookingIntentFromSearch, clearBookingIntent, readBookingIntent } from '
 import { dashboardBaseUrl, eventsPageTemplate } from '../../shell/config.ts';
 import { clientAreaPath, type PublicPrefix } from '../../shell/login-path.ts';
 import { postAuthTarget } from '../../shell/post-login.ts';
+import { RETURN_TO_PARAM } from '../../shell/return-to.ts';
 import { notifySessionChanged, saveSession } from '../../shell/session.ts';
 import { saveMySignupDetails } from '../signup-details/api/signup-details-api.ts';
 
 /**
  * After a client's sign-up: the session is stored as after a login, then the client is asked about
  * themselves (`client-signup/edit/{clientSignupId}?welcome=1`) before going where the login rule would
- * have sent them (the calendar, or the class they were booking), carried along as `next`. A widget
+ * have sent them (the page they were opening, the class they were booking, or the calendar), carried along as `next`. A widget
  * sign-up makes its studio their home studio first.
  */
 export function useFinishClientSignup(prefix: PublicPrefix) {
@@ -28,6 +29,7 @@ export function useFinishClientSignup(prefix: PublicPrefix) {
         prefix,
         isSpecial: session.isSpecial === 1,
         intent: bookingIntentFromSearch(search, readBookingIntent()),
+        returnTo: search.get(RETURN_TO_PARAM),
         dashboardBaseUrl: dashboardBaseUrl(),
         eventsPageTemplate: eventsPageTemplate(),
       });
