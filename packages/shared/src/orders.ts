@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listOf, pageQuery } from './paging.ts';
 import { packageTermsDto } from './packages.ts';
+import { localDateSchema } from './schedule.ts';
 import { MAX_FEE_MINOR } from './session-settings.ts';
 import { objectIdSchema } from './validators.ts';
 import { wholeNumberField } from './whole-number.ts';
@@ -81,6 +82,30 @@ export const previewOrderBody = z.object({
   promoCode: promoCodeField,
 });
 export type PreviewOrderBody = z.input<typeof previewOrderBody>;
+
+/**
+ * `POST /api/client-packages/{id}/pause`: from a day (empty = today, on the company's calendar) until a
+ * day it resumes by itself (empty = until someone resumes it).
+ */
+export const pausePackageBody = z
+  .object({
+    from: localDateSchema.nullish().transform((value) => value ?? null),
+    until: localDateSchema.nullish().transform((value) => value ?? null),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from && value.until && value.until <= value.from)
+      ctx.addIssue({ code: 'custom', path: ['until'], message: 'Resume on a day after the pause starts' });
+  });
+export type PausePackageBody = z.input<typeof pausePackageBody>;
+
+/** A membership ends now, or at the end of the period already paid (it is not renewed). */
+export const CANCEL_WHEN = ['now', 'period-end'] as const;
+export type CancelWhen = (typeof CANCEL_WHEN)[number];
+/** `POST /api/client-packages/{id}/cancel`. */
+export const cancelPackageBody = z.object({
+  at: z.enum(CANCEL_WHEN, { error: 'Choose now or at the end of the paid period' }).default('now'),
+});
+export type CancelPackageBody = z.input<typeof cancelPackageBody>;
 
 /** `POST /api/orders/{orderId}/pay` — the desk takes an open order's payment. */
 export const payOrderBody = z.object({ method: deskMethodSchema });
@@ -192,8 +217,14 @@ export const clientPackageDto = z.object({
   expiresAt: z.string().nullable(),
   /** Credits left (packs), classes left this period (limited memberships); null = unlimited. */
   remaining: z.number().int().nullable(),
-  /** The first day a membership may be cancelled (its commitment); null = any time. */
+  /** The first day a membership may be cancelled (its commitment, moved later by days paused); null = any time. */
   cancellableFrom: z.string().nullable(),
+  /** A pause: since (paused) or from (planned, status still active) this local date; null = none. */
+  pausedFrom: z.string().nullable().optional(),
+  /** The local date a pause ends by itself; null = until someone resumes it. */
+  pausedUntil: z.string().nullable().optional(),
+  /** Cancelled at the end of its paid period: it ends (is not renewed) on this local date. */
+  endsOn: z.string().nullable().optional(),
   createdAt: z.string(),
 });
 export type ClientPackageDto = z.infer<typeof clientPackageDto>;
@@ -224,6 +255,10 @@ export const clientAccountDto = z.object({
   savedCard: z.boolean(),
   /** The client asked to delete their account (anonymised 30 days later); null without a request. */
   deletionRequestedAt: z.string().nullable(),
+  /** No earlier purchase of a package: an intro offer may be sold to them (the desk's account answers it). */
+  introOfferAllowed: z.boolean().optional(),
+  /** Today on the company's calendar (a pause starts from it by default). */
+  today: z.string().optional(),
   packages: z.array(clientPackageDto),
   orders: z.array(orderDto),
   ledger: z.array(ledgerEntryDto),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoney } from './money.ts';
 import { listOf, pageQuery } from './paging.ts';
 import { localDateSchema } from './schedule.ts';
 import { MAX_FEE_MINOR } from './session-settings.ts';
@@ -188,6 +189,7 @@ export type PackageListDto = z.infer<typeof packageListDto>;
 
 export const promoCodeParams = z.object({ promoCodeId: objectIdSchema });
 export const DISCOUNT_KINDS = ['percent', 'amount'] as const;
+const LOCAL_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `POST /api/promo-codes`, `PUT /api/promo-codes/{promoCodeId}`. */
 export const promoCodeBody = z
@@ -226,18 +228,86 @@ export const promoCodeBody = z
     /** Empty = every package. */
     packageIds: idList('packages'),
   })
-  .superRefine((value, ctx) => {
-    if (value.discountKind === 'percent' && value.discountValue > 100)
-      ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'A percent discount is at most 100' });
-    if (value.validFrom && value.validUntil && value.validUntil < value.validFrom)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['validUntil'],
-        message: 'The last day must be on or after the first',
-      });
-  });
+  // The rules between fields run even when another field is wrong, so every problem is said at once.
+  .superRefine(
+    (value, ctx) => {
+      const whole = (field: unknown): field is number => typeof field === 'number' && Number.isInteger(field);
+      const day = (field: unknown): field is string => typeof field === 'string' && LOCAL_DAY.test(field);
+      if (value.discountKind === 'percent' && whole(value.discountValue) && value.discountValue > 100)
+        ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'A percent discount is at most 100' });
+      if (day(value.validFrom) && day(value.validUntil) && value.validUntil < value.validFrom)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['validUntil'],
+          message: 'The last day must be on or after the first',
+        });
+      if (whole(value.maxUses) && whole(value.maxUsesPerClient) && value.maxUses < value.maxUsesPerClient)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxUses'],
+          message: `Uses in all (${value.maxUses}) cannot be fewer than uses per client (${value.maxUsesPerClient})`,
+        });
+    },
+    { when: () => true },
+  );
 export type PromoCodeBody = z.input<typeof promoCodeBody>;
 export type PromoCodeValues = z.output<typeof promoCodeBody>;
+
+
+/** A package as a promo code's amount is checked against it. */
+export interface PromoPackage {
+  id: string;
+  name: string;
+  price: number;
+  archived: boolean;
+}
+
+/**
+ * An amount off may not be more than what it is taken from: with chosen packages, not more than the
+ * cheapest of them; with every package, not more than the dearest on sale (a cheaper one is then free,
+ * which the form says). Answers the sentence for `discountValue`, or null. The server and the form both ask.
+ */
+export function promoAmountProblem(
+  values: { discountKind: string; discountValue: unknown; packageIds: readonly string[] },
+  packages: readonly PromoPackage[],
+  currency: string,
+  locale?: string,
+): string | null {
+  const amount = values.discountValue;
+  if (values.discountKind !== 'amount' || typeof amount !== 'number' || !Number.isInteger(amount)) return null;
+  const price = (item: PromoPackage) => formatMoney(item.price, currency, locale);
+  if (values.packageIds.length > 0) {
+    const cheapest = packages
+      .filter((item) => values.packageIds.includes(item.id))
+      .sort((a, b) => a.price - b.price)[0];
+    return cheapest && amount > cheapest.price
+      ? `The discount is more than the price of ${cheapest.name} (${price(cheapest)})`
+      : null;
+  }
+  const dearest = packages.filter((item) => !item.archived).sort((a, b) => b.price - a.price)[0];
+  return dearest && amount > dearest.price
+    ? `The discount is more than the price of every package (the dearest, ${dearest.name}, is ${price(dearest)})`
+    : null;
+}
+
+/** On sale packages an amount off would make free (cheaper than the amount): the form warns of them. */
+export function packagesMadeFree(
+  values: { discountKind: string; discountValue: unknown; packageIds: readonly string[] },
+  packages: readonly PromoPackage[],
+): PromoPackage[] {
+  const amount = values.discountValue;
+  if (values.discountKind !== 'amount' || typeof amount !== 'number') return [];
+  return packages.filter(
+    (item) =>
+      !item.archived &&
+      (values.packageIds.length === 0 || values.packageIds.includes(item.id)) &&
+      item.price <= amount,
+  );
+}
+
+/** Where a code stands today (the company's day): what the list's badge says. */
+export const PROMO_STATUSES = ['active', 'not-yet-valid', 'expired', 'used-up'] as const;
+export type PromoStatus = (typeof PROMO_STATUSES)[number];
 
 export const promoCodeDto = z.object({
   id: z.string(),
@@ -252,6 +322,8 @@ export const promoCodeDto = z.object({
   packageIds: z.array(z.string()),
   /** Orders that used it (not cancelled). */
   uses: z.number().int(),
+  /** Today, on the company's calendar: usable, not yet valid, expired, or every use taken. */
+  status: z.enum(PROMO_STATUSES),
   createdAt: z.string(),
 });
 export type PromoCodeDto = z.infer<typeof promoCodeDto>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   BOOKING_MANAGER_ROLES,
   buyPackageBody,
+  cancelPackageBody,
   CLIENT_ROLES,
   clientAccountDto,
   clientAccountParams,
@@ -14,6 +15,7 @@ import {
   orderListDto,
   orderParams,
   orderPreviewDto,
+  pausePackageBody,
   payOrderBody,
   placeOrderBody,
   previewOrderBody,
@@ -21,9 +23,11 @@ import {
   refundBody,
   successEnvelope,
   TEAM_ROLES,
+  type ClientPackageDto,
 } from '@kinetic/shared';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
 import { refundOnline, startCheckout } from '../payments/stripe-payments.ts';
+import { dayText } from './membership-changes.ts';
 import {
   buyPackage,
   changeClientPackage,
@@ -242,25 +246,88 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  for (const change of ['pause', 'resume', 'cancel'] as const)
-    app.post(
-      `/client-packages/:clientPackageId/${change}`,
-      {
-        onRequest: requireRole(EVERYONE),
-        schema: {
-          tags,
-          summary:
-            change === 'cancel'
-              ? 'Cancel what a client holds (a membership only once its commitment allows)'
-              : `${change === 'pause' ? 'Pause' : 'Resume'} a client’s membership`,
-          params: clientPackageParams,
-          response: { 200: successEnvelope(clientPackageDto) },
-        },
+  const packageAnswer = (data: ClientPackageDto, done: string) => ({
+    status: 1 as const,
+    message: `${data.terms.name} ${done}.`,
+    data,
+  });
+  const packageChange = {
+    onRequest: requireRole(EVERYONE),
+    params: clientPackageParams,
+    response: { 200: successEnvelope(clientPackageDto) },
+  };
+
+  app.post(
+    '/client-packages/:clientPackageId/pause',
+    {
+      onRequest: packageChange.onRequest,
+      schema: {
+        tags,
+        summary:
+          'Pause a client’s membership from a day (today by default) until a day (it resumes by itself then) or until resumed',
+        params: packageChange.params,
+        body: pausePackageBody.nullish(),
+        response: packageChange.response,
       },
-      async (request) => {
-        const data = await changeClientPackage(db, actorOf(request), request.params.clientPackageId, change);
-        const done = { pause: 'paused', resume: 'resumed', cancel: 'cancelled' }[change];
-        return { status: 1 as const, message: `${data.terms.name} ${done}.`, data };
+    },
+    async (request) => {
+      const body = request.body;
+      const data = await changeClientPackage(db, actorOf(request), request.params.clientPackageId, {
+        kind: 'pause',
+        from: body?.from ?? null,
+        until: body?.until ?? null,
+      });
+      const until = data.pausedUntil ? ` until ${dayText(data.pausedUntil)}` : '';
+      return packageAnswer(
+        data,
+        data.status === 'paused'
+          ? `paused${until}`
+          : `will be paused from ${dayText(data.pausedFrom ?? '')}${until}`,
+      );
+    },
+  );
+
+  app.post(
+    '/client-packages/:clientPackageId/resume',
+    {
+      onRequest: packageChange.onRequest,
+      schema: {
+        tags,
+        summary: 'Resume a paused membership (its paid period runs on for the days paused), or drop a planned pause',
+        params: packageChange.params,
+        response: packageChange.response,
       },
-    );
+    },
+    async (request) => {
+      const data = await changeClientPackage(db, actorOf(request), request.params.clientPackageId, {
+        kind: 'resume',
+      });
+      return packageAnswer(data, data.paidUntil ? `resumed: paid until ${dayText(data.paidUntil)}` : 'resumed');
+    },
+  );
+
+  app.post(
+    '/client-packages/:clientPackageId/cancel',
+    {
+      onRequest: packageChange.onRequest,
+      schema: {
+        tags,
+        summary:
+          'Cancel what a client holds now, or a membership at the end of its paid period (only once its commitment allows)',
+        params: packageChange.params,
+        body: cancelPackageBody.nullish(),
+        response: packageChange.response,
+      },
+    },
+    async (request) => {
+      const data = await changeClientPackage(db, actorOf(request), request.params.clientPackageId, {
+        kind: 'cancel',
+        at: request.body?.at ?? 'now',
+      });
+      return packageAnswer(
+        data,
+        data.status === 'cancelled' ? 'cancelled' : `ends on ${dayText(data.endsOn ?? '')}: it is not renewed`,
+      );
+    },
+  );
 };

@@ -5,6 +5,7 @@ import {
   isClientRole,
   priceOrder,
   type BuyPackageBody,
+  type CancelWhen,
   type ClientAccountDto,
   type ClientPackageDto,
   type LedgerEntryDto,
@@ -39,6 +40,15 @@ import { claimIdempotencyKey, findClient, storeIdempotentAnswer } from '../booki
 import { localDateOf } from '../fitness-sessions/zoned-time.ts';
 import { findPackage, findProduct, termsOf, type PackageRow } from '../packages/catalogue.service.ts';
 import { findPromoByCode, usesOf, type PromoCodeRow } from '../promo-codes/promo-codes.service.ts';
+import {
+  cancelChanges,
+  commitmentEnds,
+  dayText,
+  lockRow,
+  pauseChanges,
+  resumeChanges,
+  update,
+} from './membership-changes.ts';
 import { periodOf, periodStart } from './membership-periods.ts';
 import {
   findOrder,
@@ -105,6 +115,26 @@ async function once<T>(
 
 // ------------------------------------------------------------------------------------------- pricing
 
+/**
+ * The packages a client has bought (one entry per order line, orders not cancelled). None: an intro offer
+ * may still be sold to them. The desk's account answers the same (`introOfferAllowed`).
+ */
+async function packagesBought(tx: Executor, companyId: string, clientId: string): Promise<(string | null)[]> {
+  const rows = await tx
+    .select({ packageId: orderLines.packageId })
+    .from(orderLines)
+    .innerJoin(orders, and(eq(orders.companyId, orderLines.companyId), eq(orders.id, orderLines.orderId)))
+    .where(
+      and(
+        eq(orderLines.companyId, companyId),
+        eq(orders.clientId, clientId),
+        eq(orderLines.kind, 'package'),
+        ne(orders.status, 'cancelled'),
+      ),
+    );
+  return rows.map((row) => row.packageId);
+}
+
 interface BuiltOrder {
   lines: NewLine[];
   subtotal: number;
@@ -140,21 +170,8 @@ async function buildOrder(
     const rate = taxRateId ? rates.get(taxRateId) : undefined;
     return rate ? { name: rate.name, ratePpm: rate.ratePpm, inclusive: rate.inclusive } : null;
   };
-  const earlier = clientId
-    ? await tx
-        .select({ packageId: orderLines.packageId })
-        .from(orderLines)
-        .innerJoin(orders, and(eq(orders.companyId, orderLines.companyId), eq(orders.id, orderLines.orderId)))
-        .where(
-          and(
-            eq(orderLines.companyId, company.id),
-            eq(orders.clientId, clientId),
-            eq(orderLines.kind, 'package'),
-            ne(orders.status, 'cancelled'),
-          ),
-        )
-    : [];
-  const boughtBefore = new Set(earlier.map((row) => row.packageId));
+  const earlier = clientId ? await packagesBought(tx, company.id, clientId) : [];
+  const boughtBefore = new Set(earlier);
 
   const drafts: {
     line: Omit<NewLine, 'discount' | 'net' | 'tax' | 'total'>;
@@ -162,13 +179,15 @@ async function buildOrder(
     tax: ReturnType<typeof taxOf>;
   }[] = [];
   const sold: PackageRow[] = [];
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     if (item.kind === 'package') {
       const row = await findPackage(tx, company.id, item.packageId);
       if (row.archivedAt) throw conflict(`${row.name} is no longer sold.`);
       if (sold.some((other) => other.id === row.id)) throw badRequest(`${row.name} is in the order twice.`);
-      if (row.introOffer && (earlier.length > 0 || sold.length > 0))
-        throw conflict(`${row.name} is an intro offer, only for a first purchase.`);
+      if (row.introOffer && (earlier.length > 0 || sold.length > 0)) {
+        const message = `${row.name} is an intro offer, only for a first purchase.`;
+        throw conflict(message, { [`items.${index}.packageId`]: message });
+      }
       sold.push(row);
       const base = { kind: 'package' as const, packageId: row.id, quantity: 1, unitPrice: row.price };
       drafts.push({
@@ -218,17 +237,24 @@ async function buildOrder(
     }
   }
 
+  // Why a code cannot be used: the same sentences at the desk's price, its sale, and the client's checkout.
   let promo: PromoCodeRow | null = null;
   if (promoCode) {
-    const unknown = `We do not know the code ${promoCode}.`;
+    const unknown = `${promoCode} is not a promo code we know. Check its spelling.`;
     promo = (await findPromoByCode(tx, company.id, promoCode)) ?? null;
     if (!promo) throw badRequest(unknown, { promoCode: unknown });
     const today = localDateOf(now, company.timeZone);
     const refuse = (message: string) => conflict(message, { promoCode: message });
     if (promo.validFrom && today < promo.validFrom)
-      throw refuse(`${promo.code} can be used from ${promo.validFrom}.`);
+      throw refuse(`${promo.code} is not valid yet: it can be used from ${dayText(promo.validFrom)}.`);
     if (promo.validUntil && today > promo.validUntil)
-      throw refuse(`${promo.code} ended on ${promo.validUntil}.`);
+      throw refuse(`${promo.code} has expired: its last day was ${dayText(promo.validUntil)}.`);
+    const applies = (packageId: string | null) =>
+      packageId !== null && (promo?.packageIds.length === 0 || promo?.packageIds.includes(packageId));
+    if (!drafts.some((draft) => applies(draft.packageId))) {
+      const names = [...new Set(drafts.filter((draft) => draft.line.kind !== 'signup-fee').map((draft) => draft.line.description))];
+      throw refuse(`This code is not valid for ${names.length > 0 ? names.join(', ') : 'this order'}.`);
+    }
     // The code's row is locked, so two orders cannot both take its last use.
     if (!options.preview)
       await tx.execute(
@@ -238,7 +264,7 @@ async function buildOrder(
       promo.maxUses !== null &&
       ((await usesOf(tx, company.id, [promo.id])).get(promo.id) ?? 0) >= promo.maxUses
     )
-      throw refuse(`${promo.code} has been used as often as it may be.`);
+      throw refuse(`${promo.code} is used up: it has been used as often as it may be.`);
     if (
       clientId &&
       promo.maxUsesPerClient !== null &&
@@ -246,12 +272,6 @@ async function buildOrder(
     )
       throw refuse(
         `${promo.code} has already been used ${promo.maxUsesPerClient === 1 ? 'once' : `${promo.maxUsesPerClient} times`} by this client.`,
-      );
-    const applies = (packageId: string | null) =>
-      packageId !== null && (promo?.packageIds.length === 0 || promo?.packageIds.includes(packageId));
-    if (!drafts.some((draft) => applies(draft.packageId)))
-      throw refuse(
-        `${promo.code} does not apply to ${drafts.length === 1 ? 'this' : 'anything in this order'}.`,
       );
   }
 
@@ -851,10 +871,10 @@ async function clientPackageDtos(
       paidUntil: row.paidUntil,
       expiresAt: row.expiresAt?.toISOString() ?? null,
       remaining,
-      cancellableFrom:
-        terms.kind === 'membership' && terms.period && terms.commitmentPeriods > 0
-          ? periodStart(row.startsOn, terms.period, terms.commitmentPeriods)
-          : null,
+      cancellableFrom: commitmentEnds(row, today),
+      pausedFrom: row.pausedFrom,
+      pausedUntil: row.pausedUntil,
+      endsOn: row.endsOn,
       createdAt: row.createdAt.toISOString(),
     });
   }
@@ -918,6 +938,8 @@ export async function clientAccount(
       payOnline: stripe?.connected ?? false,
       savedCard: Boolean(card?.paymentMethodId),
       deletionRequestedAt: client.deletionRequestedAt?.toISOString() ?? null,
+      introOfferAllowed: (await packagesBought(tx, company.id, clientId)).length === 0,
+      today: localDateOf(now, company.timeZone),
       packages: await clientPackageDtos(tx, company, held, now),
       orders: orderRows.map(orderDto),
       ledger: ledger.map((entry): LedgerEntryDto => ({
@@ -935,14 +957,15 @@ export async function clientAccount(
 }
 
 /**
- * Pauses, resumes or cancels what a client holds. A membership with a commitment cannot be cancelled
- * before the commitment's last period has started.
+ * Pauses (from a day, until a day or until resumed), resumes, or cancels (now, or a membership at the end
+ * of its paid period) what a client holds; the rules are in `membership-changes.ts`. A membership with a
+ * commitment cannot end before the commitment does.
  */
 export async function changeClientPackage(
   db: Database,
   actor: Actor,
   clientPackageId: string,
-  change: 'pause' | 'resume' | 'cancel',
+  change: PackageChange,
   now = new Date(),
 ): Promise<ClientPackageDto> {
   if (!isDesk(actor))
@@ -951,39 +974,22 @@ export async function changeClientPackage(
       : forbidden('Your account cannot change client packages.');
   return withTenant(db, actor.companyId, async (tx) => {
     const company = await companyOf(tx, actor.companyId);
-    const [row] = await tx
-      .select()
-      .from(clientPackages)
-      .where(and(eq(clientPackages.companyId, company.id), eq(clientPackages.id, clientPackageId)))
-      .for('update');
+    const row = await lockRow(tx, company.id, clientPackageId);
     if (!row) throw notFound('We could not find that package.');
-    const { terms } = row;
-    let status = row.status;
-    if (change === 'pause') {
-      if (terms.kind !== 'membership') throw conflict('Only memberships can be paused.');
-      if (row.status !== 'active')
-        throw conflict(`${terms.name} is ${row.status}; only an active membership can be paused.`);
-      status = 'paused';
-    } else if (change === 'resume') {
-      if (row.status !== 'paused') throw conflict(`${terms.name} is not paused.`);
-      status = 'active';
-    } else {
-      if (row.status === 'cancelled') throw conflict(`${terms.name} is already cancelled.`);
-      if (terms.kind === 'membership' && terms.period && terms.commitmentPeriods > 0) {
-        const from = periodStart(row.startsOn, terms.period, terms.commitmentPeriods);
-        if (localDateOf(now, company.timeZone) < from)
-          throw conflict(
-            `${terms.name} has a commitment of ${terms.commitmentPeriods} ${terms.period}s; it can be cancelled from ${from}.`,
-          );
-      }
-      status = 'cancelled';
-    }
-    const [updated] = await tx
-      .update(clientPackages)
-      .set({ status, updatedAt: now })
-      .where(and(eq(clientPackages.companyId, company.id), eq(clientPackages.id, row.id)))
-      .returning();
-    const [answer] = await clientPackageDtos(tx, company, [updated as ClientPackageRow], now);
+    const today = localDateOf(now, company.timeZone);
+    const changes =
+      change.kind === 'pause'
+        ? pauseChanges(row, change, today)
+        : change.kind === 'resume'
+          ? resumeChanges(row, today, today)
+          : cancelChanges(row, change.at, today);
+    const updated = await update(tx, row, changes, now);
+    const [answer] = await clientPackageDtos(tx, company, [updated], now);
     return answer as ClientPackageDto;
   });
 }
+
+export type PackageChange =
+  | { kind: 'pause'; from: string | null; until: string | null }
+  | { kind: 'resume' }
+  | { kind: 'cancel'; at: CancelWhen };

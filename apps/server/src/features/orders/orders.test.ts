@@ -120,6 +120,7 @@ describe('orders', () => {
       promo({ maxUses: 2, maxUsesPerClient: 1, packageIds: [pack.id] }),
     );
     await created(app, ready.headers, '/api/promo-codes', promo({ code: 'LATER', validFrom: '2099-01-01' }));
+    await created(app, ready.headers, '/api/promo-codes', promo({ code: 'OLD', validUntil: '2020-01-31' }));
     const [a, b, c] = (await quickClients(app, ready, 3)) as [string, string, string];
     const sell = (clientId: string, packageId: string, code: string | null) =>
       post('/api/orders', ready.headers, {
@@ -135,15 +136,27 @@ describe('orders', () => {
     expect(twiceByA.statusCode).toBe(409);
     expect(twiceByA.json().errors.promoCode).toBe('WELCOME10 has already been used once by this client.');
     const wrongPack = await sell(b, other.id, 'WELCOME10');
-    expect(wrongPack.json().errors.promoCode).toBe('WELCOME10 does not apply to this.');
+    expect(wrongPack.json().errors.promoCode).toBe('This code is not valid for Other Pack.');
     expect((await sell(b, pack.id, 'WELCOME10')).statusCode).toBe(201);
     const used = await sell(c, pack.id, 'WELCOME10');
-    expect(used.json().errors.promoCode).toBe('WELCOME10 has been used as often as it may be.');
+    expect(used.json().errors.promoCode).toBe('WELCOME10 is used up: it has been used as often as it may be.');
     const early = await sell(c, pack.id, 'LATER');
-    expect(early.json().errors.promoCode).toBe('LATER can be used from 2099-01-01.');
+    expect(early.json().errors.promoCode).toBe('LATER is not valid yet: it can be used from 1 Jan 2099.');
+    const expired = await sell(c, pack.id, 'OLD');
+    expect(expired.json().errors.promoCode).toBe('OLD has expired: its last day was 31 Jan 2020.');
     const unknown = await sell(c, pack.id, 'NOPE');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors.promoCode).toBe('We do not know the code NOPE.');
+    expect(unknown.json().errors.promoCode).toBe('NOPE is not a promo code we know. Check its spelling.');
+    // The desk's price (the preview) names the same reasons before anything is sold.
+    const quote = (code: string, packageId = pack.id) =>
+      post('/api/orders/preview', ready.headers, {
+        clientId: c,
+        items: [{ kind: 'package', packageId }],
+        promoCode: code,
+      });
+    expect((await quote('nope')).json().errors.promoCode).toBe('NOPE is not a promo code we know. Check its spelling.');
+    expect((await quote('OLD')).json().errors.promoCode).toBe('OLD has expired: its last day was 31 Jan 2020.');
+    expect((await quote('WELCOME10', other.id)).json().errors.promoCode).toBe('This code is not valid for Other Pack.');
     // Refusals sold nothing.
     const codes = (
       await app.inject({ method: 'GET', url: '/api/promo-codes', headers: ready.headers })
@@ -177,6 +190,21 @@ describe('orders', () => {
     const second = await post('/api/my/orders', client.headers, { packageId: intro.id });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe('Intro: 3 for $30 is an intro offer, only for a first purchase.');
+    // The desk's account of this client says an intro offer can no longer be sold to them.
+    const desk = async (clientId: string) =>
+      (await app.inject({ method: 'GET', url: `/api/clients/${clientId}/account`, headers: ready.headers })).json()
+        .data;
+    expect((await desk(client.id)).introOfferAllowed).toBe(false);
+    const [newcomer] = (await quickClients(app, ready, 1)) as [string];
+    expect((await desk(newcomer)).introOfferAllowed).toBe(true);
+    const atDesk = await post('/api/orders', ready.headers, {
+      clientId: client.id,
+      items: [{ kind: 'package', packageId: intro.id }],
+      promoCode: null,
+      paidWith: 'cash',
+    });
+    expect(atDesk.statusCode).toBe(409);
+    expect(atDesk.json().errors['items.0.packageId']).toBe('Intro: 3 for $30 is an intro offer, only for a first purchase.');
 
     const joined = await post('/api/my/orders', client.headers, { packageId: monthly.id });
     expect(
@@ -279,7 +307,7 @@ describe('orders', () => {
     const cancel = await post(`/api/client-packages/${held.id}/cancel`, ready.headers, {});
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().message).toBe(
-      `Year Plan has a commitment of 12 months; it can be cancelled from ${held.cancellableFrom}.`,
+      `Year Plan has a commitment of 12 months; it can be cancelled from ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${held.cancellableFrom}T12:00:00Z`))}.`,
     );
     expect((await post(`/api/client-packages/${held.id}/pause`, ready.headers, {})).json().data.status).toBe(
       'paused',

@@ -6,12 +6,15 @@ import { queueEmail } from '../../jobs/email-outbox.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { findClient } from '../bookings/bookings.repo.ts';
 import { localDateOf } from '../fitness-sessions/zoned-time.ts';
+import { applyDueChanges } from './membership-changes.ts';
 import { periodOf, periodStart } from './membership-periods.ts';
 import { insertOrder, insertPayment, updateOrder, type ClientPackageRow } from './orders.repo.ts';
 import type { OrderDeps } from './orders.service.ts';
 
 /** Failed card renewals in a row before the membership is paused (the first failure and two retries). */
 export const RENEWAL_ATTEMPTS = 3;
+/** A failed card is tried again no sooner than this after the failure (the job itself runs hourly). */
+const RETRY_AFTER_MS = 20 * 3_600_000;
 
 /**
  * Charges a client's saved card (Stripe) for a renewal; answers the provider's reference, or throws with
@@ -43,6 +46,9 @@ export async function renewMemberships(
   deps: OrderDeps & { chargeSavedCard?: ChargeSavedCard | undefined },
   now = new Date(),
 ): Promise<RenewalOutcome> {
+  // First what the day brings by itself: planned pauses start, pauses end on their until day (so a
+  // membership resumed today renews today), memberships cancelled at the end of their period end.
+  await applyDueChanges(deps, now);
   const due = await withPlatform(deps.db, (tx) =>
     tx
       .select({ companyId: clientPackages.companyId, id: clientPackages.id })
@@ -53,6 +59,8 @@ export async function renewMemberships(
           eq(clientPackages.status, 'active'),
           sql`(${clientPackages.terms} ->> 'autoRenew')::boolean`,
           sql`${clientPackages.paidUntil} <= (${now.toISOString()}::timestamptz at time zone ${companies.timeZone})::date`,
+          // The job runs hourly; a card that failed is tried again a day later, not the next hour.
+          sql`(${clientPackages.renewalFailures} = 0 or ${clientPackages.updatedAt} <= ${new Date(now.getTime() - RETRY_AFTER_MS).toISOString()}::timestamptz)`,
         ),
       )
       .orderBy(asc(clientPackages.paidUntil))
@@ -70,6 +78,7 @@ export async function renewMemberships(
       const company = await findCompanyById(tx, companyId);
       const today = company ? localDateOf(now, company.timeZone) : '';
       if (!row || !company || row.status !== 'active' || !row.paidUntil || row.paidUntil > today) return null;
+      if (row.renewalFailures > 0 && row.updatedAt.getTime() > now.getTime() - RETRY_AFTER_MS) return null;
       return renewOne(tx, deps, company, row, now, emails);
     }).catch((error: unknown) => {
       deps.log(error);
@@ -107,8 +116,13 @@ async function renewOne(
     ? { name: bought.taxName, ratePpm: bought.taxRatePpm, inclusive: bought.taxInclusive }
     : null;
   const priced = priceOrder([{ unitPrice: terms.price, quantity: 1, tax, discountable: false }], null);
+  // Periods count from the start; once paused, the paid period ran on for the days paused, so the next
+  // one counts from where the paid one ends.
   const period = periodOf(row.startsOn, terms.period, row.paidUntil);
-  const nextPaidUntil = periodStart(row.startsOn, terms.period, (period?.index ?? 0) + 1);
+  const nextPaidUntil =
+    row.pausedDays > 0
+      ? periodStart(row.paidUntil, terms.period, 1)
+      : periodStart(row.startsOn, terms.period, (period?.index ?? 0) + 1);
   const description = `${terms.name}: ${row.paidUntil} to ${nextPaidUntil}`;
   const money = formatMoney(priced.total, company.currency, company.locale);
 
@@ -121,7 +135,15 @@ async function renewOne(
       const paused = failures >= RENEWAL_ATTEMPTS;
       await tx
         .update(clientPackages)
-        .set({ renewalFailures: failures, status: paused ? 'paused' : row.status, updatedAt: now })
+        // Paused from the day its unpaid period began: resumed, it renews from that day on, not for the
+        // time it stood still.
+        .set({
+          renewalFailures: failures,
+          status: paused ? 'paused' : row.status,
+          pausedFrom: paused ? row.paidUntil : row.pausedFrom,
+          pausedUntil: paused ? null : row.pausedUntil,
+          updatedAt: now,
+        })
         .where(and(eq(clientPackages.companyId, company.id), eq(clientPackages.id, row.id)));
       const why = error instanceof Error ? error.message : 'the card was declined';
       emails.push(

@@ -1,4 +1,10 @@
-import type { PromoCodeDto, PromoCodeListDto, PromoCodeValues } from '@kinetic/shared';
+import {
+  promoAmountProblem,
+  type PromoCodeDto,
+  type PromoCodeListDto,
+  type PromoCodeValues,
+  type PromoStatus,
+} from '@kinetic/shared';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -6,12 +12,34 @@ import { generateId } from '../../db/ids.ts';
 import { orders, packages, promoCodes } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { currencyOf } from '../packages/catalogue.service.ts';
+import { findCompanyById } from '../accounts/accounts.repo.ts';
+import { localDateOf } from '../fitness-sessions/zoned-time.ts';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 const PROMO_NOT_FOUND = 'We could not find that promo code.';
 
-function promoCodeDto(row: PromoCodeRow, currency: string, uses: number): PromoCodeDto {
+interface Company {
+  currency: string;
+  locale: string;
+  timeZone: string;
+}
+
+async function companyOf(tx: Executor, companyId: string): Promise<Company> {
+  const company = await findCompanyById(tx, companyId);
+  if (!company) throw notFound('Your company no longer exists.');
+  return company;
+}
+
+/** Where a code stands on the company's `today`: the same rules an order applies. */
+export function promoStatus(row: PromoCodeRow, uses: number, today: string): PromoStatus {
+  if (row.validUntil && today > row.validUntil) return 'expired';
+  if (row.validFrom && today < row.validFrom) return 'not-yet-valid';
+  if (row.maxUses !== null && uses >= row.maxUses) return 'used-up';
+  return 'active';
+}
+
+function promoCodeDto(row: PromoCodeRow, company: Company, uses: number, now = new Date()): PromoCodeDto {
+  const currency = company.currency;
   return {
     id: row.id,
     code: row.code,
@@ -24,6 +52,7 @@ function promoCodeDto(row: PromoCodeRow, currency: string, uses: number): PromoC
     maxUsesPerClient: row.maxUsesPerClient,
     packageIds: row.packageIds,
     uses,
+    status: promoStatus(row, uses, localDateOf(now, company.timeZone)),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -58,14 +87,14 @@ export async function listPromoCodes(db: Database, actor: Actor): Promise<PromoC
       .from(promoCodes)
       .where(eq(promoCodes.companyId, actor.companyId))
       .orderBy(asc(promoCodes.code));
-    const currency = await currencyOf(tx, actor.companyId);
+    const company = await companyOf(tx, actor.companyId);
     const uses = await usesOf(
       tx,
       actor.companyId,
       rows.map((row) => row.id),
     );
     return {
-      items: rows.map((row) => promoCodeDto(row, currency, uses.get(row.id) ?? 0)),
+      items: rows.map((row) => promoCodeDto(row, company, uses.get(row.id) ?? 0)),
       total: rows.length,
     };
   });
@@ -79,10 +108,15 @@ export async function getPromoCode(db: Database, actor: Actor, promoCodeId: stri
       .where(and(eq(promoCodes.companyId, actor.companyId), eq(promoCodes.id, promoCodeId)));
     if (!row) throw notFound(PROMO_NOT_FOUND);
     const uses = await usesOf(tx, actor.companyId, [row.id]);
-    return promoCodeDto(row, await currencyOf(tx, actor.companyId), uses.get(row.id) ?? 0);
+    return promoCodeDto(row, await companyOf(tx, actor.companyId), uses.get(row.id) ?? 0);
   });
 }
 
+/**
+ * Adds (promoCodeId null) or edits a code. Besides the body's own rules: the packages must be the
+ * company's, and an amount off may not be more than the price it comes off (`promoAmountProblem`: the
+ * cheapest chosen package, or with every package the dearest on sale). Both are said at once.
+ */
 export async function savePromoCode(
   db: Database,
   actor: Actor,
@@ -92,14 +126,31 @@ export async function savePromoCode(
   try {
     return await withTenant(db, actor.companyId, async (tx) => {
       const packageIds = [...new Set(values.packageIds)];
-      if (packageIds.length > 0) {
-        const found = await tx
-          .select({ id: packages.id })
-          .from(packages)
-          .where(and(eq(packages.companyId, actor.companyId), inArray(packages.id, packageIds)));
-        if (found.length !== packageIds.length)
-          throw badRequest('A chosen package no longer exists.', { packageIds: 'Choose your own packages' });
-      }
+      const company = await companyOf(tx, actor.companyId);
+      const catalogue = await tx
+        .select({ id: packages.id, name: packages.name, price: packages.price, archivedAt: packages.archivedAt })
+        .from(packages)
+        .where(
+          and(
+            eq(packages.companyId, actor.companyId),
+            packageIds.length > 0 ? inArray(packages.id, packageIds) : undefined,
+          ),
+        );
+      const errors: Record<string, string> = {};
+      if (catalogue.length !== packageIds.length && packageIds.length > 0)
+        errors.packageIds = 'Choose your own packages: one of these no longer exists';
+      const tooMuch = promoAmountProblem(
+        { ...values, packageIds },
+        catalogue.map((item) => ({ ...item, archived: item.archivedAt !== null })),
+        company.currency,
+        company.locale,
+      );
+      if (tooMuch) errors.discountValue = tooMuch;
+      if (Object.keys(errors).length > 0)
+        throw badRequest(
+          `Please correct the code. ${Object.values(errors).join('; ')}.`,
+          errors,
+        );
       const columns = { ...values, packageIds };
       let row: PromoCodeRow | undefined;
       if (promoCodeId === null) {
@@ -116,7 +167,7 @@ export async function savePromoCode(
       }
       if (!row) throw notFound(PROMO_NOT_FOUND);
       const uses = await usesOf(tx, actor.companyId, [row.id]);
-      return promoCodeDto(row, await currencyOf(tx, actor.companyId), uses.get(row.id) ?? 0);
+      return promoCodeDto(row, company, uses.get(row.id) ?? 0);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

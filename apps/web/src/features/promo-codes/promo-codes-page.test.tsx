@@ -23,6 +23,7 @@ const welcome: PromoCodeDto = {
   maxUsesPerClient: 1,
   packageIds: [],
   uses: 3,
+  status: 'active',
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
