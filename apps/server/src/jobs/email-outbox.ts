@@ -2,6 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { generateId } from '../db/ids.ts';
 import { emailOutbox } from '../db/schema/index.ts';
+import type { EmailAttachment } from '../db/schema/email-outbox.ts';
+
+export type { EmailAttachment };
 
 export interface EmailDraft {
   companyId: string | null;
@@ -9,12 +12,15 @@ export interface EmailDraft {
   subject: string;
   text: string;
   html?: string;
+  /** Small text files (a class's `.ics`), stored on the row and sent with it. */
+  attachments?: EmailAttachment[];
 }
 
 /** Writes the email in the caller's transaction; it is delivered after commit (see jobs/runner.ts). */
 export async function queueEmail(tx: Executor, draft: EmailDraft): Promise<string> {
   const id = generateId();
-  await tx.insert(emailOutbox).values({ id, ...draft, html: draft.html ?? null });
+  const attachments = draft.attachments && draft.attachments.length > 0 ? draft.attachments : null;
+  await tx.insert(emailOutbox).values({ id, ...draft, html: draft.html ?? null, attachments });
   return id;
 }
 

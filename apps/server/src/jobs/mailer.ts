@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import type { EmailAttachment } from '../db/schema/email-outbox.ts';
 
 export interface OutgoingMail {
   id: string;
@@ -9,7 +10,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
+  attachments?: EmailAttachment[] | null;
 }
+
+const attachmentsOf = (mail: OutgoingMail) =>
+  mail.attachments?.map(({ filename, contentType, content }) => ({ filename, contentType, content }));
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
@@ -31,6 +36,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
+          attachments: attachmentsOf(mail),
           messageId: `<${mail.id}@kinetic>`,
         });
       },
@@ -47,6 +53,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        attachments: attachmentsOf(mail),
       });
       await mkdir(folder, { recursive: true });
       await writeFile(path.join(folder, `${mail.id}.eml`), info.message as Buffer);

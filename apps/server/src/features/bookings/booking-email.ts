@@ -1,16 +1,39 @@
+import { cancellationRule, formatMoney, type EmailTopic, type SessionSettingsValues } from '@kinetic/shared';
 import { wantsEmail } from '../client-preferences/client-preferences.service.ts';
 import type { Executor } from '../../db/client.ts';
-import { queueEmail } from '../../jobs/email-outbox.ts';
+import { queueEmail, type EmailAttachment } from '../../jobs/email-outbox.ts';
+import { calendarAttachment } from './booking-calendar.ts';
+import { heldPackage, orderAmounts, studioAddress } from './booking-email.repo.ts';
+import {
+  bookingCancelledMessage,
+  bookingConfirmedMessage,
+  classCancelledByStudioMessage,
+  classReminderMessage,
+  offerExpiredMessage,
+  placeOfferedMessage,
+  waitlistPromotedMessage,
+  type BookedBy,
+  type CancellationOutcome,
+  type ClassFacts,
+  type EmailMessage,
+  type PaymentFacts,
+} from './booking-messages.ts';
 import { localMoment } from './booking-rules.ts';
-import type { LockedClass } from './bookings.repo.ts';
+import type { BookingRow, LockedClass } from './bookings.repo.ts';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/**
+ * Booking emails (what is sent when: docs/architecture.md, Bookings). Each is written to the outbox in
+ * the transaction that decided it, so it goes exactly when the change commits; the words come from
+ * `booking-messages.ts`. Answers the outbox id, or null when the client chose not to get it.
+ */
 
-export type BookingNotice =
-  | { kind: 'promoted' }
-  | { kind: 'offered'; expiresAt: Date }
-  | { kind: 'offer-expired' }
-  | { kind: 'cancelled-by-studio' };
+export interface Recipient {
+  id: string;
+  name: string;
+  email: string;
+}
+
+type CancellationRules = Pick<SessionSettingsValues, 'freeCancellationHoursBefore' | 'lateCancelFee'>;
 
 /** Where a client sees the class (and, for an offer, accepts it): the public class page of spec §2. */
 export function classLink(publicUrl: string, cls: Pick<LockedClass, 'id' | 'company'>): string {
@@ -18,64 +41,234 @@ export function classLink(publicUrl: string, cls: Pick<LockedClass, 'id' | 'comp
   return `${publicUrl}/${encodeURIComponent(cls.company.slug)}/${role}/client/app/classes/details/${cls.id}`;
 }
 
-function noticeText(
-  notice: BookingNotice,
+async function classFacts(
+  tx: Executor,
+  companyId: string,
   cls: LockedClass,
-  when: string,
-): { subject: string; lines: string[] } {
-  const name = cls.templateName;
-  switch (notice.kind) {
-    case 'promoted':
-      return {
-        subject: `You're in: ${name}, ${when}`,
-        lines: [
-          `A place opened up and it is yours: you are booked into ${name} on ${when} at ${cls.studioName}.`,
-        ],
-      };
-    case 'offered':
-      return {
-        subject: `A place is held for you: ${name}, ${when}`,
-        lines: [
-          `A place opened up in ${name} on ${when} at ${cls.studioName}, and it is held for you until ${localMoment(notice.expiresAt, cls.timeZone)}.`,
-          'Open the class to accept it (or decline, so the next person gets it). If you do nothing, it goes to the next person on the waitlist.',
-        ],
-      };
-    case 'offer-expired':
-      return {
-        subject: `Your held place has gone: ${name}, ${when}`,
-        lines: [
-          `The place held for you in ${name} on ${when} was not accepted in time, so it went to the next person.`,
-        ],
-      };
-    case 'cancelled-by-studio':
-      return {
-        subject: `Cancelled by the studio: ${name}, ${when}`,
-        lines: [
-          `${cls.company.name} has cancelled ${name} on ${when} at ${cls.studioName}. Your booking has ended; nothing is charged.`,
-        ],
-      };
-  }
+  publicUrl: string,
+): Promise<ClassFacts> {
+  return {
+    className: cls.templateName,
+    when: localMoment(cls.startsAt, cls.timeZone),
+    studioName: cls.studioName,
+    address: await studioAddress(tx, companyId, cls.studioId),
+    companyName: cls.company.name,
+    link: classLink(publicUrl, cls),
+  };
 }
 
-/** Writes the notice to the outbox in the caller's transaction; it is sent after commit. */
+const money = (minor: number, cls: LockedClass) => formatMoney(minor, cls.company.currency, cls.company.locale);
+
+/** What the booking used, as recorded on it (`paid_with` and its package or order). */
+async function paymentFacts(
+  tx: Executor,
+  companyId: string,
+  booking: BookingRow,
+  cls: LockedClass,
+): Promise<PaymentFacts> {
+  if ((booking.paidWith === 'membership' || booking.paidWith === 'class-pack') && booking.clientPackageId) {
+    const held = await heldPackage(tx, companyId, booking.clientPackageId);
+    if (held)
+      return held.kind === 'class-pack'
+        ? { kind: 'class-pack', packageName: held.name, creditsLeft: held.creditsLeft }
+        : { kind: 'membership', packageName: held.name };
+  }
+  if (booking.paidWith === 'drop-in' && booking.orderId) {
+    const order = await orderAmounts(tx, companyId, booking.orderId);
+    if (order) return { kind: 'drop-in', price: money(order.total, cls), paid: order.paid >= order.total };
+  }
+  if (booking.paidWith === 'drop-in') return { kind: 'drop-in', price: money(cls.dropInPrice, cls), paid: false };
+  return { kind: 'free' };
+}
+
+/** The client area's sentence, said to someone already booked, with the deadline on the studio's clock. */
+function ruleFor(cls: LockedClass, rules: CancellationRules, now: Date): string {
+  return cancellationRule(
+    {
+      startsAt: cls.startsAt.toISOString(),
+      timeZone: cls.timeZone,
+      currency: cls.company.currency,
+      locale: cls.company.locale,
+      rules,
+    },
+    (instant, timeZone) => localMoment(new Date(instant), timeZone),
+    now,
+    { booked: true },
+  );
+}
+
+function calendarFor(
+  facts: ClassFacts,
+  cls: LockedClass,
+  booking: BookingRow,
+  method: 'PUBLISH' | 'CANCEL',
+  now: Date,
+): EmailAttachment {
+  return calendarAttachment({
+    uid: `${booking.id}@kinetic`,
+    startsAt: cls.startsAt,
+    endsAt: cls.endsAt,
+    summary: `${facts.className} (${facts.companyName})`,
+    location: facts.address ? `${facts.studioName}, ${facts.address}` : facts.studioName,
+    description: `Booked at ${facts.companyName}. ${facts.link}`,
+    url: facts.link,
+    method,
+    stamp: now,
+  });
+}
+
+function queue(
+  tx: Executor,
+  companyId: string,
+  client: Recipient,
+  message: EmailMessage,
+  attachments: EmailAttachment[] = [],
+): Promise<string> {
+  return queueEmail(tx, { companyId, to: client.email, ...message, attachments });
+}
+
+const wants = (tx: Executor, companyId: string, client: Recipient, topic: EmailTopic) =>
+  wantsEmail(tx, companyId, client.id, topic);
+
+/**
+ * The booking confirmation: a client booked (by themself or at the desk) or an accepted offer. Follows
+ * the client's "Booking confirmations" switch. `booking` is the row after its payment was applied.
+ */
+export async function queueBookingConfirmation(
+  tx: Executor,
+  companyId: string,
+  client: Recipient,
+  cls: LockedClass,
+  booking: BookingRow,
+  context: { by: BookedBy; rules: CancellationRules; now: Date; publicUrl: string },
+): Promise<string | null> {
+  if (!(await wants(tx, companyId, client, 'bookingConfirmations'))) return null;
+  const facts = await classFacts(tx, companyId, cls, context.publicUrl);
+  const message = bookingConfirmedMessage({
+    client,
+    cls: facts,
+    by: context.by,
+    payment: await paymentFacts(tx, companyId, booking, cls),
+    cancellationRule: ruleFor(cls, context.rules, context.now),
+  });
+  return queue(tx, companyId, client, message, [calendarFor(facts, cls, booking, 'PUBLISH', context.now)]);
+}
+
+/**
+ * The cancellation confirmation of a place (booked or held), by the client or the team: what came back
+ * or what it cost. Follows "Booking confirmations", except that a fee the client now owes is always told.
+ * `before` is the booking as it was; the credit return or drop-in cancellation has already been written.
+ */
+export async function queueCancellationConfirmation(
+  tx: Executor,
+  companyId: string,
+  client: Recipient,
+  cls: LockedClass,
+  before: BookingRow,
+  context: {
+    by: 'client' | 'studio';
+    late: boolean;
+    fee: { amount: number; waived: boolean } | null;
+    rules: CancellationRules;
+    now: Date;
+    publicUrl: string;
+  },
+): Promise<string | null> {
+  const owesFee = context.fee !== null && !context.fee.waived;
+  if (!owesFee && !(await wants(tx, companyId, client, 'bookingConfirmations'))) return null;
+  const facts = await classFacts(tx, companyId, cls, context.publicUrl);
+  const freeUntil = new Date(cls.startsAt.getTime() - context.rules.freeCancellationHoursBefore * 3_600_000);
+  const message = bookingCancelledMessage({
+    client,
+    cls: facts,
+    by: context.by,
+    outcome: await cancellationOutcome(tx, companyId, before, cls, context.late, context.fee),
+    freeCancellationEnded: localMoment(freeUntil, cls.timeZone),
+  });
+  return queue(tx, companyId, client, message, [calendarFor(facts, cls, before, 'CANCEL', context.now)]);
+}
+
+async function cancellationOutcome(
+  tx: Executor,
+  companyId: string,
+  before: BookingRow,
+  cls: LockedClass,
+  late: boolean,
+  fee: { amount: number; waived: boolean } | null,
+): Promise<CancellationOutcome> {
+  const used = await paymentFacts(tx, companyId, before, cls);
+  if (late) return { kind: 'late', used, fee: fee && { amount: money(fee.amount, cls), waived: fee.waived } };
+  if (used.kind === 'class-pack')
+    return { kind: 'credit-back', packageName: used.packageName, creditsLeft: used.creditsLeft };
+  if (used.kind === 'membership') return { kind: 'membership-back', packageName: used.packageName };
+  if (used.kind === 'drop-in') {
+    const order = before.orderId ? await orderAmounts(tx, companyId, before.orderId) : undefined;
+    return order && order.paid > 0
+      ? { kind: 'drop-in-paid', price: used.price }
+      : { kind: 'drop-in-cancelled', price: used.price };
+  }
+  return { kind: 'nothing-to-return' };
+}
+
+/** The class reminder (jobs/class-reminders.ts picks who is due and has the switch on). */
+export async function queueClassReminder(
+  tx: Executor,
+  companyId: string,
+  client: Recipient,
+  cls: LockedClass,
+  booking: BookingRow,
+  context: { rules: CancellationRules; now: Date; publicUrl: string },
+): Promise<string> {
+  const facts = await classFacts(tx, companyId, cls, context.publicUrl);
+  const message = classReminderMessage({
+    client,
+    cls: facts,
+    payment: await paymentFacts(tx, companyId, booking, cls),
+    cancellationRule: ruleFor(cls, context.rules, context.now),
+  });
+  return queue(tx, companyId, client, message, [calendarFor(facts, cls, booking, 'PUBLISH', context.now)]);
+}
+
+export type BookingNotice =
+  /** Booked from the waitlist: this email is also the booking confirmation (one email per event). */
+  | { kind: 'promoted'; booking: BookingRow; rules: CancellationRules; now: Date }
+  | { kind: 'offered'; expiresAt: Date }
+  | { kind: 'offer-expired' }
+  | { kind: 'cancelled-by-studio' };
+
+/** Waitlist news (and a class the studio cancels), written to the outbox in the caller's transaction. */
 export async function queueBookingNotice(
   tx: Executor,
   companyId: string,
-  client: { id: string; name: string; email: string },
+  client: Recipient,
   cls: LockedClass,
   notice: BookingNotice,
   publicUrl: string,
 ): Promise<string | null> {
   // Waitlist news is optional (client Settings › Notifications); a class the studio cancels always goes.
-  if (notice.kind !== 'cancelled-by-studio' && !(await wantsEmail(tx, companyId, client.id, 'waitlist')))
-    return null;
-  const when = localMoment(cls.startsAt, cls.timeZone);
-  const { subject, lines } = noticeText(notice, cls, when);
-  const link = classLink(publicUrl, cls);
-  const text = [`Hi ${client.name},`, '', ...lines, '', link, '', `— ${cls.company.name}`].join('\n');
-  const html = `<p>Hi ${escapeHtml(client.name)},</p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}">Open the class</a></p>
-<p>— ${escapeHtml(cls.company.name)}</p>`;
-  return queueEmail(tx, { companyId, to: client.email, subject, text, html });
+  if (notice.kind !== 'cancelled-by-studio' && !(await wants(tx, companyId, client, 'waitlist'))) return null;
+  const facts = await classFacts(tx, companyId, cls, publicUrl);
+  switch (notice.kind) {
+    case 'promoted': {
+      const message = waitlistPromotedMessage({
+        client,
+        cls: facts,
+        payment: await paymentFacts(tx, companyId, notice.booking, cls),
+        cancellationRule: ruleFor(cls, notice.rules, notice.now),
+      });
+      const calendar = calendarFor(facts, cls, notice.booking, 'PUBLISH', notice.now);
+      return queue(tx, companyId, client, message, [calendar]);
+    }
+    case 'offered':
+      return queue(
+        tx,
+        companyId,
+        client,
+        placeOfferedMessage({ client, cls: facts, heldUntil: localMoment(notice.expiresAt, cls.timeZone) }),
+      );
+    case 'offer-expired':
+      return queue(tx, companyId, client, offerExpiredMessage({ client, cls: facts }));
+    case 'cancelled-by-studio':
+      return queue(tx, companyId, client, classCancelledByStudioMessage({ client, cls: facts }));
+  }
 }

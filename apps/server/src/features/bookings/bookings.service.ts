@@ -21,7 +21,12 @@ import { findListed } from '../class-instances/class-instances.repo.ts';
 import { effectiveRules } from '../class-instances/class-instances.service.ts';
 import { sessionRulesOf } from '../session-settings/session-settings.service.ts';
 import { hasSignedWaiver } from '../waivers/waivers.service.ts';
-import { queueBookingNotice, type BookingNotice } from './booking-email.ts';
+import {
+  queueBookingConfirmation,
+  queueBookingNotice,
+  queueCancellationConfirmation,
+  type BookingNotice,
+} from './booking-email.ts';
 import { bookingWindows, localMoment } from './booking-rules.ts';
 import {
   addToCounts,
@@ -154,7 +159,7 @@ async function handOn(
     });
     // The place is paid for when it is taken: the best package the client holds now, else a drop-in owed.
     const plan = await choosePayment(tx, companyId, next.clientId, cls, { dropIn: true }, now);
-    await applyPayment(tx, companyId, taken, cls, plan, null, now);
+    const paid = await applyPayment(tx, companyId, taken, cls, plan, null, now);
     await addToCounts(tx, companyId, cls.id, { places: 1, waiting: -1 });
     cls.bookedCount += 1;
     cls.waitlistCount -= 1;
@@ -170,7 +175,10 @@ async function handOn(
     });
     const client = await findClient(tx, companyId, next.clientId);
     if (client) {
-      const notice: BookingNotice = offer ? { kind: 'offered', expiresAt } : { kind: 'promoted' };
+      // A promotion's email is its booking confirmation too: one email for the event.
+      const notice: BookingNotice = offer
+        ? { kind: 'offered', expiresAt }
+        : { kind: 'promoted', booking: paid, rules, now };
       const queued = await queueBookingNotice(tx, companyId, client, cls, notice, publicUrl);
       if (queued) emails.push(queued);
     }
@@ -334,7 +342,17 @@ export async function bookClass(
           data: toDto(row, person.name, cls.company.currency, position),
         };
         if (key) await storeIdempotentAnswer(tx, key, answer);
-        return { value: answer, emails: [] };
+        // A waitlist place is not a booking yet: its email comes when it turns into one (`handOn`).
+        const confirmation =
+          status === 'booked'
+            ? await queueBookingConfirmation(tx, actor.companyId, person, cls, row, {
+                by: client ? 'client' : 'studio',
+                rules,
+                now,
+                publicUrl: deps.publicUrl,
+              })
+            : null;
+        return { value: answer, emails: confirmation ? [confirmation] : [] };
       }),
     );
   } catch (error) {
@@ -432,7 +450,21 @@ export async function cancelBooking(
         reason: `${reason}${fee && options.waiveFee ? '; fee waived' : ''}`,
         at: now,
       });
-      const emails = freed ? await handOn(tx, actor.companyId, cls, rules, now, deps.publicUrl) : [];
+      const emails: string[] = [];
+      const person = freed ? await findClient(tx, actor.companyId, booking.clientId) : undefined;
+      // Leaving a waitlist sends nothing; a place given up (booked or held) is confirmed.
+      const told = person
+        ? await queueCancellationConfirmation(tx, actor.companyId, person, cls, booking, {
+            by: byClient ? 'client' : 'studio',
+            late,
+            fee: fee ? { amount: rules.lateCancelFee, waived: Boolean(options.waiveFee) } : null,
+            rules,
+            now,
+            publicUrl: deps.publicUrl,
+          })
+        : null;
+      if (told) emails.push(told);
+      if (freed) emails.push(...(await handOn(tx, actor.companyId, cls, rules, now, deps.publicUrl)));
       const message = late
         ? fee && !options.waiveFee
           ? `Cancelled late: a late-cancellation fee of ${formatMoney(rules.lateCancelFee, cls.company.currency, cls.company.locale)} applies.`
@@ -475,12 +507,21 @@ export async function acceptOffer(
         reason: 'Offer accepted',
         at: now,
       });
+      const person = await findClient(tx, actor.companyId, booking.clientId);
+      const confirmation = person
+        ? await queueBookingConfirmation(tx, actor.companyId, person, cls, row, {
+            by: 'offer-accepted',
+            rules: await rulesFor(tx, actor.companyId, cls),
+            now,
+            publicUrl: deps.publicUrl,
+          })
+        : null;
       return {
         value: {
           message: `Accepted: you are booked into ${cls.templateName}.`,
           data: toDto(row, clientName, cls.company.currency, null),
         },
-        emails: [],
+        emails: confirmation ? [confirmation] : [],
       };
     }),
   );
