@@ -21,6 +21,20 @@ describe('mailer', () => {
     expect(content).toContain('Plain body');
   });
 
+  it('sends attachments (a class’s .ics) with the message', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'kinetic-mail-'));
+    afterAll(() => rm(dataDir, { recursive: true, force: true }));
+    const mailer = createMailer({ DATA_DIR: dataDir, MAIL_FROM: 'Studio <studio@example.com>', SMTP_URL: undefined });
+    const calendar = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
+    await mailer.send({
+      ...mail,
+      attachments: [{ filename: 'class.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: calendar }],
+    });
+    const content = await readFile(path.join(dataDir, 'mail', `${mail.id}.eml`), 'utf8');
+    expect(content).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH; name=class\.ics/);
+    expect(content).toContain('Content-Disposition: attachment; filename=class.ics');
+  });
+
   it('with SMTP_URL speaks SMTP to the server', async () => {
     const catcher = await startMailCatcher();
     afterAll(() => catcher.stop());

@@ -9,6 +9,7 @@ import {
 } from './email-outbox.ts';
 import type { Mailer } from './mailer.ts';
 import { removeExpiredRecords } from './cleanup.ts';
+import { sendClassReminders } from './class-reminders.ts';
 import { extendHorizons } from '../features/class-instances/class-instances.service.ts';
 import { expireOffers } from '../features/bookings/bookings.service.ts';
 import { renewMemberships, type ChargeSavedCard } from '../features/orders/renewals.ts';
@@ -20,6 +21,8 @@ const HORIZON_QUEUE = 'schedule-horizon';
 const OFFERS_QUEUE = 'booking-offers';
 /** Daily: memberships whose paid period ended renew (card or owed at the studio). */
 const RENEWALS_QUEUE = 'membership-renewals';
+/** Every five minutes: booked clients of classes starting within the reminder time get one reminder. */
+const REMINDERS_QUEUE = 'class-reminders';
 
 export interface Jobs {
   /** Hands a committed outbox email to the delivery worker. */
@@ -109,6 +112,7 @@ export async function startJobs(
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     log: (error: unknown) => log('booking email failed', error),
   };
+  const reminderDeps = { ...bookingDeps, log: (error: unknown) => log('class reminders failed', error) };
   await boss.createQueue(OFFERS_QUEUE, { name: OFFERS_QUEUE, retryLimit: 2, retryDelay: 30 });
   await boss.work(
     OFFERS_QUEUE,
@@ -122,6 +126,15 @@ export async function startJobs(
   // Once at start too: offers that ran out while no server was running move on now, not in a minute.
   await expireOffers(bookingDeps).catch((error: unknown) => log('booking offers failed', error));
 
+  await boss.createQueue(REMINDERS_QUEUE, { name: REMINDERS_QUEUE, retryLimit: 2, retryDelay: 60 });
+  await boss.work(REMINDERS_QUEUE, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {
+    const sent = await sendClassReminders(reminderDeps);
+    if (sent > 0) log(`class reminders: ${sent} queued`);
+  });
+  await boss.schedule(REMINDERS_QUEUE, '*/5 * * * *');
+  // Once at start too: reminders due while no server was running go now, not in five minutes.
+  sendClassReminders(reminderDeps).catch((error: unknown) => log('class reminders failed', error));
+
   await boss.createQueue(RENEWALS_QUEUE, { name: RENEWALS_QUEUE, retryLimit: 2, retryDelay: 600 });
   const renewalDeps = { ...bookingDeps, chargeSavedCard: options.chargeSavedCard };
   await boss.work(RENEWALS_QUEUE, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {
@@ -131,8 +144,10 @@ export async function startJobs(
         `membership renewals: ${outcome.renewed} renewed, ${outcome.failed} failed, ${outcome.paused} paused`,
       );
   });
-  // Early morning UTC, and once at start (a server that was off catches up).
-  await boss.schedule(RENEWALS_QUEUE, '20 0 * * *');
+  // Every hour (each company's day starts at its own midnight: a pause planned from a day, or ending on
+  // one, changes within the hour after it starts there; a renewal is done once per period however often
+  // this runs), and once at start (a server that was off catches up).
+  await boss.schedule(RENEWALS_QUEUE, '20 * * * *');
   renewMemberships(renewalDeps).catch((error: unknown) => log('membership renewals failed', error));
 
   const flushOutbox = async () => {

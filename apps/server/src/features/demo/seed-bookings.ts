@@ -1,11 +1,12 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import type { BookingStatus } from '@kinetic/shared';
+import { REMINDER_HOURS_DEFAULT, type BookingStatus } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import { bookingEvents, bookings, classInstances, users } from '../../db/schema/index.ts';
 import { INVITED_PASSWORD_HASH } from '../accounts/invited-login.ts';
 
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /** The demo studio's regulars (they have no password; Casey Client is the one who logs in). */
 const REGULARS = [
@@ -158,6 +159,11 @@ export async function seedBookings(
         feeAmount: fee,
         feeStatus: fee ? 'due' : null,
         bookedBy: client.id,
+        // The demo's history: places in classes already inside the reminder time were reminded then, so
+        // the first start does not send a reminder to every one of them at once.
+        reminderSentAt: status === 'booked' && cls.startsAt.getTime() - now.getTime() <= REMINDER_HOURS_DEFAULT * HOUR
+          ? new Date(cls.startsAt.getTime() - REMINDER_HOURS_DEFAULT * HOUR)
+          : null,
         createdAt: bookedAt,
         updatedAt: past ? cls.startsAt : bookedAt,
       });
