@@ -5,6 +5,7 @@
  *
  *   npm run bench:lighthouse -w bench
  *   WEB_DIST_DIR=/tmp/lh-dist LH_RUNS=3 npm run bench:lighthouse -w bench   # median of 3 runs per page
+ *   LH_SAVE_DIR=/tmp/lh-reports npm run bench:lighthouse -w bench             # also keep every report (JSON)
  *
  * The signed-in page: the demo client logs in through the API (`POST /api/checkCompany`, `POST
  * /api/login`) and the session cookies the web app would write (`token`, `hosttype`, `user`; it reads
@@ -12,6 +13,8 @@
  * that Lighthouse drives, through the DevTools protocol, before Lighthouse loads the page. Lighthouse
  * clears the origin's storage before a run but not its cookies.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -27,6 +30,8 @@ import {
 } from './lib/web-app.ts';
 
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
+/** When set, every run's full report is written there as JSON (open it in the Lighthouse viewer). */
+const SAVE_DIR = process.env.LH_SAVE_DIR;
 
 interface Figures {
   performance: number;
@@ -65,7 +70,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-async function audit(port: number, origin: string, page: ClientPage): Promise<Figures> {
+async function audit(port: number, origin: string, page: ClientPage, run: number): Promise<Figures> {
   const flags: Flags = {
     port,
     output: 'json',
@@ -78,6 +83,12 @@ async function audit(port: number, origin: string, page: ClientPage): Promise<Fi
   if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== page.path) throw new Error(`${page.name}: ${page.path} ended at ${landed} (not signed in?)`);
+  if (SAVE_DIR) {
+    await mkdir(SAVE_DIR, { recursive: true });
+    const file = path.join(SAVE_DIR, `${page.name.replaceAll(' ', '-')}-${run + 1}.json`);
+    await writeFile(file, JSON.stringify(lhr));
+    console.log(`Report: ${file}`);
+  }
   return figuresOf(lhr);
 }
 
@@ -110,7 +121,7 @@ await runBenchmark(async (resources) => {
       // The login page is for visitors: measure it without the session (it would send them on).
       if (!page.signedIn) await context.clearCookies();
       else await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: origin })));
-      runs.push(await audit(chrome.port, origin, page));
+      runs.push(await audit(chrome.port, origin, page, run));
     }
     rows.push({ page, runs });
   }

@@ -4,6 +4,66 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const ADMIN_LAZY_PAGES = fileURLToPath(new URL('./src/app/admin-lazy-pages.ts', import.meta.url));
+const SHARED_SRC = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
+const ZOD_SETUP = fileURLToPath(new URL('./src/zod-setup.ts', import.meta.url));
+
+type AstNode = { type: string; start: number; end: number; [key: string]: unknown };
+const isNode = (value: unknown): value is AstNode =>
+  typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+
+/** The calls and `new`s an expression makes while it is evaluated (not those inside functions it defines). */
+function callsIn(node: AstNode, found: AstNode[]): void {
+  if (node.type === 'CallExpression' || node.type === 'NewExpression') {
+    found.push(node);
+    return; // one annotation covers the chain and its arguments
+  }
+  if (/Function|Class/.test(node.type)) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'typeAnnotation' || key === 'typeArguments') continue;
+    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) callsIn(child, found);
+  }
+}
+
+/**
+ * packages/shared builds its zod schemas at module level (`export const x = z.object(...)`). A bundler
+ * must assume a call may have side effects, so every schema of a module the app touches stayed in the
+ * bundle, and with them zod, on every page. Each module of packages/shared only declares things (the
+ * package says `"sideEffects": false`), so its top-level initialisers are marked pure here: a schema no
+ * page uses is left out, and a page that uses none does not load zod.
+ */
+function pureSharedDeclarations(): Plugin {
+  return {
+    name: 'kinetic-pure-shared-declarations',
+    apply: 'build',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /\/packages\/shared\/src\/.*\.ts$/ },
+      handler(code, id) {
+        if (!id.startsWith(SHARED_SRC) || id.endsWith('.test.ts')) return null;
+        const program = this.parse(code, { lang: 'ts' }) as unknown as { body: AstNode[] };
+        const calls: AstNode[] = [];
+        for (let statement of program.body) {
+          if (statement.type === 'ExportNamedDeclaration' && isNode(statement.declaration)) {
+            statement = statement.declaration;
+          }
+          if (statement.type === 'VariableDeclaration') {
+            for (const declarator of statement.declarations as AstNode[]) {
+              if (isNode(declarator.init)) callsIn(declarator.init, calls);
+            }
+          } else if (statement.type === 'ExpressionStatement') {
+            this.error(`${id}: a top-level statement with effects (${code.slice(statement.start, statement.end)}); packages/shared only declares.`);
+          }
+        }
+        if (calls.length === 0) return null;
+        let out = code;
+        for (const call of calls.sort((a, b) => b.start - a.start)) {
+          out = `${out.slice(0, call.start)}/* @__PURE__ */ ${out.slice(call.start)}`;
+        }
+        return { code: out, map: null };
+      },
+    },
+  };
+}
 
 /** File names of the chunks that only the admin pages reach; filled while the bundle is written. */
 const adminOnlyChunks = new Set<string>();
@@ -104,12 +164,14 @@ function preloadAppShell(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    pureSharedDeclarations(),
     findAdminOnlyChunks(),
     preloadAppShell(),
     VitePWA({
       registerType: 'autoUpdate',
-      // An external registerSW.js keeps the page free of inline script (strict CSP).
-      injectRegister: 'script',
+      // An external registerSW.js keeps the page free of inline script (strict CSP); `defer` keeps it from
+      // blocking the first paint (it only registers the worker, which can wait until the page is parsed).
+      injectRegister: 'script-defer',
       manifest: {
         name: 'Kinetic',
         short_name: 'Kinetic',
@@ -145,6 +207,11 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    // zod as the app uses it, configured before any schema is built (see zod-setup.ts); the setup module
+    // itself imports zod's own entry point.
+    alias: [{ find: /^zod$/, replacement: ZOD_SETUP }],
+  },
   server: {
     // In development the API runs on its own port; the proxy keeps every call same-origin under /api/.
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource/lato/400.css';
 import '@fontsource/lato/700.css';
@@ -10,10 +10,14 @@ import { AppRouter } from './app/router.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
-);
+// A transition renders concurrently: React yields to the browser every few milliseconds instead of
+// building the whole first page in one long task (which would hold up input and count as blocking time).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hostTypeSchema, roleIdSchema } from './constants/roles.ts';
+import { hostTypeSchema, roleIdSchema } from './constants/role-schemas.ts';
 import { objectIdSchema, phoneSchema } from './validators.ts';
 import { onboardingStepSchema } from './onboarding.ts';
 

@@ -1,13 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { OBJECT_ID_PATTERN, isObjectId } from './object-id.ts';
 import {
   BLOCKED_NUMBER_KEYS,
-  OBJECT_ID_PATTERN,
   PHONE_PATTERN,
   formatPhone,
   isBlockedNumberKey,
   isFile,
-  isObjectId,
   isValidNumberField,
   numberFieldSchema,
   objectIdSchema,

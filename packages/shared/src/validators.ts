@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OBJECT_ID_PATTERN } from './object-id.ts';
 
 // The spec names plus, minus and e; number inputs also accept a capital E as the exponent marker,
 // so it has to be blocked too or "1E5" slips through.
@@ -53,13 +54,6 @@ export function numberFieldSchema(options: NumberFieldOptions = {}) {
 
 export function isValidNumberField(value: unknown, options: NumberFieldOptions = {}): boolean {
   return readNumberField(value, options).ok;
-}
-
-// Ids we generate are lowercase; either case is accepted because the spec only says "hexadecimal".
-export const OBJECT_ID_PATTERN = /^[0-9a-fA-F]{24}$/;
-
-export function isObjectId(value: unknown): value is string {
-  return typeof value === 'string' && OBJECT_ID_PATTERN.test(value);
 }
 
 /** Lower-cased after the check, so an id typed in capitals still finds its row. */

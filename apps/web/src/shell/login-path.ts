@@ -1,4 +1,4 @@
-import { roleIdSchema, soloClientLoginPath, type RoleId } from '@kinetic/shared';
+import { isRoleId, soloClientLoginPath, type RoleId } from '@kinetic/shared';
 
 // One rule for "where does this role log in", shared with the server's login hints.
 export { clientLoginPath, loginPathForRole, soloClientLoginPath } from '@kinetic/shared';
@@ -11,8 +11,7 @@ function segmentsOf(pathname: string): string[] {
 }
 
 function asRoleId(value: string | undefined): RoleId | null {
-  const parsed = roleIdSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return isRoleId(value) ? value : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import {
   COOKIE,
-  cookieUserDto,
-  hostTypeSchema,
+  isHostType,
+  parseCookieUser,
   type CookieUserDto,
   type HostType,
   type SessionDto,
@@ -50,16 +50,15 @@ export function readSessionUser(): CookieUserDto | null {
   const raw = readCookie(COOKIE.user);
   if (!raw) return null;
   try {
-    const parsed = cookieUserDto.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return parseCookieUser(JSON.parse(raw));
   } catch {
     return null;
   }
 }
 
 export function readHostType(): HostType | null {
-  const parsed = hostTypeSchema.safeParse(readCookie(COOKIE.hostType));
-  return parsed.success ? parsed.data : null;
+  const hostType = readCookie(COOKIE.hostType);
+  return isHostType(hostType) ? hostType : null;
 }
 
 /** Protected areas need both cookies (spec §2, §6). */

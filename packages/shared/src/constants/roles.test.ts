@@ -1,17 +1,22 @@
 import { describe, it, expect } from 'vitest';
-import { HOST_TYPES, ROLE_IDS, hostTypeForRole, hostTypeSchema, isSoloRole, roleIdSchema } from './roles.ts';
+import { hostTypeSchema, roleIdSchema } from './role-schemas.ts';
+import { HOST_TYPES, ROLE_IDS, hostTypeForRole, isHostType, isRoleId, isSoloRole } from './roles.ts';
 
 describe('roles', () => {
   it('lists the URL role keys', () => {
     expect(ROLE_IDS).toEqual(['admin', 'staff', 'instructor', 'client', 'solo-instructor', 'solo-client']);
     expect(roleIdSchema.safeParse('admin').success).toBe(true);
     expect(roleIdSchema.safeParse('uber').success).toBe(false);
+    expect(isRoleId('admin')).toBe(true);
+    expect(isRoleId('uber')).toBe(false);
   });
 
   it('lists the host types', () => {
     expect(HOST_TYPES).toEqual(['company', 'solo-instructor', 'solo-client', 'uber']);
     expect(hostTypeSchema.safeParse('uber').success).toBe(true);
     expect(hostTypeSchema.safeParse('admin').success).toBe(false);
+    expect(isHostType('uber')).toBe(true);
+    expect(isHostType('admin')).toBe(false);
   });
 
   it.each([

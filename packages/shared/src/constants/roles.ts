@@ -1,15 +1,20 @@
-import { z } from 'zod';
+// No zod here (the schemas are in role-schemas.ts): the web app's first paint reads roles and host types,
+// and a module that builds a schema would bring zod along (docs/architecture.md, "Client bundle").
 
 /** Role keys as they appear in URLs and in the login payload's roleId. */
 export const ROLE_IDS = ['admin', 'staff', 'instructor', 'client', 'solo-instructor', 'solo-client'] as const;
-
-export const roleIdSchema = z.enum(ROLE_IDS);
-export type RoleId = z.infer<typeof roleIdSchema>;
+export type RoleId = (typeof ROLE_IDS)[number];
 
 export const HOST_TYPES = ['company', 'solo-instructor', 'solo-client', 'uber'] as const;
+export type HostType = (typeof HOST_TYPES)[number];
 
-export const hostTypeSchema = z.enum(HOST_TYPES);
-export type HostType = z.infer<typeof hostTypeSchema>;
+export function isRoleId(value: unknown): value is RoleId {
+  return (ROLE_IDS as readonly unknown[]).includes(value);
+}
+
+export function isHostType(value: unknown): value is HostType {
+  return (HOST_TYPES as readonly unknown[]).includes(value);
+}
 
 export function hostTypeForRole(roleId: string | null | undefined): HostType {
   switch (roleId) {
