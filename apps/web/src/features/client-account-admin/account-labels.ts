@@ -91,6 +91,20 @@ export function packageDatesLabel(held: ClientPackageDto): string {
   return parts.join(' · ');
 }
 
+/** A pause or an end to come, in words; null when there is none. */
+export function packageChangeLabel(held: ClientPackageDto): string | null {
+  const until = held.pausedUntil ? dayLabel(held.pausedUntil) : null;
+  if (held.status === 'paused')
+    return held.pausedFrom
+      ? `Paused since ${dayLabel(held.pausedFrom)}; ${until ? `resumes by itself on ${until}` : 'paused until resumed'}.`
+      : 'Paused until resumed.';
+  if (held.status === 'active' && held.pausedFrom)
+    return `Pause planned from ${dayLabel(held.pausedFrom)}${until ? ` until ${until}` : ' until resumed'}.`;
+  if (held.status === 'active' && held.endsOn)
+    return `Ends on ${dayLabel(held.endsOn)}: cancelled at the end of its period, not renewed.`;
+  return null;
+}
+
 /** What may still be refunded on an order: paid and not yet refunded. */
 export const refundable = (order: Pick<OrderDto, 'paid' | 'refunded'>) =>
   Math.max(0, order.paid - order.refunded);

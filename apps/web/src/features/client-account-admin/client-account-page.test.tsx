@@ -146,6 +146,8 @@ const account: ClientAccountDto = {
   payOnline: false,
   savedCard: false,
   deletionRequestedAt: null,
+  introOfferAllowed: true,
+  today: '2026-11-10',
   packages: [heldMembership, heldPack],
   orders: [openOrder, paidOrder],
   ledger: [
@@ -404,6 +406,95 @@ describe("Clients › a client's account", () => {
     expect(await dialog.findByText('We do not know the code NOPE.')).toBeTruthy();
   });
 
+  it('an unknown promo code: the price says why there is none and how to go on', async () => {
+    serve((call) => {
+      if (call.path !== 'orders/preview') return undefined;
+      const body = call.body as { promoCode: string | null };
+      if (!body.promoCode) return ok(preview);
+      const message = `${body.promoCode.toUpperCase()} is not a promo code we know. Check its spelling.`;
+      return { code: 400, body: { status: 0, message, errors: { promoCode: message } } };
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Sell to Cleo Client' }));
+    await waitFor(() => expect(dialog.getByRole('option', { name: '5-Class Pack ($90.00)' })).toBeTruthy());
+    fireEvent.change(dialog.getByRole('combobox', { name: /^Package or product/ }), {
+      target: { value: `package:${PACK_ID}` },
+    });
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Promo code/ }), { target: { value: 'nope' } });
+    const price = within(dialog.getByRole('status', { name: 'Price' }));
+    expect(
+      await price.findByText(
+        'NOPE is not a promo code we know. Check its spelling. Clear the promo code to sell at the full price.',
+      ),
+    ).toBeTruthy();
+    expect(price.queryByText('No price yet.')).toBeNull();
+    // Cleared: the full price again, and no reason left at the field.
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Promo code/ }), { target: { value: '' } });
+    expect(await price.findByText('$98.01')).toBeTruthy();
+    expect(dialog.queryByText(/is not a promo code we know/)).toBeNull();
+  });
+
+  it('a refused sale’s message goes as soon as the choice that caused it changes', async () => {
+    const message = '5-Class Pack is no longer sold.';
+    serve((call) => {
+      if (call.path === 'orders/preview') return ok(preview);
+      if (call.path === 'orders') return { code: 409, body: { status: 0, message } };
+      return undefined;
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Sell to Cleo Client' }));
+    await waitFor(() => expect(dialog.getByRole('option', { name: '5-Class Pack ($90.00)' })).toBeTruthy());
+    const select = dialog.getByRole('combobox', { name: /^Package or product/ });
+    fireEvent.change(select, { target: { value: `package:${PACK_ID}` } });
+    fireEvent.click(await dialog.findByRole('button', { name: 'Confirm sale: $98.01 by cash' }));
+    expect(await dialog.findByText(message)).toBeTruthy();
+    fireEvent.change(select, { target: { value: `product:${PRODUCT_ID}` } });
+    await waitFor(() => expect(dialog.queryByText(message)).toBeNull());
+    // The same for the way it is paid.
+    fireEvent.change(select, { target: { value: `package:${PACK_ID}` } });
+    fireEvent.click(await dialog.findByRole('button', { name: 'Confirm sale: $98.01 by cash' }));
+    expect(await dialog.findByText(message)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('radio', { name: 'Leave owing' }));
+    await waitFor(() => expect(dialog.queryByText(message)).toBeNull());
+  });
+
+  it('an intro offer is shown greyed out, with the rule, to a client who has bought before', async () => {
+    const intro: PackageDto = { ...onSale, id: 'aaaaaaaaaaaaaaaaaaaaaaa9', name: 'Intro 3 for $30', price: 3000, introOffer: true };
+    const reads = (allowed: boolean) =>
+      stubFetch((call) => {
+        if (call.path === `clients/${CLIENT_ID}/account`) return ok({ ...account, introOfferAllowed: allowed });
+        const answers: Record<string, Answer> = {
+          ...choiceAnswers,
+          'packages?status=active&pageSize=100': ok({ items: [onSale, intro], total: 2 }),
+          'products?status=active&pageSize=100': ok({ items: [socks], total: 1 }),
+        };
+        return answers[call.path] ?? noStub(call);
+      });
+    reads(false);
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Sell to Cleo Client' }));
+    const refused = await dialog.findByRole('option', {
+      name: "Intro 3 for $30 ($30.00) — Intro offer: only for a client's first purchase",
+    });
+    expect((refused as HTMLOptionElement).disabled).toBe(true);
+    expect((dialog.getByRole('option', { name: '5-Class Pack ($90.00)' }) as HTMLOptionElement).disabled).toBe(false);
+    expect(
+      dialog.getByText("Intro offer: only for a client's first purchase: Cleo Client has bought before, so it is not offered."),
+    ).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
+
+    reads(true);
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sell' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Sell to Cleo Client' }));
+    const offered = await dialog.findByRole('option', { name: 'Intro 3 for $30 ($30.00)' });
+    expect((offered as HTMLOptionElement).disabled).toBe(false);
+  });
+
   it('a refund over what was paid shows the server’s message; the amount starts at what is left', async () => {
     const message = 'You can refund at most $170.00 (what was paid and not yet refunded).';
     const calls = serve((call) =>
@@ -447,38 +538,180 @@ describe("Clients › a client's account", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('pause shows the new status and offers Resume', async () => {
+  it('pause asks in a dialog from when (today by default) and until when, says what pausing does, then focus goes to Resume', async () => {
     let paused = false;
-    const pausedMembership = { ...heldMembership, status: 'paused' as const };
-    serve(
+    const pausedMembership: ClientPackageDto = {
+      ...heldMembership,
+      status: 'paused',
+      pausedFrom: '2026-11-10',
+      pausedUntil: '2026-11-24',
+    };
+    const calls = serve(
       (call) => {
         if (call.path !== `client-packages/${HELD_MEMBERSHIP_ID}/pause`) return undefined;
         paused = true;
-        return { body: { status: 1, message: 'Unlimited Monthly paused.', data: pausedMembership } };
+        return ok(pausedMembership);
       },
       () => (paused ? { ...account, packages: [pausedMembership, heldPack] } : account),
     );
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Pause Unlimited Monthly' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Pause Unlimited Monthly' }));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(dialog.getByText(/pays for no classes and is not renewed, so nothing is charged/)).toBeTruthy();
+    expect(dialog.getByText(/the paid period \(now to 2 Dec 2026\) runs on for as many days as it was paused/)).toBeTruthy();
+    const from = dialog.getByLabelText(/^Pause from/) as HTMLInputElement;
+    expect(from.value).toBe('2026-11-10');
+    await waitFor(() => expect(document.activeElement).toBe(from));
+
+    // Both problems at once, before anything is sent.
+    fireEvent.change(from, { target: { value: '2026-11-01' } });
+    fireEvent.change(dialog.getByLabelText(/^Resume on/), { target: { value: '2026-10-30' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Pause membership' }));
+    expect(await dialog.findByText('Pause from today or a later day')).toBeTruthy();
+    expect(dialog.getByText('Resume on a day after the pause starts')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(from, { target: { value: '2026-11-10' } });
+    fireEvent.change(dialog.getByLabelText(/^Resume on/), { target: { value: '2026-11-24' } });
+    expect(dialog.getByText('It resumes by itself on 24 Nov 2026.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Pause membership' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(withoutHeaders(calls.find((call) => call.method === 'POST') as Call)).toEqual({
+      method: 'POST',
+      path: `client-packages/${HELD_MEMBERSHIP_ID}/pause`,
+      body: { from: '2026-11-10', until: '2026-11-24' },
+    });
     const packages = within(screen.getByRole('region', { name: 'Packages' }));
-    expect(await packages.findByText('Paused')).toBeTruthy();
-    expect(packages.getByRole('button', { name: 'Resume Unlimited Monthly' })).toBeTruthy();
-    expect(packages.queryByRole('button', { name: 'Pause Unlimited Monthly' })).toBeNull();
+    expect(packages.getByText('Paused since 10 Nov 2026; resumes by itself on 24 Nov 2026.')).toBeTruthy();
+    expect(within(packages.getByRole('status')).getByText('Unlimited Monthly paused until 24 Nov 2026.')).toBeTruthy();
+    // The Pause button is gone: focus is on the package's next control, not lost to the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(packages.getByRole('button', { name: 'Resume Unlimited Monthly' })),
+    );
   });
 
-  it('cancel asks first, and the server’s refusal (the commitment) is shown in the dialog', async () => {
-    const message = 'Unlimited Monthly has a commitment of 3 months; it can be cancelled from 2027-02-02.';
-    const calls = serve((call) =>
-      call.path === `client-packages/${HELD_MEMBERSHIP_ID}/cancel`
-        ? { code: 409, body: { status: 0, message } }
+  it('the server’s refusal of a pause shows at its field', async () => {
+    const message = 'Pause from today or a later day';
+    serve((call) =>
+      call.path === `client-packages/${HELD_MEMBERSHIP_ID}/pause`
+        ? { code: 400, body: { status: 0, message: `Unlimited Monthly was not paused. ${message}.`, errors: { from: message } } }
         : undefined,
+    );
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause Unlimited Monthly' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Pause Unlimited Monthly' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Pause membership' }));
+    expect(await dialog.findByText(message)).toBeTruthy();
+    expect(dialog.getByLabelText(/^Pause from/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('resume announces the result and puts focus on Pause, the button that took its place', async () => {
+    const pausedMembership: ClientPackageDto = { ...heldMembership, status: 'paused', pausedFrom: '2026-11-05' };
+    const resumed: ClientPackageDto = { ...heldMembership, paidUntil: '2026-12-07' };
+    let done = false;
+    serve(
+      (call) => {
+        if (call.path !== `client-packages/${HELD_MEMBERSHIP_ID}/resume`) return undefined;
+        done = true;
+        return ok(resumed);
+      },
+      () => ({ ...account, packages: [done ? resumed : pausedMembership, heldPack] }),
+    );
+    open();
+    const resume = await screen.findByRole('button', { name: 'Resume Unlimited Monthly' });
+    resume.focus();
+    fireEvent.click(resume);
+    const packages = within(screen.getByRole('region', { name: 'Packages' }));
+    expect(await packages.findByText('Unlimited Monthly resumed: paid until 7 Dec 2026.')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(packages.getByRole('button', { name: 'Pause Unlimited Monthly' })),
+    );
+  });
+
+  it('cancel: the confirm button says what happens, the dismiss keeps the membership, the commitment rule is said', async () => {
+    const committed: ClientPackageDto = {
+      ...heldMembership,
+      terms: { ...membershipTerms, commitmentPeriods: 3 },
+      cancellableFrom: '2027-02-02',
+    };
+    const message = 'Unlimited Monthly has a commitment of 3 months; it can be cancelled from 2 Feb 2027.';
+    const calls = serve(
+      (call) =>
+        call.path === `client-packages/${HELD_MEMBERSHIP_ID}/cancel`
+          ? { code: 409, body: { status: 0, message } }
+          : undefined,
+      () => ({ ...account, packages: [committed, heldPack] }),
+    );
+    open();
+    const trigger = await screen.findByRole('button', { name: 'Cancel Unlimited Monthly' });
+    trigger.focus();
+    fireEvent.click(trigger);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel Unlimited Monthly?' }));
+    expect(
+      dialog.getByText(
+        'Commitment: 3 months (paused days added). It can be cancelled from 2 Feb 2027, or end at the end of a paid period that runs to that day or later.',
+      ),
+    ).toBeTruthy();
+    // The safe choice has focus; the confirm says what happens for the choice made.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Keep membership' })),
+    );
+    expect(dialog.getByRole('radio', { name: /At the end of the paid period \(2 Dec 2026\)/ })).toHaveProperty('checked', true);
+    expect(dialog.getByRole('button', { name: 'Cancel membership at end of period' })).toBeTruthy();
+    fireEvent.click(dialog.getByRole('radio', { name: /^Now/ }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel now' }));
+    expect(await dialog.findByText(message)).toBeTruthy();
+    expect(withoutHeaders(calls.find((call) => call.method === 'POST') as Call)).toEqual({
+      method: 'POST',
+      path: `client-packages/${HELD_MEMBERSHIP_ID}/cancel`,
+      body: { at: 'now' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Keep membership' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+  });
+
+  it('cancelled at the end of its period: said on the package, focus on its name', async () => {
+    const ending: ClientPackageDto = {
+      ...heldMembership,
+      endsOn: '2026-12-02',
+      terms: { ...membershipTerms, autoRenew: false },
+    };
+    let done = false;
+    serve(
+      (call) => {
+        if (call.path !== `client-packages/${HELD_MEMBERSHIP_ID}/cancel`) return undefined;
+        done = true;
+        return ok(ending);
+      },
+      () => ({ ...account, packages: [done ? ending : heldMembership, heldPack] }),
     );
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel Unlimited Monthly' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel Unlimited Monthly?' }));
-    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
-    fireEvent.click(dialog.getByRole('button', { name: 'Cancel the membership' }));
-    expect(await dialog.findByText(message)).toBeTruthy();
+    expect(dialog.getByText(/Unlimited Monthly stays usable until 2 Dec 2026 and then ends\./)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel membership at end of period' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const packages = within(screen.getByRole('region', { name: 'Packages' }));
+    expect(packages.getByText('Ends on 2 Dec 2026: cancelled at the end of its period, not renewed.')).toBeTruthy();
+    expect(packages.queryByRole('button', { name: 'Pause Unlimited Monthly' })).toBeNull();
+    expect(
+      within(packages.getByRole('status')).getByText('Unlimited Monthly ends on 2 Dec 2026: it is not renewed.'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(packages.getByRole('heading', { level: 3, name: 'Unlimited Monthly' })),
+    );
+  });
+
+  it('a pack is cancelled now only: "Cancel the pack now" or "Keep the pack"', async () => {
+    serve();
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel 10-Class Pack' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel 10-Class Pack?' }));
+    expect(dialog.queryByRole('radio')).toBeNull();
+    expect(dialog.getByRole('button', { name: 'Cancel the pack now' })).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Keep the pack' })).toBeTruthy();
   });
 
   it('says so when the account cannot be loaded', async () => {

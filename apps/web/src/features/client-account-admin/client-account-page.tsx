@@ -1,20 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useParams } from 'react-router';
-import { ACCOUNT_DELETION_GRACE_DAYS, formatMoney, type ClientAccountDto, type ClientPackageDto, type OrderDto } from '@kinetic/shared';
+import {
+  ACCOUNT_DELETION_GRACE_DAYS,
+  formatMoney,
+  type CancelWhen,
+  type ClientAccountDto,
+  type ClientPackageDto,
+  type OrderDto,
+} from '@kinetic/shared';
 import { apiFormError } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
-import { ConfirmActionButton } from '../class-templates/confirm-action-button.tsx';
 import {
   creditsLabel,
+  dayLabel,
   instantLabel,
   LEDGER_ENTRY_LABEL,
   PACKAGE_STATUS_COLOUR,
   PACKAGE_STATUS_LABEL,
+  packageChangeLabel,
   packageDatesLabel,
   packageKindLabel,
   refundable,
@@ -29,6 +37,7 @@ import {
   type PackageChange,
 } from './api/client-account-api.ts';
 import { OrderCard } from './order-card.tsx';
+import { CancelForm, PauseForm } from './membership-dialogs.tsx';
 import { MarkPaidForm, RefundForm } from './order-dialogs.tsx';
 import { SellForm } from './sell-dialog.tsx';
 import { SignupDetailsCard } from '../signup-details/signup-details-card.tsx';
@@ -131,6 +140,7 @@ export function ClientAccountPage() {
             clientId={clientId}
             clientName={data.clientName}
             currency={data.currency}
+            introOfferAllowed={data.introOfferAllowed ?? true}
             onCancel={close}
             onSold={close}
           />
@@ -156,18 +166,59 @@ export function ClientAccountPage() {
   );
 }
 
+/** Where focus goes after a change to a package: one of its buttons, else its name. */
+interface FocusRequest {
+  heldId: string;
+  control: 'pause' | 'resume' | 'cancel' | 'name';
+}
+
 function PackagesSection({ account, companyId }: { account: ClientAccountDto; companyId: string }) {
+  const [note, setNote] = useState<string | null>(null);
+  const [focus, setFocus] = useState<FocusRequest | null>(null);
+  const sectionRef = useRef<HTMLDivElement>(null);
+  // After a change the button pressed may be gone (Resume becomes Pause; a cancelled package has none):
+  // focus goes to the package's next control, else its name, else the section's heading — never the page.
+  // The account shown may be the one from before the change for a moment: then wait for the new one.
+  const asked = useRef<ClientAccountDto | null>(null);
+  useEffect(() => {
+    if (!focus) return;
+    const section = sectionRef.current;
+    const find = (control: FocusRequest['control']) =>
+      section?.querySelector<HTMLElement>(`[data-focus-key="${focus.heldId}:${control}"]`);
+    const wanted = find(focus.control);
+    if (!wanted && account === asked.current) return;
+    (wanted ?? find('name') ?? section?.querySelector<HTMLElement>('#account-packages'))?.focus();
+    setFocus(null);
+  }, [focus, account]);
+  const done = (message: string, next: FocusRequest) => {
+    setNote(message);
+    asked.current = account;
+    setFocus(next);
+  };
   return (
-    <Stack gap="sm" component="section" aria-labelledby="account-packages">
-      <Title order={2} size="h3" id="account-packages">
+    <Stack gap="sm" component="section" aria-labelledby="account-packages" ref={sectionRef}>
+      <Title order={2} size="h3" id="account-packages" tabIndex={-1}>
         Packages
       </Title>
+      <div role="status" aria-live="polite">
+        {note ? (
+          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+            {note}
+          </Alert>
+        ) : null}
+      </div>
       {account.packages.length === 0 ? (
         <Text c="dimmed">No packages yet: sell one with Sell.</Text>
       ) : (
         <Stack gap="sm" component="ul" style={listStyle}>
           {account.packages.map((held) => (
-            <HeldPackage key={held.id} held={held} companyId={companyId} />
+            <HeldPackage
+              key={held.id}
+              held={held}
+              companyId={companyId}
+              today={account.today ?? localToday()}
+              onDone={done}
+            />
           ))}
         </Stack>
       )}
@@ -175,24 +226,77 @@ function PackagesSection({ account, companyId }: { account: ClientAccountDto; co
   );
 }
 
-function HeldPackage({ held, companyId }: { held: ClientPackageDto; companyId: string }) {
+/** Today on this device's calendar: only when the server did not say the company's. */
+const localToday = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+function HeldPackage({
+  held,
+  companyId,
+  today,
+  onDone,
+}: {
+  held: ClientPackageDto;
+  companyId: string;
+  today: string;
+  onDone: (message: string, focus: FocusRequest) => void;
+}) {
   const change = useAccountMutation(companyId, held.clientId, changeClientPackage);
   const [problem, setProblem] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'pause' | 'cancel' | null>(null);
+  const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   const name = held.terms.name;
-  const run = async (what: PackageChange) => {
-    setProblem(null);
-    await change.mutateAsync({ clientPackageId: held.id, change: what });
-  };
-  const runHere = (what: PackageChange) =>
-    run(what).catch((error: unknown) => setProblem(apiFormError(error).message));
   const membership = held.terms.kind === 'membership';
+  const key = (control: FocusRequest['control']) => ({ 'data-focus-key': `${held.id}:${control}` });
+  const busy = (what: PackageChange) => change.isPending && change.variables.change === what;
+
+  const resume = async () => {
+    setProblem(null);
+    try {
+      const answer = await change.mutateAsync({ clientPackageId: held.id, change: 'resume' });
+      onDone(
+        held.status === 'paused'
+          ? `${name} resumed${answer.paidUntil ? `: paid until ${dayLabel(answer.paidUntil)}` : ''}.`
+          : `${name}: the planned pause is called off.`,
+        { heldId: held.id, control: 'pause' },
+      );
+    } catch (error) {
+      setProblem(apiFormError(error).message);
+    }
+  };
+  const pause = async (body: { from: string | null; until: string | null }) => {
+    const answer = await change.mutateAsync({ clientPackageId: held.id, change: 'pause', body });
+    setDialog(null);
+    const until = answer.pausedUntil ? ` until ${dayLabel(answer.pausedUntil)}` : ' until resumed';
+    onDone(
+      answer.status === 'paused'
+        ? `${name} paused${until}.`
+        : `${name} will be paused from ${dayLabel(answer.pausedFrom ?? today)}${until}.`,
+      { heldId: held.id, control: answer.status === 'paused' ? 'resume' : 'cancel' },
+    );
+  };
+  const cancel = async (at: CancelWhen) => {
+    const answer = await change.mutateAsync({ clientPackageId: held.id, change: 'cancel', body: { at } });
+    setDialog(null);
+    onDone(
+      answer.status === 'cancelled'
+        ? `${name} cancelled.`
+        : `${name} ends on ${dayLabel(answer.endsOn ?? '')}: it is not renewed.`,
+      { heldId: held.id, control: 'name' },
+    );
+  };
+
+  const planned = held.status === 'active' && Boolean(held.pausedFrom);
+  const changeLabel = packageChangeLabel(held);
   return (
     <Paper component="li" withBorder p="md" radius="md">
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
-          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={3} size="md" style={{ overflowWrap: 'anywhere' }} tabIndex={-1} {...key('name')}>
             {name}
-          </Text>
+          </Title>
           <Badge color={PACKAGE_STATUS_COLOUR[held.status]} variant="filled">
             {PACKAGE_STATUS_LABEL[held.status]}
           </Badge>
@@ -203,6 +307,7 @@ function HeldPackage({ held, companyId }: { held: ClientPackageDto; companyId: s
         <Text size="sm" c="dimmed">
           {packageDatesLabel(held)}
         </Text>
+        {changeLabel ? <Text size="sm">{changeLabel}</Text> : null}
         {problem ? (
           <Alert color="red" variant="light" role="alert" title={`${name} was not changed`}>
             {problem}
@@ -210,46 +315,57 @@ function HeldPackage({ held, companyId }: { held: ClientPackageDto; companyId: s
         ) : null}
         {held.status === 'active' || held.status === 'paused' ? (
           <Group gap="xs">
-            {membership && held.status === 'active' ? (
-              <BusyButton
-                size="xs"
-                variant="default"
-                busy={change.isPending && change.variables.change === 'pause'}
-                aria-label={`Pause ${name}`}
-                onClick={() => void runHere('pause')}
-              >
+            {membership && held.status === 'active' && !planned && !held.endsOn ? (
+              <Button size="xs" variant="default" aria-label={`Pause ${name}`} onClick={() => setDialog('pause')} {...key('pause')}>
                 Pause
-              </BusyButton>
+              </Button>
             ) : null}
-            {held.status === 'paused' ? (
+            {held.status === 'paused' || planned ? (
               <BusyButton
                 size="xs"
                 variant="default"
-                busy={change.isPending && change.variables.change === 'resume'}
-                aria-label={`Resume ${name}`}
-                onClick={() => void runHere('resume')}
+                busy={busy('resume')}
+                aria-label={planned ? `Call off the planned pause of ${name}` : `Resume ${name}`}
+                onClick={() => void resume()}
+                {...key('resume')}
               >
-                Resume
+                {planned ? 'Call off the pause' : 'Resume'}
               </BusyButton>
             ) : null}
-            <ConfirmActionButton
-              label="Cancel"
-              ariaLabel={`Cancel ${name}`}
-              title={`Cancel ${name}?`}
-              confirmLabel={`Cancel ${membership ? 'the membership' : 'the pack'}`}
-              failedTitle={`${name} was not cancelled`}
-              busy={change.isPending && change.variables.change === 'cancel'}
-              color="red"
+            <Button
+              size="xs"
               variant="subtle"
-              run={() => run('cancel')}
+              color="red.9"
+              aria-label={`Cancel ${name}`}
+              onClick={() => setDialog('cancel')}
+              {...key('cancel')}
             >
-              {membership
-                ? `${name} ends now: it no longer pays for classes or renews. Nothing is refunded by this; refund the order if money goes back.`
-                : `${name} ends now: its credits left can no longer be used. Nothing is refunded by this; refund the order if money goes back.`}
-            </ConfirmActionButton>
+              Cancel
+            </Button>
           </Group>
         ) : null}
       </Stack>
+      <Modal
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog === 'pause' ? `Pause ${name}` : `Cancel ${name}?`}
+        size="lg"
+        fullScreen={narrow}
+        returnFocus
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {dialog === 'pause' ? (
+          <PauseForm held={held} today={today} busy={busy('pause')} onPause={pause} onCancel={() => setDialog(null)} />
+        ) : dialog === 'cancel' ? (
+          <CancelForm
+            held={held}
+            today={today}
+            busy={busy('cancel')}
+            onConfirm={cancel}
+            onCancel={() => setDialog(null)}
+          />
+        ) : null}
+      </Modal>
     </Paper>
   );
 }

@@ -18,11 +18,16 @@ import { placeOrder, useAccountMutation, useOrderPreview, useSellables } from '.
 
 type Method = 'cash' | 'card' | 'other';
 
+/** Said beside an intro offer the client may not buy (the server refuses it the same way). */
+export const INTRO_OFFER_RULE = "Intro offer: only for a client's first purchase";
+
 interface SellFormProps {
   companyId: string;
   clientId: string;
   clientName: string;
   currency: string;
+  /** The client has bought no package yet, so an intro offer may be sold (the server decides the same). */
+  introOfferAllowed: boolean;
   onCancel: () => void;
   onSold: (purchase: PurchaseDto) => void;
 }
@@ -32,7 +37,15 @@ interface SellFormProps {
  * paid now (cash, card, other) or left owing. Mounted afresh for each opening of the dialog, so its
  * Idempotency-Key is new each time and a double click or a retry of the same sale sells once.
  */
-export function SellForm({ companyId, clientId, clientName, currency, onCancel, onSold }: SellFormProps) {
+export function SellForm({
+  companyId,
+  clientId,
+  clientName,
+  currency,
+  introOfferAllowed,
+  onCancel,
+  onSold,
+}: SellFormProps) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const { packages, products } = useSellables(companyId, true);
   const [choice, setChoice] = useState('');
@@ -60,19 +73,32 @@ export function SellForm({ companyId, clientId, clientName, currency, onCancel, 
   const previewBody = item && !quantityError ? { clientId, items: [item], promoCode: code || null } : null;
   const preview = useOrderPreview(companyId, previewBody);
   const previewError = preview.isError ? apiFormError(preview.error) : null;
+  // Why the code cannot be used (unknown, not yet valid, expired, used up, not for this package): said at
+  // the field and in the price. Only while the code typed is the one priced.
   const promoError =
     fieldErrors.promoCode ??
-    (code && previewError?.fieldErrors.promoCode ? previewError.fieldErrors.promoCode : null);
+    (code && code === promoCode.trim() && previewError?.fieldErrors.promoCode
+      ? previewError.fieldErrors.promoCode
+      : null);
+  const choiceError =
+    fieldErrors.items ??
+    fieldErrors['items.0.packageId'] ??
+    fieldErrors['items.0.productId'] ??
+    (previewError?.fieldErrors['items.0.packageId'] as string | undefined);
   const shown = preview.isError || !previewBody ? undefined : preview.data;
   // The button names the total only once it is the price of what is chosen now (not the last choice's).
   const total = shown && !preview.isPlaceholderData ? shown : undefined;
 
+  const introOffers = (packages.data?.items ?? []).filter((item) => item.introOffer);
   const data = [
     {
       group: 'Packages',
       items: (packages.data?.items ?? []).map((item) => ({
         value: `package:${item.id}`,
-        label: `${item.name} (${formatMoney(item.price, item.currency)})`,
+        label: `${item.name} (${formatMoney(item.price, item.currency)})${
+          item.introOffer && !introOfferAllowed ? ` — ${INTRO_OFFER_RULE}` : ''
+        }`,
+        disabled: item.introOffer && !introOfferAllowed,
       })),
     },
     {
@@ -85,6 +111,12 @@ export function SellForm({ companyId, clientId, clientName, currency, onCancel, 
   ].filter((group) => group.items.length > 0);
   const loadError = packages.error ?? products.error;
   const nothingToSell = packages.data && products.data && data.length === 0;
+
+  /** A change to what is sold or how: the last refusal no longer applies, so it goes. */
+  const changed = () => {
+    setFieldErrors({});
+    setSubmitError(null);
+  };
 
   const submit = async () => {
     setSubmitError(null);
@@ -106,7 +138,9 @@ export function SellForm({ companyId, clientId, clientName, currency, onCancel, 
       const { fieldErrors: errors, message } = apiFormError(error);
       setFieldErrors(errors as Record<string, string>);
       const atField = Object.entries(errors).some(
-        ([field, text]) => text === message && ['promoCode', 'items', 'paidWith'].includes(field),
+        ([field, text]) =>
+          text === message &&
+          ['promoCode', 'items', 'items.0.packageId', 'items.0.productId', 'paidWith'].includes(field),
       );
       setSubmitError(atField ? null : message);
     }
@@ -136,10 +170,15 @@ export function SellForm({ companyId, clientId, clientName, currency, onCancel, 
           data-autofocus
           data={[{ value: '', label: packages.data && products.data ? 'Choose…' : 'Loading…' }, ...data]}
           value={choice}
-          error={fieldErrors.items ?? fieldErrors['items.0.packageId'] ?? fieldErrors['items.0.productId']}
+          description={
+            introOffers.length > 0 && !introOfferAllowed
+              ? `${INTRO_OFFER_RULE}: ${clientName} has bought before, so ${introOffers.length === 1 ? 'it is' : 'they are'} not offered.`
+              : undefined
+          }
+          error={choiceError}
           onChange={(event) => {
             setChoice(event.currentTarget.value);
-            setFieldErrors({});
+            changed();
           }}
         />
         {productChosen ? (
@@ -147,7 +186,10 @@ export function SellForm({ companyId, clientId, clientName, currency, onCancel, 
             label="How many"
             required
             value={quantity}
-            onChange={setQuantity}
+            onChange={(value) => {
+              setQuantity(value);
+              changed();
+            }}
             error={quantityError ?? fieldErrors['items.0.quantity']}
           />
         ) : null}
@@ -159,20 +201,29 @@ export function SellForm({ companyId, clientId, clientName, currency, onCancel, 
           error={promoError}
           onChange={(event) => {
             setPromoCode(event.currentTarget.value);
-            setFieldErrors({});
+            changed();
           }}
         />
         <PricePreview
           preview={shown}
           loading={preview.isFetching}
           chosen={Boolean(previewBody)}
-          error={previewError && !promoError ? previewError.message : null}
+          error={
+            promoError
+              ? `${promoError} Clear the promo code to sell at the full price.`
+              : previewError
+                ? previewError.message
+                : null
+          }
           currency={currency}
         />
         <Radio.Group
           label="Payment"
           value={payment}
-          onChange={(value) => setPayment(value as 'now' | 'owing')}
+          onChange={(value) => {
+            setPayment(value as 'now' | 'owing');
+            changed();
+          }}
         >
           <Group gap="lg" mt={6}>
             <Radio value="now" label="Paid now" />
@@ -184,7 +235,10 @@ export function SellForm({ companyId, clientId, clientName, currency, onCancel, 
             label="Paid with"
             data={DESK_METHOD_OPTIONS}
             value={method}
-            onChange={(event) => setMethod(event.currentTarget.value as Method)}
+            onChange={(event) => {
+              setMethod(event.currentTarget.value as Method);
+              changed();
+            }}
           />
         ) : (
           <Text size="sm">The order stays open: the client owes it until the desk marks it paid.</Text>

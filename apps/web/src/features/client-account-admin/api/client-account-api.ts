@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CancelPackageBody,
   ClientAccountDto,
   ClientPackageDto,
   OrderDto,
   OrderListDto,
   OrderPreviewDto,
   PackageListDto,
+  PausePackageBody,
   PlaceOrderBody,
   PreviewOrderBody,
   ProductListDto,
@@ -117,16 +119,23 @@ export const refundOrder = ({
 
 export type PackageChange = 'pause' | 'resume' | 'cancel';
 
+/**
+ * Pause (from, until), resume, or cancel (now or at the end of the paid period) what a client holds. The
+ * page says what happened beside the package, so no toast.
+ */
 export const changeClientPackage = ({
   clientPackageId,
   change,
+  body = {},
 }: {
   clientPackageId: string;
   change: PackageChange;
+  body?: PausePackageBody | CancelPackageBody;
 }) =>
   apiRequest<ClientPackageDto>(`client-packages/${encodeURIComponent(clientPackageId)}/${change}`, {
     method: 'POST',
-    body: {},
+    body,
+    silent: true,
     inlineErrors: true,
   });
 

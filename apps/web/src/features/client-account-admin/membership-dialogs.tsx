@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { CancelWhen, ClientPackageDto } from '@kinetic/shared';
+import { apiFormError, useFormSubmit } from '../../ui/api-form-error.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { dayLabel } from './account-labels.ts';
+
+interface PauseValues {
+  from: string;
+  until: string;
+}
+
+/** The local date `days` after `date` (both YYYY-MM-DD). */
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The rules the server applies to a pause, said at once at both fields. */
+export function pauseProblems(values: PauseValues, today: string): Partial<Record<keyof PauseValues, string>> {
+  const errors: Partial<Record<keyof PauseValues, string>> = {};
+  const from = values.from || today;
+  if (values.from && values.from < today) errors.from = 'Pause from today or a later day';
+  else if (from > addDays(today, 365)) errors.from = 'Plan a pause at most a year ahead';
+  if (values.until && values.until <= from) errors.until = 'Resume on a day after the pause starts';
+  return errors;
+}
+
+/**
+ * The pause dialog's form: from (today by default) and until (optional: it resumes by itself then), and
+ * what pausing does to renewals, the paid period and the commitment, in this membership's dates.
+ */
+export function PauseForm({
+  held,
+  today,
+  busy,
+  onPause,
+  onCancel,
+}: {
+  held: ClientPackageDto;
+  today: string;
+  busy: boolean;
+  onPause: (body: { from: string | null; until: string | null }) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const form = useForm<PauseValues>({
+    initialValues: { from: today, until: '' },
+    validate: (values) => pauseProblems(values, today),
+  });
+  const { submitError, runSubmit } = useFormSubmit(form);
+  const name = held.terms.name;
+  const { until } = form.values;
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        runSubmit(() => onPause({ from: values.from || null, until: values.until || null })),
+      )}
+    >
+      <Stack gap="md">
+        <Stack gap={6}>
+          <Text size="sm">
+            While paused, {name} pays for no classes and is not renewed, so nothing is charged. Classes already
+            booked stay booked.
+          </Text>
+          {held.paidUntil ? (
+            <Text size="sm">
+              The days already paid for are kept: when it resumes, the paid period (now to {dayLabel(held.paidUntil)})
+              runs on for as many days as it was paused.
+            </Text>
+          ) : null}
+          {held.cancellableFrom ? (
+            <Text size="sm">
+              Its commitment moves later by the same days (it can be cancelled from {dayLabel(held.cancellableFrom)}{' '}
+              now).
+            </Text>
+          ) : null}
+        </Stack>
+        <TextInput
+          type="date"
+          label="Pause from"
+          description="Today, or a later day"
+          required
+          min={today}
+          data-autofocus
+          {...form.getInputProps('from')}
+        />
+        <TextInput
+          type="date"
+          label="Resume on"
+          description={
+            until
+              ? `It resumes by itself on ${dayLabel(until)}.`
+              : 'Optional: it resumes by itself on this day. Empty: paused until someone presses Resume.'
+          }
+          min={form.values.from || today}
+          {...form.getInputProps('until')}
+        />
+        <FormSubmitError message={submitError} />
+        <Group>
+          <BusyButton type="submit" busy={busy}>
+            Pause membership
+          </BusyButton>
+          <Button variant="default" onClick={onCancel}>
+            Keep it active
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The cancel dialog's form. A membership that renews and has a paid period to run can end at the end of it
+ * (the default: it is usable until then and not renewed) or now; its commitment rule is stated. The
+ * confirm button says what happens; the dismiss button keeps it.
+ */
+export function CancelForm({
+  held,
+  today,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  held: ClientPackageDto;
+  today: string;
+  busy: boolean;
+  onConfirm: (at: CancelWhen) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const membership = held.terms.kind === 'membership';
+  const canWait =
+    membership &&
+    held.status === 'active' &&
+    held.terms.autoRenew &&
+    !held.endsOn &&
+    Boolean(held.paidUntil && held.paidUntil > today);
+  const [at, setAt] = useState<CancelWhen>(canWait ? 'period-end' : 'now');
+  const [problem, setProblem] = useState<string | null>(null);
+  const name = held.terms.name;
+  const paidUntil = held.paidUntil ? dayLabel(held.paidUntil) : '';
+  const commitment = membership && held.terms.commitmentPeriods > 0 && held.cancellableFrom;
+  const periods = `${held.terms.commitmentPeriods} ${held.terms.period ?? 'period'}${held.terms.commitmentPeriods === 1 ? '' : 's'}`;
+
+  const confirm = async () => {
+    setProblem(null);
+    try {
+      await onConfirm(at);
+    } catch (error) {
+      // The refusal (the commitment, most often) is said in the dialog; focus stays on the button.
+      setProblem(apiFormError(error).message);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void confirm();
+      }}
+    >
+      <Stack gap="md">
+        {commitment ? (
+          <Text size="sm">
+            Commitment: {periods} (paused days added). It can be cancelled from {dayLabel(held.cancellableFrom ?? '')}
+            {canWait ? ', or end at the end of a paid period that runs to that day or later' : ''}.
+          </Text>
+        ) : null}
+        {canWait ? (
+          <Radio.Group
+            label="When does it end?"
+            value={at}
+            onChange={(value) => {
+              setAt(value as CancelWhen);
+              setProblem(null);
+            }}
+          >
+            <Stack gap="xs" mt={6}>
+              <Radio
+                value="period-end"
+                label={`At the end of the paid period (${paidUntil})`}
+                description={`Usable until then; not renewed, so nothing more is charged.`}
+              />
+              <Radio value="now" label="Now" description="It stops paying for classes today." />
+            </Stack>
+          </Radio.Group>
+        ) : null}
+        <Text size="sm">
+          {at === 'period-end'
+            ? `${name} stays usable until ${paidUntil} and then ends.`
+            : membership
+              ? `${name} ends now: it no longer pays for classes or renews.`
+              : `${name} ends now: its credits left can no longer be used.`}{' '}
+          Nothing is refunded by this; refund the order if money goes back.
+        </Text>
+        <FormSubmitError message={problem} />
+        <Group>
+          <BusyButton type="submit" busy={busy} color="red.9">
+            {at === 'period-end'
+              ? 'Cancel membership at end of period'
+              : membership
+                ? 'Cancel now'
+                : 'Cancel the pack now'}
+          </BusyButton>
+          <Button variant="default" onClick={onCancel} data-autofocus>
+            {membership ? 'Keep membership' : 'Keep the pack'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
