@@ -50,6 +50,19 @@ describe('studio rules: Sessions Settings and Peak/Non Peak Hours (issue 7)', ()
     await expect(page.getByLabel('Hold an offered place for (minutes)').isVisible()).resolves.toBe(true);
     await page.getByRole('radio', { name: 'Book the next person automatically' }).check();
     await expect(page.getByLabel('Hold an offered place for (minutes)').count()).resolves.toBe(0);
+    // Class reminders: company-wide, refused out of range at the field, said in plain words.
+    const reminder = page.getByLabel('Send class reminders (hours before)');
+    await expect(reminder.inputValue()).resolves.toBe('24');
+    await reminder.fill('200');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('A reminder can go at most 168 hours (7 days) before the class').waitFor();
+    await expect(reminder.getAttribute('aria-invalid')).resolves.toBe('true');
+    await reminder.fill('48');
+    await page
+      .getByText(
+        'Clients booked earlier get a reminder email 48 hours before each class, unless they turned reminders off. Someone who books later gets no separate reminder: their booking confirmation is enough.',
+      )
+      .waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Sessions Settings saved' }).waitFor();
     await page.getByRole('link', { name: /^Next: / }).waitFor();
@@ -61,6 +74,7 @@ describe('studio rules: Sessions Settings and Peak/Non Peak Hours (issue 7)', ()
     await page.getByRole('heading', { level: 1, name: 'Sessions Settings' }).waitFor();
     await expect(inputValue(page, 'Booking opens (days before)')).resolves.toBe('21');
     await expect(inputValue(page, 'Late cancellation fee (USD)')).resolves.toBe('7.50');
+    await expect(inputValue(page, 'Send class reminders (hours before)')).resolves.toBe('48');
     await expect(
       page.getByRole('radio', { name: 'Book the next person automatically' }).isChecked(),
     ).resolves.toBe(true);
