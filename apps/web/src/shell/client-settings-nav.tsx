@@ -17,7 +17,7 @@ export function ClientSettingsLayout() {
   const base = `/${company}/${roleId}/client/settings`;
   return (
     <>
-      <Group component="nav" aria-label="Settings" gap="md" mb="md" wrap="wrap">
+      <Group component="nav" aria-label="Settings" gap="md" mb="md" wrap="wrap" style={{ rowGap: 0 }}>
         {PAGES.map((page) => (
           <Anchor key={page.path} component={NavLink} to={`${base}/${page.path}`} className="client-nav-link" size="sm">
             {page.label}

@@ -59,7 +59,7 @@ export function ClientShell() {
               Logout
             </Button>
           </Group>
-          <Group component="nav" aria-label="Client menu" gap="md" mt="xs">
+          <Group component="nav" aria-label="Client menu" gap="md" mt="xs" style={{ rowGap: 0 }}>
             {/* Marked by hand: a class page belongs to the calendar too. */}
             <Anchor
               component={Link}

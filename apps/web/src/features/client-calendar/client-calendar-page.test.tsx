@@ -54,6 +54,13 @@ describe('Client calendar', () => {
     expect(await tuesday.findByText('Booked')).toBeTruthy();
     const wednesday = within(screen.getByRole('region', { name: 'Wednesday 9 January' }));
     expect(await wednesday.findByText('Waitlist #3')).toBeTruthy();
+    // Each class card is one real link and one tab stop, with nothing interactive inside another.
+    for (const card of screen.getAllByRole('listitem')) {
+      const focusable = card.querySelectorAll('a[href], button, input, select, textarea, [tabindex]');
+      expect(focusable).toHaveLength(1);
+      expect(focusable[0]?.tagName).toBe('A');
+      expect(focusable[0]?.querySelector('a, button')).toBeNull();
+    }
 
     // The week grid: the same days as columns, each class a tile with its link and the client's mark.
     fireEvent.click(screen.getByRole('radio', { name: 'Week grid' }));

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import type { ClassInstanceDto } from '@kinetic/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePublicClassInstances } from './api/list-public-class-instances.ts';
-import { localDate, localTime, peopleLabel, placeLabel } from './class-labels.ts';
+import { localDate, localTime } from './class-labels.ts';
 import { useScheduleFilters } from './schedule-filters.ts';
-import { addDays, daysOf, placesLeftLabel, weekRange } from './timetable-days.ts';
+import { addDays, daysOf, weekRange } from './timetable-days.ts';
+import { GridTile, TimetableRow, weekGridClass } from './timetable-cards.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -177,7 +177,7 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
       ) : list.isPending ? (
         <PageLoader />
       ) : grid ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, xl: 7 }} spacing="xs">
+        <Box className={weekGridClass} data-testid="week-grid">
           {days.map((day) => (
             <Paper key={day.date} withBorder radius="md" p="xs" component="section" aria-labelledby={`day-${day.date}`}>
               <Stack gap={6}>
@@ -198,7 +198,7 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
               </Stack>
             </Paper>
           ))}
-        </SimpleGrid>
+        </Box>
       ) : (
         days.map((day) => (
           <Stack key={day.date} gap="xs" component="section" aria-labelledby={`day-${day.date}`}>
@@ -220,72 +220,5 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
         ))
       )}
     </Stack>
-  );
-}
-
-function TimetableRow({ item, to, mark }: { item: ClassInstanceDto; to: string; mark: string | undefined }) {
-  const full = item.bookedCount >= item.capacity;
-  return (
-    <Paper
-      component="li"
-      withBorder
-      radius="md"
-      p="sm"
-      style={{ borderInlineStartWidth: 4, borderInlineStartColor: item.colour ?? '#4860CF' }}
-    >
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-        <Stack gap={2}>
-          <Text fw={700}>
-            {localTime(item.startsAt, item.timeZone)}–{localTime(item.endsAt, item.timeZone)}{' '}
-            <Anchor component={Link} to={to} underline="always">
-              {item.templateName}
-            </Anchor>
-          </Text>
-          <Text size="sm">{peopleLabel(item)}</Text>
-          <Text size="sm" c="dimmed">
-            {placeLabel(item)}
-          </Text>
-        </Stack>
-        <Stack gap={4} align="flex-end">
-          {mark ? (
-            <Badge variant="filled" color="kinetic.8">
-              {mark}
-            </Badge>
-          ) : null}
-          <Text size="sm" fw={full ? 700 : 400} c={full ? 'red.9' : undefined}>
-            {placesLeftLabel(item)}
-          </Text>
-        </Stack>
-      </Group>
-    </Paper>
-  );
-}
-
-/** One class in the week grid: time, name (the link), places left, and the client's mark. */
-function GridTile({ item, to, mark }: { item: ClassInstanceDto; to: string; mark: string | undefined }) {
-  const full = item.bookedCount >= item.capacity;
-  return (
-    <Paper
-      component="li"
-      withBorder
-      radius="sm"
-      p={6}
-      style={{ borderInlineStartWidth: 4, borderInlineStartColor: item.colour ?? '#4860CF' }}
-    >
-      <Text size="sm" fw={700}>
-        {localTime(item.startsAt, item.timeZone)}
-      </Text>
-      <Anchor component={Link} to={to} underline="always" size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {item.templateName}
-      </Anchor>
-      <Text size="xs" fw={full ? 700 : 400} c={full ? 'red.9' : undefined}>
-        {placesLeftLabel(item)}
-      </Text>
-      {mark ? (
-        <Badge variant="filled" color="kinetic.8" size="sm">
-          {mark}
-        </Badge>
-      ) : null}
-    </Paper>
   );
 }
