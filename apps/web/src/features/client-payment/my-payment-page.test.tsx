@@ -114,4 +114,39 @@ describe('client › Settings › Payment', () => {
     expect(balance.getByText('Pay at the desk on your next visit.')).toBeTruthy();
     expect(screen.getByText('This studio doesn’t take cards online, so there is no card to save here: pay at the desk (cash or card).')).toBeTruthy();
   });
+
+  it('writes the dates in order lines the studio’s way, and shows older orders a hundred at a time', async () => {
+    const newest = Array.from({ length: 100 }, (_, index) =>
+      order({ id: `n${String(index).padStart(23, '0')}`, number: 300 - index }),
+    );
+    newest[0] = order({
+      id: 'dropin0000000000000000001',
+      number: 300,
+      lines: [{ id: 'd1', kind: 'drop-in', description: 'Drop-in: Spin, 2026-11-21', quantity: 1, unitPrice: 2000, discount: 0, taxName: null, taxRatePpm: 0, taxInclusive: false, net: 2000, tax: 0, total: 2000 }],
+    });
+    const older = Array.from({ length: 30 }, (_, index) => order({ id: `o${String(index).padStart(23, '0')}`, number: 200 - index }));
+    const calls = stubFetch((call) => {
+      if (call.path === 'me') return ok(client);
+      if (call.path === 'my/account') return ok(mine({ orders: newest, balanceOwing: 0 }));
+      if (call.path.startsWith('orders?')) {
+        const query = new URLSearchParams(call.path.slice('orders?'.length));
+        return ok({ items: query.get('page') === '2' ? older : [], total: 130 });
+      }
+      return noStub(call);
+    });
+    renderRoutes([{ path: '/', element: <MyPaymentPage /> }], '/');
+    const dropIn = within(await screen.findByRole('listitem', { name: 'Order #300' }));
+    expect(dropIn.getByText('1 × Drop-in: Spin, Nov 21, 2026')).toBeTruthy();
+    expect(screen.queryByText(/2026-11-21/)).toBeNull();
+
+    expect(screen.queryByRole('listitem', { name: 'Order #200' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
+    expect(await screen.findByRole('listitem', { name: 'Order #200' })).toBeTruthy();
+    expect(document.querySelectorAll('li[aria-label^="Order #"]')).toHaveLength(130);
+    const count = await screen.findByText('Showing 130 of 130 orders.');
+    expect(screen.queryByRole('button', { name: 'Show older orders' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(count));
+    const asked = calls.find((call) => call.path.startsWith('orders?'));
+    expect(new URLSearchParams(asked?.path.split('?')[1]).get('clientId')).toBe(client.user.id);
+  }, 30_000);
 });

@@ -58,3 +58,25 @@ export function placeLabel(item: Pick<ClassInstanceDto, 'studioName' | 'roomName
 export function peopleLabel(item: Pick<ClassInstanceDto, 'instructorName' | 'assistantName'>): string {
   return item.assistantName ? `${item.instructorName} with ${item.assistantName}` : item.instructorName;
 }
+
+const zonePart = (instant: Date, timeZone: string, timeZoneName: 'long' | 'longOffset'): string =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName }).formatToParts(instant).find((part) => part.type === 'timeZoneName')
+    ?.value ?? '';
+
+/**
+ * The studio's time zone as a person reads it ("Eastern Standard Time"), but only when the viewer's
+ * clock reads differently at that moment: for everyone in the studio's zone the times speak for
+ * themselves, and a raw name such as "America/New_York" helps nobody.
+ */
+export function studioZoneNote(
+  item: Pick<ClassInstanceDto, 'startsAt' | 'timeZone'>,
+  viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): string | null {
+  const instant = new Date(item.startsAt);
+  try {
+    if (zonePart(instant, item.timeZone, 'longOffset') === zonePart(instant, viewerZone, 'longOffset')) return null;
+    return zonePart(instant, item.timeZone, 'long') || null;
+  } catch {
+    return null;
+  }
+}

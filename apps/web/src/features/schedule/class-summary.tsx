@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, type ClassInstanceDetailsDto } from '@kinetic/shared';
-import { classTimeLabel, peopleLabel, placeLabel } from './class-labels.ts';
+import { classTimeLabel, peopleLabel, placeLabel, studioZoneNote } from './class-labels.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -25,6 +25,7 @@ export function ClassSummary({
   headingOrder?: 1 | 2;
 }) {
   const cancelled = item.status === 'cancelled';
+  const zone = studioZoneNote(item);
   return (
     <Stack gap="md">
       <Group gap="sm" align="center">
@@ -45,10 +46,13 @@ export function ClassSummary({
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
           <Fact label="When">
-            {classTimeLabel(item)}{' '}
-            <Text span size="sm" c="dimmed">
-              ({item.timeZone})
-            </Text>
+            {classTimeLabel(item)}
+            {zone ? (
+              <Text span size="sm" c="dimmed">
+                {' '}
+                (the studio’s time: {zone})
+              </Text>
+            ) : null}
           </Fact>
           <Fact label="Where">{placeLabel(item)}</Fact>
           <Fact label="Instructor">{peopleLabel(item)}</Fact>
