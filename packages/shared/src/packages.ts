@@ -268,7 +268,7 @@ export interface PromoPackage {
  * which the form says). Answers the sentence for `discountValue`, or null. The server and the form both ask.
  */
 export function promoAmountProblem(
-  values: { discountKind: string; discountValue: unknown; packageIds: readonly string[] },
+  values: { discountKind: string; discountValue?: unknown; packageIds: readonly string[] },
   packages: readonly PromoPackage[],
   currency: string,
   locale?: string,
@@ -292,7 +292,7 @@ export function promoAmountProblem(
 
 /** On sale packages an amount off would make free (cheaper than the amount): the form warns of them. */
 export function packagesMadeFree(
-  values: { discountKind: string; discountValue: unknown; packageIds: readonly string[] },
+  values: { discountKind: string; discountValue?: unknown; packageIds: readonly string[] },
   packages: readonly PromoPackage[],
 ): PromoPackage[] {
   const amount = values.discountValue;

@@ -109,6 +109,44 @@ describe('Settings › Packages', () => {
     );
   });
 
+  it('archive: the package leaves the list, the result is announced, focus goes to the next package, else the heading', async () => {
+    const second: PackageDto = { ...membership, id: 'aaaaaaaaaaaaaaaaaaaaaaa3', name: 'Unlimited Monthly' };
+    const archived = new Set<string>();
+    stubFetch((call) => {
+      if (call.method === 'POST' && call.path.endsWith('/archive')) {
+        const id = call.path.split('/')[1] as string;
+        archived.add(id);
+        return ok({ ...membership, id, archived: true });
+      }
+      const onSale = [membership, second].filter((item) => !archived.has(item.id));
+      const reads: Record<string, Answer> = {
+        ...choiceAnswers,
+        'packages?kind=membership&status=active&pageSize=100': ok({ items: onSale, total: onSale.length }),
+        'packages?kind=class-pack&status=active&pageSize=100': ok({ items: [pack], total: 1 }),
+      };
+      return reads[call.path] ?? noStub(call);
+    });
+    renderRoutes(routes, '/app/settings/packages');
+    const memberships = within(await screen.findByRole('region', { name: 'Memberships' }));
+    const archive = async (name: string) => {
+      const trigger = await memberships.findByRole('button', { name: `Archive ${name}` });
+      trigger.focus();
+      fireEvent.click(trigger);
+      fireEvent.click(await screen.findByRole('button', { name: 'Stop selling it' }));
+      await waitFor(() => expect(memberships.queryByText(name)).toBeNull());
+    };
+    await archive('8 Classes a Month');
+    expect(screen.getByText('8 Classes a Month archived: clients who hold it keep it.')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(memberships.getByRole('link', { name: 'Edit Unlimited Monthly' })),
+    );
+    // The last one: focus goes to the section's heading.
+    await archive('Unlimited Monthly');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Memberships' })),
+    );
+  });
+
   it('adds a class pack: the price in cents, empty expiry as never, the chosen tax', async () => {
     const calls = serve((path) =>
       path === 'packages' ? { code: 201, body: { status: 1, data: pack } } : undefined,

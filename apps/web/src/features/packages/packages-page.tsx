@@ -6,6 +6,7 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { ConfirmActionButton } from '../class-templates/confirm-action-button.tsx';
+import { byLabel, focusWhenGone } from './focus-when-gone.ts';
 import {
   setPackageArchived,
   usePackageMutation,
@@ -95,7 +96,7 @@ function PackageSection({
   const headingId = `packages-${kind}`;
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
-      <Title order={2} size="h3" id={headingId}>
+      <Title order={2} size="h3" id={headingId} tabIndex={-1}>
         {title}
       </Title>
       {list.isError ? (
@@ -114,8 +115,8 @@ function PackageSection({
         </Text>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {list.data.items.map((item) => (
-            <Paper key={item.id} component="li" withBorder p="md" radius="md">
+          {list.data.items.map((item, index, all) => (
+            <Paper key={item.id} component="li" withBorder p="md" radius="md" data-package-id={item.id}>
               <Stack gap={6}>
                 <Group gap="xs" wrap="wrap">
                   <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
@@ -175,6 +176,15 @@ function PackageSection({
                           item.archived
                             ? `${item.name} is on sale again.`
                             : `${item.name} archived: clients who hold it keep it.`,
+                        );
+                        // It leaves this list: focus goes to the next package's first button (or the one
+                        // before), else this section's heading — not to the top of the page.
+                        const next = all[index + 1] ?? all[index - 1];
+                        focusWhenGone(
+                          () => !document.querySelector(`[data-package-id="${item.id}"]`),
+                          () =>
+                            (next ? byLabel(`${next.archived ? 'Restore' : 'Edit'} ${next.name}`) : null) ??
+                            document.getElementById(headingId),
                         );
                       }}
                     >

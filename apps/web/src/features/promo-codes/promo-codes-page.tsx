@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Alert,
+  Badge,
   Button,
   Group,
   Modal,
@@ -18,22 +19,28 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatMoney,
+  packagesMadeFree,
+  promoAmountProblem,
   promoCodeBody,
   type PackageListDto,
   type PromoCodeBody,
   type PromoCodeDto,
   type PromoCodeListDto,
+  type PromoPackage,
+  type PromoStatus,
 } from '@kinetic/shared';
 import { apiRequest } from '../../api/client.ts';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { ConfirmActionButton } from '../class-templates/confirm-action-button.tsx';
 import { majorToMinor, minorToMajor } from '../class-templates/money.ts';
+import { byLabel, focusWhenGone } from '../packages/focus-when-gone.ts';
 
 const promoCodesKey = (companyId: string) => [companyId, 'promo-codes'] as const;
 
@@ -91,6 +98,33 @@ function toValues(code: PromoCodeDto | undefined, currency: string): PromoFormVa
   };
 }
 
+/** The list's badge: where a code stands today (the server decides, on the company's calendar). */
+export const PROMO_STATUS_BADGE: Record<PromoStatus, { label: string; color: string }> = {
+  active: { label: 'Active', color: 'teal.9' },
+  'not-yet-valid': { label: 'Not yet valid', color: 'blue.9' },
+  expired: { label: 'Expired', color: 'gray.7' },
+  'used-up': { label: 'Used up', color: 'gray.7' },
+};
+
+/** Every problem with the form's values at once: the body's own rules, and an amount within the price. */
+export function promoFormErrors(
+  values: PromoFormValues,
+  currency: string,
+  packages: readonly PromoPackage[],
+): Record<string, string> {
+  const body = toBody(values, currency);
+  const errors: Record<string, string> = {};
+  const parsed = promoCodeBody.safeParse(body);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join('.');
+      if (key && !errors[key]) errors[key] = issue.message;
+    }
+  const tooMuch = promoAmountProblem(body, packages, currency);
+  if (tooMuch && !errors.discountValue) errors.discountValue = tooMuch;
+  return errors;
+}
+
 /** "10%" or "$5.00" off. */
 export const discountLabel = (code: Pick<PromoCodeDto, 'discountKind' | 'discountValue' | 'currency'>) =>
   code.discountKind === 'percent'
@@ -124,12 +158,21 @@ export function PromoCodesPage() {
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   const currency = packages.data?.items[0]?.currency ?? codes.data?.items[0]?.currency ?? 'USD';
   const packageName = new Map((packages.data?.items ?? []).map((item) => [item.id, item.name]));
+  const onSale: PromoPackage[] = (packages.data?.items ?? []).map((item) => ({
+    id: item.id,
+    name: item.name,
+    price: item.price,
+    archived: item.archived,
+  }));
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (
     <Stack gap="md" maw={820}>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={4}>
-          <Title order={1}>Promo-Codes</Title>
+          <Title order={1} ref={headingRef} tabIndex={-1}>
+            Promo-Codes
+          </Title>
           <Text c="dimmed">Discounts clients enter when they buy a package.</Text>
         </Stack>
         {manage ? <Button onClick={() => setModal({})}>Add promo code</Button> : null}
@@ -151,13 +194,18 @@ export function PromoCodesPage() {
         <Text c="dimmed">No promo codes yet.</Text>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {codes.data.items.map((code) => (
-            <Paper key={code.id} component="li" withBorder p="md" radius="md">
+          {codes.data.items.map((code, index, all) => (
+            <Paper key={code.id} component="li" withBorder p="md" radius="md" data-promo-id={code.id}>
               <Stack gap={4}>
                 <Group gap="xs" justify="space-between" wrap="wrap">
-                  <Text fw={700} ff="monospace">
-                    {code.code}
-                  </Text>
+                  <Group gap="xs" wrap="wrap">
+                    <Text fw={700} ff="monospace">
+                      {code.code}
+                    </Text>
+                    <Badge color={PROMO_STATUS_BADGE[code.status].color} variant="filled">
+                      {PROMO_STATUS_BADGE[code.status].label}
+                    </Badge>
+                  </Group>
                   <Text fw={700}>{discountLabel(code)}</Text>
                 </Group>
                 <Text size="sm">
@@ -195,6 +243,12 @@ export function PromoCodesPage() {
                       run={async () => {
                         await remove.mutateAsync(code.id);
                         setNote(`${code.code} deleted. Orders that used it keep their discount.`);
+                        // Its row is gone: focus goes to the next code's Edit (or the one before), else the heading.
+                        const next = all[index + 1] ?? all[index - 1];
+                        focusWhenGone(
+                          () => !document.querySelector(`[data-promo-id="${code.id}"]`),
+                          () => (next ? byLabel(`Edit ${next.code}`) : null) ?? headingRef.current,
+                        );
                       }}
                     >
                       Clients can no longer use {code.code}. Orders that used it keep their discount.
@@ -220,7 +274,7 @@ export function PromoCodesPage() {
             companyId={companyId}
             currency={currency}
             code={modal.code}
-            packages={(packages.data?.items ?? []).map((item) => ({ value: item.id, label: item.name }))}
+            packages={onSale}
             onCancel={() => setModal(null)}
             onSaved={(saved) => {
               setNote(`${saved.code} saved.`);
@@ -244,23 +298,14 @@ function PromoCodeForm({
   companyId: string;
   currency: string;
   code: PromoCodeDto | undefined;
-  packages: { value: string; label: string }[];
+  packages: PromoPackage[];
   onCancel: () => void;
   onSaved: (saved: PromoCodeDto) => void;
 }) {
   const queryClient = useQueryClient();
   const form = useForm<PromoFormValues>({
     initialValues: toValues(code, currency),
-    validate: (values) => {
-      const parsed = promoCodeBody.safeParse(toBody(values, currency));
-      if (parsed.success) return {};
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path.join('.');
-        if (key && !errors[key]) errors[key] = issue.message;
-      }
-      return errors;
-    },
+    validate: (values) => promoFormErrors(values, currency, packages),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
   const save = useMutation({
@@ -272,11 +317,21 @@ function PromoCodeForm({
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: promoCodesKey(companyId) }),
   });
+  const formRef = useRef<HTMLFormElement>(null);
   const percent = form.values.discountKind === 'percent';
+  const body = toBody(form.values, currency);
+  const dearest = [...packages].sort((a, b) => b.price - a.price)[0];
+  const free = packagesMadeFree(body, packages);
+  const money = (item: PromoPackage) => `${item.name} (${formatMoney(item.price, currency)})`;
   return (
     <form
-      onSubmit={form.onSubmit((values) =>
-        runSubmit(async () => onSaved(await save.mutateAsync(toBody(values, currency)))),
+      ref={formRef}
+      onSubmit={form.onSubmit(
+        async (values) => {
+          const saved = await runSubmit(async () => onSaved(await save.mutateAsync(toBody(values, currency))));
+          if (!saved) focusFirstInvalid(formRef.current);
+        },
+        () => focusFirstInvalid(formRef.current),
       )}
       noValidate
     >
@@ -299,6 +354,15 @@ function PromoCodeForm({
           />
           <SpecNumberInput
             label={percent ? 'Percent' : `Amount (${currency})`}
+            description={
+              percent
+                ? '1 to 100'
+                : `At most the price of each package it is for${
+                    dearest && form.values.packageIds.length === 0
+                      ? `; for all packages, at most the dearest, ${money(dearest)}`
+                      : ''
+                  }`
+            }
             required
             decimals={percent ? 0 : 2}
             fixedDecimalScale={false}
@@ -318,7 +382,7 @@ function PromoCodeForm({
           />
           <SpecNumberInput
             label="Uses in all"
-            description="Empty: no limit"
+            description="Empty: no limit. At least the uses per client"
             {...form.getInputProps('maxUses')}
           />
           <SpecNumberInput
@@ -330,11 +394,16 @@ function PromoCodeForm({
         <MultiSelect
           label="Packages"
           placeholder={form.values.packageIds.length ? undefined : 'All packages'}
-          data={packages}
+          data={packages.map((item) => ({ value: item.id, label: item.name }))}
           searchable
           clearable
           {...form.getInputProps('packageIds')}
         />
+        {free.length > 0 && !form.errors.discountValue ? (
+          <Text size="sm" role="note">
+            Free with this code (the amount is their whole price): {free.map(money).join(', ')}.
+          </Text>
+        ) : null}
         <FormSubmitError message={submitError} />
         <Group>
           <BusyButton type="submit" busy={save.isPending}>
