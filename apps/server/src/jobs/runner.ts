@@ -19,7 +19,7 @@ const EMAIL_QUEUE = 'email-delivery';
 const HORIZON_QUEUE = 'schedule-horizon';
 /** Every minute: waitlist offers whose hold ran out move on to the next in line. */
 const OFFERS_QUEUE = 'booking-offers';
-/** Daily: memberships whose paid period ended renew (card or owed at the studio). */
+/** Hourly: pauses start and end on their days, cancelled memberships end, those whose paid period ended renew. */
 const RENEWALS_QUEUE = 'membership-renewals';
 /** Every five minutes: booked clients of classes starting within the reminder time get one reminder. */
 const REMINDERS_QUEUE = 'class-reminders';
