@@ -19,6 +19,20 @@ async function post<T>(page: Page, path: string, data: object): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
+/** A dialog done opening (its fade and slide have ended), so axe reads its colours as they stay. */
+async function opened(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const content = document.querySelector<HTMLElement>('.mantine-Modal-content');
+    const overlay = document.querySelector<HTMLElement>('.mantine-Modal-overlay');
+    return (
+      content !== null &&
+      getComputedStyle(content).opacity === '1' &&
+      (overlay === null || getComputedStyle(overlay).opacity === '1')
+    );
+  });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 250)));
+}
+
 async function closeToasts(page: Page): Promise<void> {
   await page.evaluate(() => {
     document
@@ -129,4 +143,123 @@ describe('desk sales on a client’s account (issue 10)', () => {
     await snap(wide.page, 'client-account-refunded');
     await wide.context.close();
   });
+
+  for (const width of [360, 1280])
+    it(`at ${width} px: a promo code refused in words, a membership sold, paused from and until by keyboard, cancelled at the end of its period`, async () => {
+      const { page, context } = await newPage(browser, { width, height: 800 });
+      const company = await createCompany(page);
+      await page.goto('/login');
+      await fillLogin(page, company.email, PASSWORD);
+      await page.waitForURL((url) => url.pathname.includes('/app'));
+      await post(page, '/api/packages', {
+        kind: 'membership',
+        name: 'Unlimited Monthly',
+        description: null,
+        price: 12000,
+        taxRateId: null,
+        introOffer: false,
+        offPeakOnly: false,
+        templateIds: [],
+        studioIds: [],
+        period: 'month',
+        classLimit: null,
+        autoRenew: true,
+        commitmentPeriods: 1,
+        signupFee: 0,
+      });
+      const client = await post<{ id: string }>(page, '/api/clients', {
+        name: 'Mia Member',
+        email: `mia-${company.slug}-${width}@e2e.test`,
+      });
+
+      // Promo codes: every problem at once, in words at each field; the amount's limit in its help.
+      await page.goto('/app/settings/promoCodes');
+      await page.getByRole('button', { name: 'Add promo code' }).click();
+      const promo = page.getByRole('dialog', { name: 'Add a promo code' });
+      await promo.getByRole('textbox', { name: /^Code/ }).fill('x');
+      await promo.getByRole('combobox', { name: 'Discount' }).selectOption('amount');
+      await promo.getByRole('textbox', { name: /^Amount/ }).fill('500');
+      await promo.getByRole('textbox', { name: /^Uses in all/ }).fill('1');
+      await promo.getByRole('textbox', { name: /^Uses per client/ }).fill('3');
+      await promo.getByRole('button', { name: 'Add promo code' }).click();
+      await promo.getByText('A code has at least 3 characters').waitFor();
+      await promo
+        .getByText('The discount is more than the price of every package (the dearest, Unlimited Monthly, is $120.00)')
+        .waitFor();
+      await promo.getByText('Uses in all (1) cannot be fewer than uses per client (3)').waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+      await expectNoSeriousA11yViolations(page);
+      await snap(page, 'promo-modal-refused');
+      await promo.getByRole('button', { name: 'Cancel' }).click();
+
+      // The sale: an unknown code is named in the price; cleared, the membership is sold owing.
+      await page.goto(`/app/clients/profile/${client.id}/${client.id}`);
+      await page.getByRole('button', { name: 'Sell' }).click();
+      const sell = page.getByRole('dialog', { name: 'Sell to Mia Member' });
+      const choice = sell.getByRole('combobox', { name: /^Package or product/ });
+      await expect.poll(() => choice.locator('option').count()).toBeGreaterThan(1);
+      await choice.selectOption({ label: 'Unlimited Monthly ($120.00)' });
+      await sell.getByRole('textbox', { name: /^Promo code/ }).fill('nope');
+      await sell
+        .getByRole('status', { name: 'Price' })
+        .getByText('NOPE is not a promo code we know. Check its spelling. Clear the promo code to sell at the full price.')
+        .waitFor();
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      await snap(page, 'client-account-sell-unknown-code');
+      await sell.getByRole('textbox', { name: /^Promo code/ }).fill('');
+      await sell.getByRole('radio', { name: 'Leave owing' }).check();
+      await sell.getByRole('button', { name: 'Confirm sale: $120.00 owing' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await closeToasts(page);
+
+      // Pause by keyboard: from today (the default) until a day; the dialog says what pausing does.
+      const packages = page.getByRole('region', { name: 'Packages' });
+      await packages.getByRole('button', { name: 'Pause Unlimited Monthly' }).focus();
+      await page.keyboard.press('Enter');
+      const pause = page.getByRole('dialog', { name: 'Pause Unlimited Monthly' });
+      await pause.getByText(/pays for no classes and is not renewed, so nothing is charged/).waitFor();
+      const from = pause.getByRole('textbox', { name: /^Pause from/ });
+      const today = await from.inputValue();
+      expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const until = new Date(Date.parse(`${today}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+      await pause.getByRole('textbox', { name: /^Resume on/ }).fill(until);
+      await opened(page);
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      await snap(page, 'client-account-pause-dialog');
+      await pause.getByRole('button', { name: 'Pause membership' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await packages.getByRole('status').getByText(/^Unlimited Monthly paused until /).waitFor();
+      // Focus is on Resume (the Pause button is gone), not on the page.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Resume Unlimited Monthly');
+      await snap(page, 'client-account-paused');
+
+      // Resume by keyboard: focus on Pause again.
+      await page.keyboard.press('Enter');
+      await packages.getByRole('status').getByText(/^Unlimited Monthly resumed: paid until /).waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Pause Unlimited Monthly');
+
+      // Cancel: at the end of the paid period (the default), the commitment rule said.
+      await packages.getByRole('button', { name: 'Cancel Unlimited Monthly' }).click();
+      const cancel = page.getByRole('dialog', { name: 'Cancel Unlimited Monthly?' });
+      await cancel.getByText(/^Commitment: 1 month \(paused days added\)\. It can be cancelled from /).waitFor();
+      await cancel.getByRole('button', { name: 'Keep membership' }).waitFor();
+      await opened(page);
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      await snap(page, 'client-account-cancel-dialog');
+      await cancel.getByRole('button', { name: 'Cancel membership at end of period' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await packages.getByText(/^Ends on .*: cancelled at the end of its period, not renewed\.$/).waitFor();
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      await snap(page, 'client-account-ends');
+      await context.close();
+    });
 });

@@ -335,7 +335,7 @@ function HeldPackage({
             <Button
               size="xs"
               variant="subtle"
-              color="red.9"
+              color="red"
               aria-label={`Cancel ${name}`}
               onClick={() => setDialog('cancel')}
               {...key('cancel')}

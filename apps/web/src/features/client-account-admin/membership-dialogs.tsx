@@ -65,14 +65,14 @@ export function PauseForm({
           </Text>
           {held.paidUntil ? (
             <Text size="sm">
-              The days already paid for are kept: when it resumes, the paid period (now to {dayLabel(held.paidUntil)})
-              runs on for as many days as it was paused.
+              The days already paid for are kept: it is paid until {dayLabel(held.paidUntil)}, and when it resumes
+              that day moves later by as many days as it was paused.
             </Text>
           ) : null}
           {held.cancellableFrom ? (
             <Text size="sm">
-              Its commitment moves later by the same days (it can be cancelled from {dayLabel(held.cancellableFrom)}{' '}
-              now).
+              Its commitment ends as many days later too (today it can be cancelled from{' '}
+              {dayLabel(held.cancellableFrom)}).
             </Text>
           ) : null}
         </Stack>
