@@ -77,7 +77,7 @@ function ForgotPasswordForm({ page }: { page: Page }) {
         </form>
       )}
       <Text size="sm" ta="center">
-        <Anchor component={Link} to={`${prefix.base}/login`}>
+        <Anchor component={Link} to={`${prefix.base}/login`} className="tap-link">
           Back to login
         </Anchor>
       </Text>

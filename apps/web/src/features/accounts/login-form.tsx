@@ -113,7 +113,7 @@ export function LoginForm({ page }: { page: Page }) {
       {signupPath && !choices ? (
         <Text size="sm" ta="center">
           {prefix.company ? 'New here?' : 'New to Kinetic?'}{' '}
-          <Anchor component={Link} to={withReturn(signupPath, search)}>
+          <Anchor component={Link} to={withReturn(signupPath, search)} className="tap-link">
             Create an account
           </Anchor>
         </Text>

@@ -17,7 +17,7 @@ const accent = (item: ClassInstanceDto) => ({ borderInlineStartWidth: 4, borderI
 /** The class's name as the card's one link; the link covers the whole card (`timetable.module.css`). */
 function ClassLink({ item, to, size }: { item: ClassInstanceDto; to: string; size?: 'sm' }) {
   return (
-    <Link to={to} className={classes.link}>
+    <Link to={to} className={size === 'sm' ? `${classes.link} ${classes.tileLink}` : classes.link}>
       <Text span fw={700} size={size} className={classes.name} style={{ overflowWrap: 'anywhere' }}>
         {item.templateName}
       </Text>

@@ -73,7 +73,7 @@ function ClientSignupForm({ page, studio }: { page: Page; studio: WidgetStudioDt
       </form>
       <Text size="sm" ta="center">
         Already have an account?{' '}
-        <Anchor component={Link} to={withReturn(loginPathForRole(prefix.company, roleId), search)}>
+        <Anchor component={Link} to={withReturn(loginPathForRole(prefix.company, roleId), search)} className="tap-link">
           Log in
         </Anchor>
       </Text>

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
+import { classTomorrow } from './support/classes.ts';
+import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } from './support/journeys.ts';
+
+const browser = await launchBrowser();
+
+/**
+ * Every control a finger can reach on the page, with the box it is tapped by, that is under 44 × 44 px.
+ * A class card's link is tapped by its card (the link covers it), a checkbox or radio by its label row,
+ * a password field by its box; links inside a sentence are WCAG's inline exception and are skipped.
+ */
+async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const selector = 'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=switch], [tabindex]:not([tabindex="-1"])';
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      let target: Element = element;
+      if (element.tagName === 'A' && getComputedStyle(element, '::after').position === 'absolute') target = element.closest('li') ?? element;
+      if (element.matches('.mantine-PasswordInput-innerInput')) target = element.closest('.mantine-PasswordInput-input') ?? element;
+      if (element.matches('input[type=checkbox], input[type=radio]'))
+        target = element.closest('.mantine-Checkbox-body, .mantine-Radio-body, .mantine-Switch-body, .mantine-SegmentedControl-control') ?? element;
+      if (element.tagName === 'A' && element.closest('p') && !element.classList.contains('tap-link')) {
+        const sentence = element.closest('p')?.textContent?.trim() ?? '';
+        if (sentence !== element.textContent?.trim()) continue;
+      }
+      const box = target.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      if (box.width < 43.5 || box.height < 43.5)
+        found.push(`${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return found;
+  });
+}
+
+async function check(page: Page, shot: string): Promise<void> {
+  await snap(page, shot);
+  await expectNoHorizontalScroll(page);
+  await expect(smallTapTargets(page)).resolves.toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+}
+
+async function signUpClient(page: Page, slug: string, name: string): Promise<string> {
+  const email = `${name.toLowerCase()}-${slug}@e2e.test`;
+  const signup = await page.request.post('/api/signup/client', {
+    data: { company: slug, roleId: 'client', name, email, phone: '', password: PASSWORD },
+  });
+  expect(signup.status(), await signup.text()).toBe(200);
+  return email;
+}
+
+describe('client usability (issue 11 §7, new-user findings)', () => {
+  it('a deep link survives the login at 360 px; an address on another site is ignored; taps are 44 px; a card opens with one tap', async () => {
+    const { page: owner, context: ownerContext } = await newPage(browser);
+    const company = await createCompany(owner);
+    await owner.goto('/login');
+    await fillLogin(owner, company.email, PASSWORD);
+    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    const { classId } = await classTomorrow(owner);
+    const email = await signUpClient(owner, company.slug, 'Dana');
+
+    // Signed out, the client opens Settings › Payment from a bookmark: log in, and land there.
+    const { page, context } = await newPage(browser, { width: 360, height: 740 });
+    await page.goto(`/${company.slug}/client/client/settings/payment`);
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/client/login`);
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/${company.slug}/client/client/settings/payment`);
+    await check(page, 'deep-link-login');
+    await fillLogin(page, email, PASSWORD);
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client/settings/payment`);
+    await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+    await check(page, 'deep-link-payment');
+
+    // The timetable: a tap on a card's corner, away from the class's name, opens the class.
+    await page.getByRole('navigation', { name: 'Client menu' }).getByRole('link', { name: 'Calendar' }).click();
+    const card = page.getByRole('listitem').filter({ hasText: 'Morning Mobility' });
+    await card.waitFor();
+    await check(page, 'timetable-day-list');
+    await card.scrollIntoViewIfNeeded();
+    const box = await card.boundingBox();
+    if (!box) throw new Error('The class card has no box');
+    await page.mouse.click(box.x + box.width - 8, box.y + box.height - 8);
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client/classes/details/${classId}`);
+    await page.getByRole('heading', { level: 1, name: 'Morning Mobility' }).waitFor();
+    // The studio's zone is named only when this browser's clock differs, and never as "America/New_York".
+    await expect(page.getByText('America/New_York').count()).resolves.toBe(0);
+    const sameClock = await page.evaluate(() => {
+      const offset = (timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'longOffset' }).format(new Date());
+      return offset('America/New_York') === offset(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    });
+    await expect(page.getByText(/the studio’s time: Eastern (Standard|Daylight) Time/).count()).resolves.toBe(sameClock ? 0 : 1);
+    await check(page, 'class-page');
+
+    // Logged out, a login link that names another site lands on the calendar, not there.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/client/login`);
+    for (const next of ['https://evil.example/', '//evil.example/steal']) {
+      await page.goto(`/${company.slug}/client/login?next=${encodeURIComponent(next)}`);
+      await fillLogin(page, email, PASSWORD);
+      await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
+      expect(new URL(page.url()).host).toBe(new URL(owner.url()).host);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === `/${company.slug}/client/login`);
+    }
+    await context.close();
+
+    // The team's deep links work the same way: the owner's session ends, the login returns to the page.
+    await ownerContext.clearCookies();
+    await owner.goto('/app/settings/studios');
+    await owner.waitForURL((url) => url.pathname === '/login');
+    await fillLogin(owner, company.email, PASSWORD);
+    await owner.waitForURL((url) => url.pathname === '/app/settings/studios');
+    await ownerContext.close();
+  }, 120_000);
+
+  it('the week grid shows the seven days side by side at 1280 px, and one day a row at 360 px', async () => {
+    const { page: owner, context: ownerContext } = await newPage(browser);
+    const company = await createCompany(owner);
+    await owner.goto('/login');
+    await fillLogin(owner, company.email, PASSWORD);
+    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    await classTomorrow(owner);
+    const email = await signUpClient(owner, company.slug, 'Wes');
+    await ownerContext.close();
+
+    for (const width of [1280, 1024, 360]) {
+      const { page, context } = await newPage(browser, { width, height: 800 });
+      await page.goto(`/${company.slug}/client/client?layout=week`);
+      await fillLogin(page, email, PASSWORD);
+      await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client` && url.searchParams.get('layout') === 'week');
+      const days = page.getByTestId('week-grid').getByRole('region');
+      await days.first().waitFor();
+      const tops = await days.evaluateAll((sections) => sections.map((section) => Math.round(section.getBoundingClientRect().top)));
+      expect(tops).toHaveLength(7);
+      const perRow = tops.filter((top) => top === tops[0]).length;
+      expect(perRow).toBe(width >= 1024 ? 7 : 1);
+      await check(page, 'week-grid');
+      await context.close();
+    }
+  }, 120_000);
+});
