@@ -61,9 +61,10 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
     const { classId } = await classTomorrow(owner);
     const email = await signUpClient(owner, company.slug, 'Dana');
 
-    // Signed out, the client opens Settings › Payment from a bookmark: log in, and land there.
+    // Signed out, the client opens Settings › Payment from a link (written with the group's `app/`, as
+    // the spec writes the solo-client group): log in, and land there.
     const { page, context } = await newPage(browser, { width: 360, height: 740 });
-    await page.goto(`/${company.slug}/client/client/settings/payment`);
+    await page.goto(`/${company.slug}/client/client/app/settings/payment`);
     await page.waitForURL((url) => url.pathname === `/${company.slug}/client/login`);
     expect(new URL(page.url()).searchParams.get('next')).toBe(`/${company.slug}/client/client/settings/payment`);
     await check(page, 'deep-link-login');

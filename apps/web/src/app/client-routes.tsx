@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { CLIENT_ROLES } from '@kinetic/shared';
 import { PublicOnly } from '../shell/public-only.tsx';
 import { RequireSession } from '../shell/require-session.tsx';
+import { ClientAppAlias } from '../shell/client-app-alias.tsx';
 import { ClientSettingsLayout } from '../shell/client-settings-nav.tsx';
 import { RoleGate } from '../shell/role-gate.tsx';
 import { publicChildren, soloClientPublicPages } from './public-routes.tsx';
@@ -19,6 +20,7 @@ export function clientGroupRoute(): RouteObject {
           { index: true, element: <Navigate to="login" replace /> },
           ...publicChildren(),
           ...soloClientPublicPages(),
+          { path: '*', element: <ClientAppAlias /> },
         ],
       },
       {
