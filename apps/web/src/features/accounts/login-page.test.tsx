@@ -191,5 +191,29 @@ describe('login form (spec §8)', () => {
         for (const name of ['token', 'user', 'hosttype']) document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
       }
     });
+    it('the root login keeps it through "choose the business": the admin lands on the page they opened', async () => {
+      const acme = { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company' as const };
+      const other = { id: 'aaaaaaaaaaaaaaaaaaaaaaaa', slug: 'other', name: 'Other Gym', kind: 'company' as const };
+      const adminSession = { ...clientSession, roleId: 'admin', company: acme, onBoardingData: ['hours'] };
+      let logins = 0;
+      vi.stubGlobal('fetch', async () => {
+        logins += 1;
+        const body = logins === 1 ? { status: 1, data: { chooseCompany: [acme, other] } } : { status: 1, data: adminSession };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      });
+      const { router } = renderRoutes(
+        [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/app/settings/studios', element: <p>Studios page</p> },
+          { path: '*', element: <p>Elsewhere</p> },
+        ],
+        `/login?next=${encodeURIComponent('/app/settings/studios')}`,
+      );
+      fillAndSubmit('owner@example.com', 'secret-pass');
+      fireEvent.click(await screen.findByRole('radio', { name: /Acme Yoga/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByText('Studios page')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/app/settings/studios');
+    });
   });
 });

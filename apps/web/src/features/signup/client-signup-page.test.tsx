@@ -54,3 +54,42 @@ describe('client sign-up password', () => {
     expect(screen.getAllByText(PASSWORD_RULE)).toHaveLength(1);
   });
 });
+
+describe('client sign-up from a deep link', () => {
+  it('the log-in link keeps where the visitor was going, and so does the sign-up: after "about you" they land there', async () => {
+    const next = '/acme/client/client/settings/payment';
+    const session = {
+      token: 'new-client',
+      user: { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyId: COMPANY_ID, soloInstructorId: null, clientSignupDetailsId: null },
+      roleId: 'client',
+      hostType: 'company',
+      company: { id: COMPANY_ID, slug: 'acme', name: 'Acme Yoga', kind: 'company' },
+      onBoardingData: [],
+      isSpecial: 0,
+    };
+    stubFetch((call) => {
+      if (call.path === 'checkCompany') return ok({ companyId: COMPANY_ID, companyName: 'Acme Yoga', kind: 'company' });
+      if (call.path === 'signup/client') return ok(session);
+      return noStub(call);
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/:company/:roleId/client/client-signup', element: <ClientSignupPage /> },
+        { path: '*', element: <p>Elsewhere</p> },
+      ],
+      `/acme/client/client/client-signup?next=${encodeURIComponent(next)}`,
+    );
+    expect((await screen.findByRole('link', { name: 'Log in' })).getAttribute('href')).toBe(
+      `/acme/client/login?next=${encodeURIComponent(next)}`,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /^Your name/ }), { target: { value: 'Nina New' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), { target: { value: 'nina@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'long-enough-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create the account' }));
+    expect(await screen.findByText('Elsewhere')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/acme/client/client/client-signup/edit/bbbbbbbbbbbbbbbbbbbbbbbb');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(next);
+    for (const name of ['token', 'user', 'hosttype']) document.cookie = `${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
+  });
+});
+
