@@ -126,6 +126,11 @@ export const refundBody = z.object({
     .transform((value) => value || null)
     .nullish()
     .transform((value) => value ?? null),
+  /**
+   * Also end what the order bought (its packs and memberships stop at once; classes already booked with
+   * them stay booked). Left out: they stay. A goodwill refund keeps them; taking a pack back ends it.
+   */
+  endPackages: z.boolean({ error: 'Say yes or no to ending what the order bought' }).optional(),
 });
 export type RefundBody = z.input<typeof refundBody>;
 

@@ -167,7 +167,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await refundOrder(
+      const { endedPackages, ...data } = await refundOrder(
         deps((error) => request.log.error(error)),
         actorOf(request),
         request.params.orderId,
@@ -176,7 +176,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(),
         (tx, order, amount) => refundOnline(tx, app.deps.payments, order, amount),
       );
-      return { status: 1 as const, message: `Refund recorded on order #${data.number}.`, data };
+      const ended = endedPackages.length > 0 ? ` ${endedPackages.join(', ')} ended.` : '';
+      return { status: 1 as const, message: `Refund recorded on order #${data.number}.${ended}`, data };
     },
   );
 

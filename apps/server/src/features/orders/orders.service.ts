@@ -744,11 +744,11 @@ export async function refundOrder(
   deps: OrderDeps,
   actor: Actor,
   orderId: string,
-  body: { amount: number; reason: string | null },
+  body: { amount: number; reason: string | null; endPackages?: boolean | undefined },
   idempotencyKey: string | undefined,
   now = new Date(),
   online?: (tx: Executor, order: OrderRow, amount: number) => Promise<string>,
-): Promise<OrderDto> {
+): Promise<OrderDto & { endedPackages: string[] }> {
   if (!isDesk(actor))
     throw isClientRole(actor.roleId) ? notFound(ORDER_NOT_FOUND) : forbidden('Your account cannot refund.');
   const emails: string[] = [];
@@ -787,6 +787,20 @@ export async function refundOrder(
         refunded,
         status: refunded === order.paid ? 'refunded' : 'partly-refunded',
       });
+      // Taking a pack or membership back: it stops at once (no commitment: the studio chose to refund).
+      const ended = body.endPackages
+        ? await tx
+            .update(clientPackages)
+            .set({ status: 'cancelled', pausedFrom: null, pausedUntil: null, endsOn: null, updatedAt: now })
+            .where(
+              and(
+                eq(clientPackages.companyId, actor.companyId),
+                eq(clientPackages.orderId, order.id),
+                inArray(clientPackages.status, ['active', 'paused']),
+              ),
+            )
+            .returning({ terms: clientPackages.terms })
+        : [];
       const details = await detailsOf(tx, actor.companyId, order.id);
       emails.push(
         await queueReceipt(tx, await companyOf(tx, actor.companyId), details, {
@@ -795,7 +809,7 @@ export async function refundOrder(
           method,
         }),
       );
-      return orderDto(details);
+      return { ...orderDto(details), endedPackages: ended.map((row) => row.terms.name) };
     }),
   );
   await deliver(deps, emails);

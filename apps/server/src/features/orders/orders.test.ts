@@ -285,6 +285,39 @@ describe('orders', () => {
     ).rejects.toThrow(/orders_money/);
   });
 
+  it('a refund that takes the pack back ends it (cancelled at once); a goodwill refund keeps it', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const pack = await created(app, ready.headers, '/api/packages', classPack({ name: 'Five Pack', price: 9000, credits: 5 }));
+    const client = await signedClient(ready);
+    const sell = async () =>
+      (
+        await post('/api/orders', ready.headers, {
+          clientId: client.id,
+          items: [{ kind: 'package', packageId: pack.id }],
+          promoCode: null,
+          paidWith: 'cash',
+        })
+      ).json().data.order;
+    const goodwill = await sell();
+    const takenBack = await sell();
+    const kept = await post(`/api/orders/${goodwill.id}/refunds`, ready.headers, { amount: 1000, reason: 'Late start' });
+    expect(kept.json().message).toBe(`Refund recorded on order #${goodwill.number}.`);
+    const ended = await post(`/api/orders/${takenBack.id}/refunds`, ready.headers, {
+      amount: 9000,
+      reason: 'Changed their mind',
+      endPackages: true,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json().message).toBe(`Refund recorded on order #${takenBack.number}. Five Pack ended.`);
+    const held = (await app.inject({ method: 'GET', url: `/api/clients/${client.id}/account`, headers: ready.headers }))
+      .json().data.packages as { orderId: string; status: string }[];
+    expect(held.find((row) => row.orderId === goodwill.id)?.status).toBe('active');
+    expect(held.find((row) => row.orderId === takenBack.id)?.status).toBe('cancelled');
+    const bad = await post(`/api/orders/${goodwill.id}/refunds`, ready.headers, { amount: 100, endPackages: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.endPackages).toBe('Say yes or no to ending what the order bought');
+  });
+
   it('a membership with a commitment cannot be cancelled early; it can be paused and resumed', async () => {
     const ready = await studioReadyToSchedule(app);
     const committed = await created(

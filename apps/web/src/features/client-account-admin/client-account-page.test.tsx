@@ -509,13 +509,25 @@ describe("Clients › a client's account", () => {
     expect(amount.value).toBe('170.00');
     fireEvent.change(amount, { target: { value: '200' } });
     fireEvent.change(dialog.getByRole('textbox', { name: /^Reason/ }), { target: { value: 'Moved away' } });
+    // The pack this order bought is still running: the refund offers to end it, ticked for a full refund.
+    const endIt = dialog.getByRole('checkbox', { name: `Also end ${packTerms.name}` }) as HTMLInputElement;
+    expect(endIt.checked).toBe(true);
     fireEvent.click(dialog.getByRole('button', { name: 'Refund' }));
     expect(await dialog.findByText(message)).toBeTruthy();
     const refund = calls.find((call) => call.method === 'POST') as Call;
     expect(withoutHeaders(refund)).toEqual({
       method: 'POST',
       path: `orders/${PAID_ORDER_ID}/refunds`,
-      body: { amount: 20000, reason: 'Moved away' },
+      body: { amount: 20000, reason: 'Moved away', endPackages: true },
+    });
+    // Unticked (a goodwill refund), the pack stays.
+    fireEvent.click(endIt);
+    fireEvent.click(dialog.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'POST')[1]?.body).toEqual({
+      amount: 20000,
+      reason: 'Moved away',
+      endPackages: false,
     });
     expect(refund.headers['Idempotency-Key']).toBeTruthy();
   });

@@ -157,6 +157,12 @@ export function ClientAccountPage() {
             key={opening}
             companyId={companyId}
             order={dialog.order}
+            packagesBought={(data?.packages ?? [])
+              .filter(
+                (held) =>
+                  dialog.order.id === held.orderId && (held.status === 'active' || held.status === 'paused'),
+              )
+              .map((held) => held.terms.name)}
             onCancel={close}
             onDone={close}
           />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatMoney, refundBody, type OrderDto } from '@kinetic/shared';
 import { newIdempotencyKey } from '../../api/client.ts';
@@ -59,17 +59,28 @@ interface RefundValues {
   /** Major units of the currency, as typed. */
   amount: number | string;
   reason: string;
+  endPackages: boolean;
 }
 
 /**
  * Refunds part or all of an order, prefilled with what is left to refund. The server has the last word
  * (never more than paid): its refusal shows at the amount. One Idempotency-Key per opening of the dialog.
  */
-export function RefundForm({ companyId, order, onCancel, onDone }: OrderFormProps) {
+export function RefundForm({
+  companyId,
+  order,
+  onCancel,
+  onDone,
+  packagesBought,
+}: OrderFormProps & {
+  /** Names of the packs and memberships this order bought that are still running. */
+  packagesBought: string[];
+}) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const left = refundable(order);
   const form = useForm<RefundValues>({
-    initialValues: { amount: minorToMajor(left, order.currency), reason: '' },
+    // Refunding everything left usually takes the pack back; a part refund is usually goodwill.
+    initialValues: { amount: minorToMajor(left, order.currency), reason: '', endPackages: packagesBought.length > 0 },
     validate: (values) => {
       const parsed = refundBody.safeParse({
         amount: majorToMinor(values.amount, order.currency),
@@ -95,7 +106,11 @@ export function RefundForm({ companyId, order, onCancel, onDone }: OrderFormProp
             await refund.mutateAsync({
               orderId: order.id,
               idempotencyKey,
-              body: { amount: majorToMinor(values.amount, order.currency) as number, reason: values.reason },
+              body: {
+                amount: majorToMinor(values.amount, order.currency) as number,
+                reason: values.reason,
+                ...(packagesBought.length > 0 ? { endPackages: values.endPackages } : {}),
+              },
             }),
           ),
         ),
@@ -120,6 +135,13 @@ export function RefundForm({ companyId, order, onCancel, onDone }: OrderFormProp
           description="Optional; kept with the order"
           {...form.getInputProps('reason')}
         />
+        {packagesBought.length > 0 ? (
+          <Checkbox
+            label={`Also end ${packagesBought.join(', ')}`}
+            description="It stops at once: the client can no longer book with it (classes already booked stay booked). Untick for a goodwill refund that leaves it running."
+            {...form.getInputProps('endPackages', { type: 'checkbox' })}
+          />
+        ) : null}
         <FormSubmitError message={submitError} />
         <Group>
           <BusyButton type="submit" busy={refund.isPending} color="red.9">
