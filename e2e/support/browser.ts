@@ -53,6 +53,19 @@ export async function newPage(
 
 /** WCAG 2.2 AA through axe: no serious or critical violation on the page as it stands. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // A dialog or menu still fading in has colours it does not keep: wait (up to 2 s) for finite animations
+  // and transitions to end, so axe reads what a person sees once it has settled.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
