@@ -2,10 +2,16 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstPaintChunks } from './build/first-paint-chunks.ts';
 
 const ADMIN_LAZY_PAGES = fileURLToPath(new URL('./src/app/admin-lazy-pages.ts', import.meta.url));
 const SHARED_SRC = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 const ZOD_SETUP = fileURLToPath(new URL('./src/zod-setup.ts', import.meta.url));
+const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+const MOUNT = src('mount.tsx');
+
+/** Chunk name → its modules, for the client group's first paint (build/first-paint-chunks.ts). */
+const firstPaintGroups = new Map<string, Set<string>>();
 
 type AstNode = { type: string; start: number; end: number; [key: string]: unknown };
 const isNode = (value: unknown): value is AstNode =>
@@ -130,8 +136,8 @@ function preloadAppShell(): Plugin {
       handler(_html, { bundle }) {
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-        const mount = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/mount.tsx'));
-        if (!mount) return [];
+        const mount = chunks.find((chunk) => chunk.moduleIds.includes(MOUNT));
+        if (!mount) throw new Error(`No chunk holds ${MOUNT}: the page would preload nothing.`);
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const scripts: string[] = [];
         const styles: string[] = [];
@@ -165,6 +171,17 @@ export default defineConfig({
   plugins: [
     react(),
     pureSharedDeclarations(),
+    firstPaintChunks(
+      {
+        shell: MOUNT,
+        // The client group's two first pages, by the route modules their routes load (app/lazy-pages.ts).
+        pages: {
+          'client-login': [src('features/accounts/login-page.tsx')],
+          'client-calendar': [src('shell/client-shell.tsx'), src('features/client-calendar/client-calendar-page.tsx')],
+        },
+      },
+      firstPaintGroups,
+    ),
     findAdminOnlyChunks(),
     preloadAppShell(),
     VitePWA({
@@ -216,5 +233,24 @@ export default defineConfig({
     // In development the API runs on its own port; the proxy keeps every call same-origin under /api/.
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: ['app', 'client-login', 'client-calendar'].map((name, index, names) => ({
+            name,
+            priority: names.length - index,
+            test: (id: string) => firstPaintGroups.get(name)?.has(id) ?? false,
+            // The sets are whole already (closed under import); pulling in dependencies would also move
+            // Vite's preload helper out of the entry, and the entry would then import this chunk
+            // statically and link its stylesheet from the page, where it blocks the first paint.
+            includeDependenciesRecursively: false,
+          })),
+        },
+      },
+    },
+  },
 });
