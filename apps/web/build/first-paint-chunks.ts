@@ -109,6 +109,9 @@ async function usedModules(ctx: Ctx, roots: string[]): Promise<Set<string>> {
   const resolved = new Map<string, string | null>();
   const taken = new Set<string>();
   const looked = new Set<string>();
+  /** Who brought each module in (FIRST_PAINT_WHY prints the chain). */
+  const via = new Map<string, string>();
+  let from = '';
 
   const linksFor = (id: string): Links | null => {
     if (!links.has(id)) {
@@ -129,6 +132,7 @@ async function usedModules(ctx: Ctx, roots: string[]): Promise<Set<string>> {
   const exportsName = (id: string, name: string) => ctx.getModuleInfo(id)?.exports.includes(name) ?? false;
 
   async function follow(id: string, name: string): Promise<void> {
+    if (!via.has(id)) via.set(id, from);
     const mod = linksFor(id);
     if (!mod || !mod.barrel) return take(id);
     const key = `${id}\n${name}`;
@@ -156,19 +160,33 @@ async function usedModules(ctx: Ctx, roots: string[]): Promise<Set<string>> {
   async function take(id: string): Promise<void> {
     if (taken.has(id)) return;
     taken.add(id);
+    if (!via.has(id)) via.set(id, from);
     const mod = linksFor(id);
     if (!mod) {
       // CommonJS (react, react-dom), CSS, assets: everything they import.
-      for (const dep of ctx.getModuleInfo(id)?.importedIds ?? []) await take(dep);
+      for (const dep of ctx.getModuleInfo(id)?.importedIds ?? []) {
+        from = id;
+        await take(dep);
+      }
       return;
     }
     for (const need of mod.needs) {
       const target = await resolve(need.source, id);
+      from = id;
       if (target) for (const n of need.names) await follow(target, n);
     }
   }
 
   for (const root of roots) await take(root);
+  const why = process.env.FIRST_PAINT_WHY;
+  if (why) {
+    for (const id of taken) {
+      if (!id.includes(why)) continue;
+      const chain = [id];
+      for (let at = via.get(id); at && chain.length < 40; at = via.get(at)) chain.push(at);
+      console.log(`[first-paint-chunks] ${roots.map((r) => r.split('/').pop()).join('+')}: ${chain.join(' ← ')}`);
+    }
+  }
   return taken;
 }
 

@@ -2,3 +2,14 @@
 // instead of being linked from the page, where it would block the first paint (index.html paints a
 // "Loading…" line meanwhile). The built page preloads the chunks and the stylesheet (vite.config.ts).
 void import('./mount.tsx');
+
+// The client group's first pages (the chunks build/first-paint-chunks.ts names) are fetched alongside the
+// app, not after it has run and matched the route: one round trip less before they paint. Only a head
+// start; the router still decides what the address shows.
+const segments = location.pathname.split('/').filter(Boolean);
+if (segments.at(-1) === 'login') {
+  void import('./features/accounts/login-page.tsx');
+} else if (segments.length === 3 && segments[2] === 'client') {
+  void import('./shell/client-shell.tsx');
+  void import('./features/client-calendar/client-calendar-page.tsx');
+}

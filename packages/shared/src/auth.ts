@@ -2,14 +2,21 @@ import { z } from 'zod';
 import { hostTypeSchema, roleIdSchema } from './constants/role-schemas.ts';
 import { objectIdSchema, phoneSchema } from './validators.ts';
 import { onboardingStepSchema } from './onboarding.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGES,
+  EMAIL_PATTERN,
+  LOGIN_PASSWORD_MAX_LENGTH,
+  LOGIN_PASSWORD_MESSAGES,
+} from './login-form.ts';
 
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, 'Enter your email address')
-  .max(254, 'That email address is too long')
-  .pipe(z.email('Enter a valid email address'));
+  .min(1, EMAIL_MESSAGES.missing)
+  .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.tooLong)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGES.invalid }));
 
 export const PASSWORD_RULE = 'Use at least 10 characters, mixing letters with numbers or symbols.';
 /** Length first (NIST 800-63B), plus one non-letter so a single dictionary word is not enough. */
@@ -19,7 +26,10 @@ export const newPasswordSchema = z
   .max(200, 'Use at most 200 characters.')
   .refine((value) => /\p{L}/u.test(value) && /[^\p{L}]/u.test(value), PASSWORD_RULE);
 
-const loginPasswordSchema = z.string().min(1, 'Enter your password').max(200);
+const loginPasswordSchema = z
+  .string()
+  .min(1, LOGIN_PASSWORD_MESSAGES.missing)
+  .max(LOGIN_PASSWORD_MAX_LENGTH, LOGIN_PASSWORD_MESSAGES.tooLong);
 
 export const RESERVED_SLUGS = [
   'app', 'login', 'logout', 'signup', 'api', 'widget', 'admin', 'staff', 'instructor', 'client', 'clients',

@@ -13,6 +13,7 @@ export * from './validators.ts';
 export * from './envelope.ts';
 export * from './health.ts';
 export * from './onboarding.ts';
+export * from './login-form.ts';
 export * from './auth.ts';
 export * from './cookie-user.ts';
 export * from './company.ts';

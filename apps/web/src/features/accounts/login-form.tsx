@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Anchor, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
-import { isClientRole, loginBody, type CompanySummaryDto } from '@kinetic/shared';
+import { isClientRole, loginFormSchema, type CompanySummaryDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { companyFrame } from '../public-company/company-frame.tsx';
@@ -31,7 +31,7 @@ export function LoginForm({ page }: { page: Page }) {
   const [otherLoginPath, setOtherLoginPath] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginBody, { sync: true }),
+    validate: schemaResolver(loginFormSchema, { sync: true }),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
 
