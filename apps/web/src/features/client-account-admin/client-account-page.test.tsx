@@ -286,6 +286,8 @@ describe("Clients › a client's account", () => {
     expect(await orders.findByRole('listitem', { name: 'Order #7' }, { timeout: 10_000 })).toBeTruthy();
     // All 101 are shown: nothing more to ask for.
     await waitFor(() => expect(orders.queryByRole('button', { name: 'Show older orders' })).toBeNull());
+    // The button went away under the focus: the focus is on the count, not lost to the page.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Showing 101 of 101 orders.'));
     expect(calls.filter((call) => call.path.startsWith('orders?'))).toHaveLength(1);
   }, 30_000);
 

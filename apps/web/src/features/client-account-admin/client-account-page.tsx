@@ -29,14 +29,13 @@ import {
   remainingLabel,
 } from './account-labels.ts';
 import {
-  ACCOUNT_ORDERS,
   changeClientPackage,
-  useOlderOrders,
   useAccountMutation,
   useClientAccount,
   type PackageChange,
 } from './api/client-account-api.ts';
 import { OrderCard } from './order-card.tsx';
+import { useOrderHistory } from './order-history.tsx';
 import { CancelForm, PauseForm } from './membership-dialogs.tsx';
 import { MarkPaidForm, RefundForm } from './order-dialogs.tsx';
 import { SellForm } from './sell-dialog.tsx';
@@ -387,11 +386,7 @@ function OrdersSection({
   onPay: (order: OrderDto) => void;
   onRefund: (order: OrderDto) => void;
 }) {
-  const [olderPages, setOlderPages] = useState(0);
-  const older = useOlderOrders(companyId, account.clientId, olderPages);
-  const shown = [...account.orders, ...(older.data?.items ?? [])];
-  const more =
-    account.orders.length === ACCOUNT_ORDERS && (olderPages === 0 || (older.data !== undefined && shown.length < older.data.total));
+  const { shown, footer } = useOrderHistory(companyId, account);
   return (
     <Stack gap="sm" component="section" aria-labelledby="account-orders">
       <Title order={2} size="h3" id="account-orders">
@@ -406,13 +401,7 @@ function OrdersSection({
           ))}
         </Stack>
       )}
-      {more ? (
-        <div>
-          <BusyButton variant="default" busy={older.isFetching} onClick={() => setOlderPages((pages) => pages + 1)}>
-            Show older orders
-          </BusyButton>
-        </div>
-      ) : null}
+      {footer}
     </Stack>
   );
 }

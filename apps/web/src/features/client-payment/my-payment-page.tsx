@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { formatMoney, moneyLocale, type ClientAccountDto, type OrderDto } from '@kinetic/shared';
@@ -6,7 +6,7 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
-import { ACCOUNT_ORDERS, useOlderOrders } from '../client-account-admin/api/client-account-api.ts';
+import { useOrderHistory } from '../client-account-admin/order-history.tsx';
 import { OrderCard } from '../client-account-admin/order-card.tsx';
 import { useMyAccount } from '../client-packages/my-packages-api.ts';
 import { usePayOrderOnline, useRemoveCard, useSaveCard } from './my-payment-api.ts';
@@ -183,19 +183,8 @@ export function MyPaymentPage() {
  * at a time on request, as at the desk (`useOlderOrders`).
  */
 function OrdersSection({ account, companyId }: { account: ClientAccountDto; companyId: string }) {
-  const [olderPages, setOlderPages] = useState(0);
-  const older = useOlderOrders(companyId, account.clientId, olderPages);
-  const shown = [...account.orders, ...(older.data?.items ?? [])];
-  const more =
-    account.orders.length === ACCOUNT_ORDERS &&
-    (olderPages === 0 || (older.data !== undefined && shown.length < older.data.total));
+  const { shown, footer } = useOrderHistory(companyId, account);
   const locale = moneyLocale();
-  const countRef = useRef<HTMLParagraphElement>(null);
-  // The last page loaded takes the button away: the focus goes to the count instead of the page's top.
-  const lastPageLoaded = olderPages > 0 && !more && !older.isFetching;
-  useEffect(() => {
-    if (lastPageLoaded) countRef.current?.focus();
-  }, [lastPageLoaded]);
   return (
     <Stack gap="sm" component="section" aria-labelledby="orders-heading">
       <Title order={2} size="h3" id="orders-heading">
@@ -207,23 +196,7 @@ function OrdersSection({ account, companyId }: { account: ClientAccountDto; comp
           <OrderCard key={order.id} order={withHumanDates(order, locale)} />
         ))}
       </Stack>
-      {olderPages > 0 && older.data ? (
-        <Text ref={countRef} tabIndex={-1} role="status" size="sm" c="dimmed">
-          Showing {shown.length} of {older.data.total} orders.
-        </Text>
-      ) : null}
-      {older.isError ? (
-        <Alert color="red" role="alert" title="Older orders could not be loaded">
-          {older.error.message}
-        </Alert>
-      ) : null}
-      {more ? (
-        <div>
-          <BusyButton variant="default" busy={older.isFetching} onClick={() => setOlderPages((pages) => pages + 1)}>
-            Show older orders
-          </BusyButton>
-        </div>
-      ) : null}
+      {footer}
     </Stack>
   );
 }
