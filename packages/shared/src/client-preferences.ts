@@ -16,6 +16,10 @@ export const notificationPreferencesDto = z.object({
 });
 export type NotificationPreferencesDto = z.infer<typeof notificationPreferencesDto>;
 
+/** `GET|PUT /api/my/notifications`: the choices, and how long before a class the studio sends reminders. */
+export const myNotificationsDto = notificationPreferencesDto.extend({ reminderHoursBefore: z.number().int() });
+export type MyNotificationsDto = z.infer<typeof myNotificationsDto>;
+
 const flag = (what: string) => z.boolean({ error: `Say yes or no to ${what}` });
 export const notificationPreferencesBody = z.object({
   bookingConfirmations: flag('booking confirmations'),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CLIENT_ROLES, notificationPreferencesBody, notificationPreferencesDto, successEnvelope } from '@kinetic/shared';
+import { CLIENT_ROLES, myNotificationsDto, notificationPreferencesBody, successEnvelope } from '@kinetic/shared';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
 import { getMyPreferences, saveMyPreferences } from './client-preferences.service.ts';
 
@@ -7,7 +7,7 @@ import { getMyPreferences, saveMyPreferences } from './client-preferences.servic
 export const clientPreferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.db;
   const tags = ['client area'];
-  const answer = successEnvelope(notificationPreferencesDto);
+  const answer = successEnvelope(myNotificationsDto);
   app.get(
     '/my/notifications',
     {

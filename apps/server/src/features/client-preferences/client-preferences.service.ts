@@ -1,8 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { NOTIFICATION_DEFAULTS, type EmailTopic, type NotificationPreferencesDto } from '@kinetic/shared';
+import {
+  NOTIFICATION_DEFAULTS,
+  REMINDER_HOURS_DEFAULT,
+  type EmailTopic,
+  type MyNotificationsDto,
+  type NotificationPreferencesDto,
+} from '@kinetic/shared';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { clientPreferences } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
+import { findSessionSettings } from '../session-settings/session-settings.repo.ts';
 
 async function preferencesOf(tx: Executor, companyId: string, clientId: string): Promise<NotificationPreferencesDto> {
   const [row] = await tx
@@ -23,15 +30,24 @@ export async function wantsEmail(tx: Executor, companyId: string, clientId: stri
   return (await preferencesOf(tx, companyId, clientId))[topic];
 }
 
-export function getMyPreferences(db: Database, actor: Actor): Promise<NotificationPreferencesDto> {
-  return withTenant(db, actor.companyId, (tx) => preferencesOf(tx, actor.companyId, actor.userId));
+/** The client's choices, with the studio's reminder time (the page says when reminders come). */
+async function myNotificationsOf(tx: Executor, companyId: string, clientId: string): Promise<MyNotificationsDto> {
+  const settings = await findSessionSettings(tx, companyId);
+  return {
+    ...(await preferencesOf(tx, companyId, clientId)),
+    reminderHoursBefore: settings?.reminderHoursBefore ?? REMINDER_HOURS_DEFAULT,
+  };
+}
+
+export function getMyPreferences(db: Database, actor: Actor): Promise<MyNotificationsDto> {
+  return withTenant(db, actor.companyId, (tx) => myNotificationsOf(tx, actor.companyId, actor.userId));
 }
 
 export async function saveMyPreferences(
   db: Database,
   actor: Actor,
   body: NotificationPreferencesDto,
-): Promise<NotificationPreferencesDto> {
+): Promise<MyNotificationsDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     await tx
       .insert(clientPreferences)
@@ -40,6 +56,6 @@ export async function saveMyPreferences(
         target: [clientPreferences.companyId, clientPreferences.clientId],
         set: { ...body, updatedAt: sql`now()` },
       });
-    return preferencesOf(tx, actor.companyId, actor.userId);
+    return myNotificationsOf(tx, actor.companyId, actor.userId);
   });
 }

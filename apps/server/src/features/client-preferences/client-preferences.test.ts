@@ -24,7 +24,8 @@ describe('client notifications', () => {
     const ready = await studioReadyToSchedule(app);
     const client = await clientOf(ready);
     const first = await app.inject({ method: 'GET', url: '/api/my/notifications', headers: client.headers });
-    expect(first.json().data).toEqual({ bookingConfirmations: true, reminders: true, waitlist: true, marketing: false });
+    // With the studio's reminder time (Sessions Settings; 24 hours until the owner changes it).
+    expect(first.json().data).toEqual({ bookingConfirmations: true, reminders: true, waitlist: true, marketing: false, reminderHoursBefore: 24 });
     const bad = await put(client.headers, { bookingConfirmations: true, reminders: 'often', waitlist: true, marketing: false });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({ reminders: 'Say yes or no to class reminders' });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferencesDto } from '@kinetic/shared';
+import type { MyNotificationsDto, NotificationPreferencesDto } from '@kinetic/shared';
 import { apiRequest } from '../../api/client.ts';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -14,9 +14,17 @@ import { useMe } from '../accounts/api/get-me.ts';
 
 const key = (companyId: string) => [companyId, 'my-notifications'] as const;
 
-const CHOICES: { field: keyof NotificationPreferencesDto; label: string; description: string }[] = [
+const hoursText = (hours: number) => (hours === 1 ? 'an hour' : `${hours} hours`);
+
+const choicesFor = (
+  reminderHoursBefore: number,
+): { field: keyof NotificationPreferencesDto; label: string; description: string }[] => [
   { field: 'bookingConfirmations', label: 'Booking confirmations', description: 'When you book or cancel a class.' },
-  { field: 'reminders', label: 'Class reminders', description: 'A reminder before each class you booked.' },
+  {
+    field: 'reminders',
+    label: 'Class reminders',
+    description: `${hoursText(reminderHoursBefore)} before each class you booked (a class booked later than that gets its confirmation only).`.replace(/^./, (first) => first.toUpperCase()),
+  },
   {
     field: 'waitlist',
     label: 'Waitlist news',
@@ -32,7 +40,7 @@ export function MyNotificationsPage() {
   const companyId = me.data?.company.id ?? '';
   const current = useQuery({
     queryKey: key(companyId),
-    queryFn: () => apiRequest<NotificationPreferencesDto>('my/notifications', { silent: true, showLoader: false }),
+    queryFn: () => apiRequest<MyNotificationsDto>('my/notifications', { silent: true, showLoader: false }),
     enabled: Boolean(companyId),
   });
   return (
@@ -57,15 +65,16 @@ export function MyNotificationsPage() {
   );
 }
 
-function PreferencesForm({ companyId, values }: { companyId: string; values: NotificationPreferencesDto }) {
+function PreferencesForm({ companyId, values }: { companyId: string; values: MyNotificationsDto }) {
   const queryClient = useQueryClient();
-  const form = useForm<NotificationPreferencesDto>({ initialValues: values });
+  const { reminderHoursBefore, ...choices } = values;
+  const form = useForm<NotificationPreferencesDto>({ initialValues: choices });
   const { submitError, runSubmit } = useFormSubmit(form);
   const [saved, setSaved] = useState(false);
   useUnsavedChangesGuard(form.isDirty());
   const save = useMutation({
     mutationFn: (body: NotificationPreferencesDto) =>
-      apiRequest<NotificationPreferencesDto>('my/notifications', { method: 'PUT', body, inlineErrors: true, silent: true }),
+      apiRequest<MyNotificationsDto>('my/notifications', { method: 'PUT', body, inlineErrors: true, silent: true }),
     onSuccess: (data) => queryClient.setQueryData(key(companyId), data),
   });
   return (
@@ -73,7 +82,8 @@ function PreferencesForm({ companyId, values }: { companyId: string; values: Not
       onSubmit={form.onSubmit((body) =>
         runSubmit(async () => {
           setSaved(false);
-          form.resetDirty(await save.mutateAsync(body));
+          const { reminderHoursBefore: _hours, ...savedChoices } = await save.mutateAsync(body);
+          form.resetDirty(savedChoices);
           setSaved(true);
         }),
       )}
@@ -82,7 +92,7 @@ function PreferencesForm({ companyId, values }: { companyId: string; values: Not
       <Stack gap="md">
         <Paper withBorder p="md" radius="md">
           <Stack gap="md">
-            {CHOICES.map((choice) => (
+            {choicesFor(reminderHoursBefore).map((choice) => (
               <Switch
                 key={choice.field}
                 label={choice.label}
