@@ -39,7 +39,11 @@ export function useOrderHistory(
       ) : null}
       {more ? (
         <div>
-          <BusyButton variant="default" busy={older.isFetching} onClick={() => setOlderPages((pages) => pages + 1)}>
+          <BusyButton
+            variant="default"
+            busy={older.isFetching}
+            onClick={() => setOlderPages((pages) => pages + 1)}
+          >
             Show older orders
           </BusyButton>
         </div>

@@ -19,18 +19,31 @@ const hoursText = (hours: number) => (hours === 1 ? 'an hour' : `${hours} hours`
 const choicesFor = (
   reminderHoursBefore: number,
 ): { field: keyof NotificationPreferencesDto; label: string; description: string }[] => [
-  { field: 'bookingConfirmations', label: 'Booking confirmations', description: 'When you book or cancel a class.' },
+  {
+    field: 'bookingConfirmations',
+    label: 'Booking confirmations',
+    description: 'When you book or cancel a class.',
+  },
   {
     field: 'reminders',
     label: 'Class reminders',
-    description: `${hoursText(reminderHoursBefore)} before each class you booked (a class booked later than that gets its confirmation only).`.replace(/^./, (first) => first.toUpperCase()),
+    description:
+      `${hoursText(reminderHoursBefore)} before each class you booked (a class booked later than that gets its confirmation only).`.replace(
+        /^./,
+        (first) => first.toUpperCase(),
+      ),
   },
   {
     field: 'waitlist',
     label: 'Waitlist news',
-    description: 'When a place opens for you. Turned off, you may miss a place held for you for a short time.',
+    description:
+      'When a place opens for you. Turned off, you may miss a place held for you for a short time.',
   },
-  { field: 'marketing', label: 'News and offers', description: 'The studio’s newsletter, events and offers.' },
+  {
+    field: 'marketing',
+    label: 'News and offers',
+    description: 'The studio’s newsletter, events and offers.',
+  },
 ];
 
 /** Client › Settings › Notifications: which optional emails they get. */
@@ -48,8 +61,8 @@ export function MyNotificationsPage() {
       <Stack gap={4}>
         <Title order={1}>Notifications</Title>
         <Text c="dimmed">
-          Choose the emails you get. Receipts, changes to your account and classes the studio cancels always reach
-          you.
+          Choose the emails you get. Receipts, changes to your account and classes the studio cancels always
+          reach you.
         </Text>
       </Stack>
       {current.data ? (
@@ -74,7 +87,12 @@ function PreferencesForm({ companyId, values }: { companyId: string; values: MyN
   useUnsavedChangesGuard(form.isDirty());
   const save = useMutation({
     mutationFn: (body: NotificationPreferencesDto) =>
-      apiRequest<MyNotificationsDto>('my/notifications', { method: 'PUT', body, inlineErrors: true, silent: true }),
+      apiRequest<MyNotificationsDto>('my/notifications', {
+        method: 'PUT',
+        body,
+        inlineErrors: true,
+        silent: true,
+      }),
     onSuccess: (data) => queryClient.setQueryData(key(companyId), data),
   });
   return (
