@@ -58,7 +58,8 @@ export async function myDataArchive(db: Database, actor: Actor, now = new Date()
     return { profile: person, booked: rows, signatures: signed };
   });
   const account = await clientAccount(db, actor, actor.userId, now);
-  const emails = await getMyPreferences(db, actor);
+  // The client's own choices (the studio's reminder time, answered beside them on the page, is not theirs).
+  const { reminderHoursBefore: _studioSetting, ...emails } = await getMyPreferences(db, actor);
   const iso = (value: Date) => value.toISOString();
 
   const data = {

@@ -404,7 +404,7 @@ async function queueReceipt(
   tx: Executor,
   company: Company,
   details: OrderDetails,
-  event: { kind: 'payment' | 'refund'; amount: number; method: PaymentMethod },
+  event: { kind: 'payment' | 'refund'; amount: number; method: PaymentMethod } | { kind: 'owed' },
 ): Promise<string> {
   const money = (amount: number) => formatMoney(amount, details.order.currency, company.locale);
   const { order } = details;
@@ -422,13 +422,23 @@ async function queueReceipt(
       : []),
     `Tax: ${money(order.tax)}`,
     `Total: ${money(order.total)}`,
+    // Where the money stands after this event: what was paid, given back and is still owed.
+    ...(order.paid > 0 && order.paid < order.total ? [`Paid so far: ${money(order.paid)}`] : []),
+    ...(order.refunded > 0
+      ? [`Refunded: −${money(order.refunded)}`, `Paid after refunds: ${money(order.paid - order.refunded)}`]
+      : []),
+    ...(order.status === 'open' && order.total > order.paid ? [`To pay: ${money(order.total - order.paid)}`] : []),
   ];
-  const how = event.method === 'stripe' ? 'card (online)' : event.method;
   const headline =
-    event.kind === 'payment'
-      ? `Paid ${money(event.amount)} by ${how}. Thank you!`
-      : `Refunded ${money(event.amount)} ${REFUNDED_AS[event.method] ?? 'to you'}.`;
-  const subject = `${event.kind === 'payment' ? 'Receipt' : 'Refund'} #${order.number} from ${company.name}`;
+    event.kind === 'owed'
+      ? `Thank you for your order. ${money(order.total - order.paid)} is to pay at the studio (or online from your account, when the studio takes card payments); what you bought is yours already.`
+      : event.kind === 'payment'
+        ? `Paid ${money(event.amount)} by ${event.method === 'stripe' ? 'card (online)' : event.method}. Thank you!`
+        : `Refunded ${money(event.amount)} ${REFUNDED_AS[event.method] ?? 'to you'}.`;
+  const subject =
+    event.kind === 'owed'
+      ? `Order #${order.number} from ${company.name}: to pay at the studio`
+      : `${event.kind === 'payment' ? 'Receipt' : 'Refund'} #${order.number} from ${company.name}`;
   const text = [
     `Hi ${details.clientName},`,
     '',
@@ -576,6 +586,7 @@ export async function placeOrder(
       await activatePackages(tx, company, order, built.sold, actor.userId, now);
       if (body.paidWith || order.total === 0)
         emails.push(...(await takePayment(tx, company, order, body.paidWith ?? 'other', actor.userId, now)));
+      else emails.push(await queueReceipt(tx, company, await detailsOf(tx, company.id, order.id), { kind: 'owed' }));
       return { order: orderDto(await detailsOf(tx, actor.companyId, order.id)), checkoutUrl: null };
     }),
   );
@@ -624,6 +635,8 @@ export async function buyPackage(
         await activatePackages(tx, company, order, built.sold, actor.userId, now);
         if (order.total === 0)
           emails.push(...(await takePayment(tx, company, order, 'other', actor.userId, now)));
+        else
+          emails.push(await queueReceipt(tx, company, await detailsOf(tx, company.id, order.id), { kind: 'owed' }));
       }
       return { order: orderDto(await detailsOf(tx, actor.companyId, order.id)), checkoutUrl };
     }),

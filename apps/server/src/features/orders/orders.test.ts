@@ -83,8 +83,13 @@ describe('orders', () => {
       message: `Order #${order.number} paid; the receipt is on its way.`,
       data: { status: 'paid', paid: 19598 },
     });
-    const [receipt] = await outboxTo(client.email);
+    const [owed, receipt] = await outboxTo(client.email);
+    // The purchase itself is confirmed at once, with what is to pay at the studio.
+    expect(owed?.subject).toMatch(new RegExp(`^Order #${order.number} from .*: to pay at the studio$`));
+    expect(owed?.text).toContain('$195.98 is to pay at the studio');
+    expect(owed?.text).toContain('To pay: $195.98');
     expect(receipt?.subject).toMatch(new RegExp(`^Receipt #${order.number} from `));
+    expect(receipt?.text).not.toContain('To pay:');
     expect(receipt?.text).toContain('Paid $195.98 by card.');
     expect(receipt?.text).toContain('1 × Ten Pack: $180.00 (Sales tax 8.875%: $15.98) = $195.98');
     const again = await post(`/api/orders/${order.id}/pay`, ready.headers, { method: 'cash' });
@@ -105,7 +110,7 @@ describe('orders', () => {
     const client = await signedClient(ready);
     const order = (await post('/api/my/orders', client.headers, { packageId: pack.id })).json().data.order;
     await post(`/api/orders/${order.id}/pay`, ready.headers, { method: 'cash' });
-    const [receipt] = await outboxTo(client.email);
+    const receipt = (await outboxTo(client.email)).find((email) => email.subject.startsWith('Receipt'));
     expect(receipt?.text).toContain('1 × Zehnerkarte: 180,00\u00a0€');
   });
 
@@ -279,6 +284,9 @@ describe('orders', () => {
     const emails = await outboxTo(client.email);
     expect(emails.map((email) => email.subject.split(' ')[0])).toEqual(['Receipt', 'Refund', 'Refund']);
     expect(emails[1]?.text).toContain('Refunded $40.00 in cash.');
+    // The totals say where the money stands after the refund, not only the order's total.
+    expect(emails[1]?.text).toContain('Total: $100.00\nRefunded: −$40.00\nPaid after refunds: $60.00');
+    expect(emails[2]?.text).toContain('Refunded: −$100.00\nPaid after refunds: $0.00');
     // The database stands behind the rule too.
     await expect(
       db.pool.query('update orders set refunded = paid + 1 where id = $1', [order.id]),
