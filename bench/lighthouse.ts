@@ -50,7 +50,8 @@ function figuresOf(lhr: Result): Figures {
   const failedA11y = (lhr.categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
     .map((ref) => `${ref.id}: ${lhr.audits[ref.id]?.title ?? ''}`);
-  const items = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
+  const items =
+    (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? [];
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -67,7 +68,9 @@ function figuresOf(lhr: Result): Figures {
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
 async function audit(port: number, origin: string, page: ClientPage, run: number): Promise<Figures> {
@@ -106,7 +109,9 @@ await runBenchmark(async (resources) => {
   resources.add(async () => {
     chrome.kill();
   });
-  console.log(`Chromium (pid ${chrome.pid}) on DevTools port ${chrome.port}; Lighthouse mobile, ${RUNS} run(s) per page`);
+  console.log(
+    `Chromium (pid ${chrome.pid}) on DevTools port ${chrome.port}; Lighthouse mobile, ${RUNS} run(s) per page`,
+  );
 
   // The session cookies go into the browser Lighthouse drives (its default context).
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -145,7 +150,10 @@ await runBenchmark(async (resources) => {
     ];
   });
   const widths = head.map((title, i) => Math.max(title.length, ...table.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
   console.log('');
   console.log(line(head));
   for (const row of table) console.log(line(row));
@@ -153,11 +161,13 @@ await runBenchmark(async (resources) => {
 
   for (const { page, runs } of rows) {
     const failed = [...new Set(runs.flatMap((run) => run.failedA11y))];
-    if (failed.length > 0) console.log(`\n${page.name}, accessibility audits that failed:\n  ${failed.join('\n  ')}`);
+    if (failed.length > 0)
+      console.log(`\n${page.name}, accessibility audits that failed:\n  ${failed.join('\n  ')}`);
     const outside = [...new Set(runs.flatMap((run) => run.requests))].filter(
       (url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'),
     );
-    if (outside.length > 0) console.log(`\n${page.name}, requests beyond the server:\n  ${outside.join('\n  ')}`);
+    if (outside.length > 0)
+      console.log(`\n${page.name}, requests beyond the server:\n  ${outside.join('\n  ')}`);
   }
   return true;
 });

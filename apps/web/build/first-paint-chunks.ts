@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { Plugin, PluginContext } from 'rolldown';
 
 /**
@@ -66,7 +67,11 @@ function linksOf(ctx: Ctx, id: string, code: string): Links {
       for (const s of specifiers) {
         const local = nameOf(s.local);
         const name =
-          s.type === 'ImportNamespaceSpecifier' ? '*' : s.type === 'ImportDefaultSpecifier' ? 'default' : nameOf(s.imported);
+          s.type === 'ImportNamespaceSpecifier'
+            ? '*'
+            : s.type === 'ImportDefaultSpecifier'
+              ? 'default'
+              : nameOf(s.imported);
         imported.set(local, { source, imported: name });
         names.push(name);
       }
@@ -184,7 +189,9 @@ async function usedModules(ctx: Ctx, roots: string[]): Promise<Set<string>> {
       if (!id.includes(why)) continue;
       const chain = [id];
       for (let at = via.get(id); at && chain.length < 40; at = via.get(at)) chain.push(at);
-      console.log(`[first-paint-chunks] ${roots.map((r) => r.split('/').pop()).join('+')}: ${chain.join(' ← ')}`);
+      console.log(
+        `[first-paint-chunks] ${roots.map((r) => r.split('/').pop()).join('+')}: ${chain.join(' ← ')}`,
+      );
     }
   }
   return taken;
@@ -195,6 +202,32 @@ export interface FirstPaintPages {
   shell: string;
   /** Each page's route modules (what its route's `lazy` imports). */
   pages: Record<string, string[]>;
+  /**
+   * The stylesheet the shell carries with Mantine's styles for these pages (`@import`s of
+   * `@mantine/core/styles/<Component>.layer.css`): the build fails if a component in these chunks has a
+   * stylesheet that is not imported there, since the page would draw it unstyled.
+   */
+  mantineCss: string;
+}
+
+const MANTINE_COMPONENT = /^(.*\/@mantine\/core\/)esm\/components\/([^/]+)\//;
+
+/** Mantine components among `modules` whose stylesheet `cssFile` does not import. */
+function unstyledComponents(modules: Iterable<string>, cssFile: string): string[] {
+  const imported = new Set(
+    [
+      ...readFileSync(cssFile, 'utf8').matchAll(
+        /@import\s+['"]@mantine\/core\/styles\/([\w-]+)\.layer\.css['"]/g,
+      ),
+    ].map((match) => match[1]),
+  );
+  const missing = new Set<string>();
+  for (const id of modules) {
+    const [, root, component] = MANTINE_COMPONENT.exec(id) ?? [];
+    if (!root || !component || imported.has(component)) continue;
+    if (existsSync(`${root}styles/${component}.layer.css`)) missing.add(component);
+  }
+  return [...missing].sort();
 }
 
 /**
@@ -210,7 +243,9 @@ export function firstPaintChunks(config: FirstPaintPages, groups: Map<string, Se
       const ownable = (id: string) => !id.startsWith('\0') && !this.getModuleInfo(id)?.isEntry;
       const core = await usedModules(this, [config.shell]);
       const pages = await Promise.all(
-        Object.entries(config.pages).map(async ([name, roots]) => [name, await usedModules(this, roots)] as const),
+        Object.entries(config.pages).map(
+          async ([name, roots]) => [name, await usedModules(this, roots)] as const,
+        ),
       );
       // What every listed page uses goes with the shell.
       const [first, ...rest] = pages.map(([, used]) => used);
@@ -218,6 +253,16 @@ export function firstPaintChunks(config: FirstPaintPages, groups: Map<string, Se
       groups.set('app', new Set([...core].filter(ownable)));
       for (const [name, used] of pages) {
         groups.set(name, new Set([...used].filter((id) => ownable(id) && !core.has(id))));
+      }
+      const unstyled = unstyledComponents(
+        [...groups.values()].flatMap((ids) => [...ids]),
+        config.mantineCss,
+      );
+      if (unstyled.length > 0) {
+        this.error(
+          `The client group's first paint draws Mantine components whose styles ${config.mantineCss} does not import: ` +
+            `${unstyled.join(', ')}. Add @import '@mantine/core/styles/<Component>.layer.css' for each, in the order of Mantine's styles.css.`,
+        );
       }
     },
   };

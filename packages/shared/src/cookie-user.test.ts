@@ -14,8 +14,19 @@ function viaZod(value: unknown) {
 describe('parseCookieUser', () => {
   it('reads a client cookie, lower-casing ids and dropping other keys', () => {
     expect(
-      parseCookieUser({ _id: UPPER_ID, companyId: ID, soloInstructorId: null, clientSignupDetailsId: null, x: 1 }),
-    ).toEqual({ _id: UPPER_ID.toLowerCase(), companyId: ID, soloInstructorId: null, clientSignupDetailsId: null });
+      parseCookieUser({
+        _id: UPPER_ID,
+        companyId: ID,
+        soloInstructorId: null,
+        clientSignupDetailsId: null,
+        x: 1,
+      }),
+    ).toEqual({
+      _id: UPPER_ID.toLowerCase(),
+      companyId: ID,
+      soloInstructorId: null,
+      clientSignupDetailsId: null,
+    });
   });
 
   it.each([
@@ -24,7 +35,10 @@ describe('parseCookieUser', () => {
     ['an array', [ID]],
     ['a bad _id', { _id: 'abc', companyId: null, soloInstructorId: null, clientSignupDetailsId: null }],
     ['a missing key', { _id: ID, companyId: null, soloInstructorId: null }],
-    ['an undefined id', { _id: ID, companyId: undefined, soloInstructorId: null, clientSignupDetailsId: null }],
+    [
+      'an undefined id',
+      { _id: ID, companyId: undefined, soloInstructorId: null, clientSignupDetailsId: null },
+    ],
     ['a numeric id', { _id: ID, companyId: 5, soloInstructorId: null, clientSignupDetailsId: null }],
   ])('refuses %s, as the schema does', (_label, value) => {
     expect(parseCookieUser(value)).toBeNull();

@@ -14,7 +14,8 @@ function fieldErrors(result: { issues?: readonly { message: string; path?: reado
   return errors;
 }
 
-const viaLoginBody = (values: unknown) => fieldErrors(loginBody['~standard'].validate(values) as { issues?: [] });
+const viaLoginBody = (values: unknown) =>
+  fieldErrors(loginBody['~standard'].validate(values) as { issues?: [] });
 const viaForm = (values: unknown) => fieldErrors(loginFormSchema['~standard'].validate(values));
 
 describe('loginFormSchema', () => {
@@ -23,7 +24,10 @@ describe('loginFormSchema', () => {
   });
 
   it.each([
-    [{ email: '', password: '' }, { email: 'Enter your email address', password: 'Enter your password' }],
+    [
+      { email: '', password: '' },
+      { email: 'Enter your email address', password: 'Enter your password' },
+    ],
     [{ email: '   ', password: 'x' }, { email: 'Enter your email address' }],
     [{ email: 'ann@', password: 'x' }, { email: 'Enter a valid email address' }],
     [{ email: `${'a'.repeat(250)}@x.io`, password: 'x' }, { email: 'That email address is too long' }],

@@ -9,7 +9,10 @@ export const EMAIL_MESSAGES = {
   invalid: 'Enter a valid email address',
 } as const;
 export const EMAIL_MAX_LENGTH = 254;
-export const LOGIN_PASSWORD_MESSAGES = { missing: 'Enter your password', tooLong: 'Use at most 200 characters.' } as const;
+export const LOGIN_PASSWORD_MESSAGES = {
+  missing: 'Enter your password',
+  tooLong: 'Use at most 200 characters.',
+} as const;
 export const LOGIN_PASSWORD_MAX_LENGTH = 200;
 
 /** zod 4's `z.email()` pattern (its default), so the form and the server accept the same addresses. */

@@ -1,9 +1,12 @@
+import { withAllStyles } from './lazy-pages.ts';
+
 /**
  * The admin / solo-instructor pages, loaded on demand. Every module imported here is an admin entry:
  * `vite.config.ts` leaves the chunks only these reach out of the service worker's precache (client
- * devices never download them; admins get them from the runtime cache after the first visit).
+ * devices never download them; admins get them from the runtime cache after the first visit). Each also
+ * waits for all of Mantine's styles (lazy-pages.ts).
  */
-export const adminLazyPage = {
+export const adminLazyPage = withAllStyles({
   adminShell: () => import('../shell/admin-shell.tsx').then((m) => ({ Component: m.AdminShell })),
   dashboard: () =>
     import('../features/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
@@ -13,7 +16,9 @@ export const adminLazyPage = {
     })),
   studios: () => import('../features/studios/studios-page.tsx').then((m) => ({ Component: m.StudiosPage })),
   studiosSettings: () =>
-    import('../features/studios/studios-settings-page.tsx').then((m) => ({ Component: m.StudiosSettingsPage })),
+    import('../features/studios/studios-settings-page.tsx').then((m) => ({
+      Component: m.StudiosSettingsPage,
+    })),
   newStudio: () =>
     import('../features/studios/studio-edit-page.tsx').then((m) => ({ Component: m.NewStudioPage })),
   editStudio: () =>
@@ -31,11 +36,13 @@ export const adminLazyPage = {
     import('../features/people/people-page.tsx').then((m) => ({ Component: m.InstructorsPage })),
   facilitators: () =>
     import('../features/people/people-page.tsx').then((m) => ({ Component: m.FacilitatorsPage })),
-  calendar: () => import('../features/schedule/calendar-page.tsx').then((m) => ({ Component: m.CalendarPage })),
+  calendar: () =>
+    import('../features/schedule/calendar-page.tsx').then((m) => ({ Component: m.CalendarPage })),
   classes: () => import('../features/schedule/classes-page.tsx').then((m) => ({ Component: m.ClassesPage })),
   classDetails: () =>
     import('../features/schedule/class-details-page.tsx').then((m) => ({ Component: m.ClassDetailsPage })),
-  packages: () => import('../features/packages/packages-page.tsx').then((m) => ({ Component: m.PackagesPage })),
+  packages: () =>
+    import('../features/packages/packages-page.tsx').then((m) => ({ Component: m.PackagesPage })),
   newMembership: () =>
     import('../features/packages/package-edit-page.tsx').then((m) => ({ Component: m.NewMembershipPage })),
   editMembership: () =>
@@ -50,13 +57,16 @@ export const adminLazyPage = {
     import('../features/packages/package-edit-page.tsx').then((m) => ({ Component: m.CopyClassPackPage })),
   promoCodes: () =>
     import('../features/promo-codes/promo-codes-page.tsx').then((m) => ({ Component: m.PromoCodesPage })),
-  products: () => import('../features/products/products-page.tsx').then((m) => ({ Component: m.ProductsPage })),
+  products: () =>
+    import('../features/products/products-page.tsx').then((m) => ({ Component: m.ProductsPage })),
   clientAccount: () =>
     import('../features/client-account-admin/client-account-page.tsx').then((m) => ({
       Component: m.ClientAccountPage,
     })),
-  clientWaiver: () => import('../features/waivers/waiver-page.tsx').then((m) => ({ Component: m.WaiverPage })),
-  policies: () => import('../features/waivers/policies-page.tsx').then((m) => ({ Component: m.PoliciesPage })),
+  clientWaiver: () =>
+    import('../features/waivers/waiver-page.tsx').then((m) => ({ Component: m.WaiverPage })),
+  policies: () =>
+    import('../features/waivers/policies-page.tsx').then((m) => ({ Component: m.PoliciesPage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
-};
+});

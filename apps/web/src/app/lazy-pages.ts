@@ -1,10 +1,24 @@
+import { withAllMantineStyles } from './mantine-styles.ts';
+
 /**
  * Route modules load on demand, one chunk per page or shell: the client group and public pages never
  * download the admin shell or admin pages (code-split by route group). Admin pages live in
  * `admin-lazy-pages.ts`, which the build reads to keep them out of the service worker's precache.
+ *
+ * The client group's first pages (login, client shell, calendar) paint with the Mantine styles the app
+ * shell carries (`mantine-first-paint.css`, checked by the build); every other page also waits for all
+ * of Mantine's styles.
  */
-export const lazyPage = {
+const firstPaintPages = {
   login: () => import('../features/accounts/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+  clientShell: () => import('../shell/client-shell.tsx').then((m) => ({ Component: m.ClientShell })),
+  clientCalendar: () =>
+    import('../features/client-calendar/client-calendar-page.tsx').then((m) => ({
+      Component: m.ClientCalendarPage,
+    })),
+};
+
+const otherPages = {
   forgotPassword: () =>
     import('../features/accounts/forgot-password-page.tsx').then((m) => ({
       Component: m.ForgotPasswordPage,
@@ -15,11 +29,6 @@ export const lazyPage = {
   signup: () => import('../features/signup/signup-page.tsx').then((m) => ({ Component: m.SignupPage })),
   clientSignup: () =>
     import('../features/signup/client-signup-page.tsx').then((m) => ({ Component: m.ClientSignupPage })),
-  clientShell: () => import('../shell/client-shell.tsx').then((m) => ({ Component: m.ClientShell })),
-  clientCalendar: () =>
-    import('../features/client-calendar/client-calendar-page.tsx').then((m) => ({
-      Component: m.ClientCalendarPage,
-    })),
   publicClassDetails: () =>
     import('../features/schedule/public-class-details-page.tsx').then((m) => ({
       Component: m.PublicClassDetailsPage,
@@ -27,20 +36,27 @@ export const lazyPage = {
   publicClasses: () =>
     import('../features/schedule/public-classes-page.tsx').then((m) => ({ Component: m.PublicClassesPage })),
   clientClassDetails: () =>
-    import('../features/schedule/public-class-details-page.tsx').then((m) => ({ Component: m.ClientClassDetailsPage })),
+    import('../features/schedule/public-class-details-page.tsx').then((m) => ({
+      Component: m.ClientClassDetailsPage,
+    })),
   myNotifications: () =>
-    import('../features/client-settings/my-notifications-page.tsx').then((m) => ({ Component: m.MyNotificationsPage })),
+    import('../features/client-settings/my-notifications-page.tsx').then((m) => ({
+      Component: m.MyNotificationsPage,
+    })),
   myPackages: () =>
     import('../features/client-packages/my-packages-page.tsx').then((m) => ({ Component: m.MyPackagesPage })),
   myProfile: () =>
     import('../features/client-profile/my-profile-page.tsx').then((m) => ({ Component: m.MyProfilePage })),
   myPayment: () =>
     import('../features/client-payment/my-payment-page.tsx').then((m) => ({ Component: m.MyPaymentPage })),
-  myWaiver: () => import('../features/waivers/my-waiver-page.tsx').then((m) => ({ Component: m.MyWaiverPage })),
+  myWaiver: () =>
+    import('../features/waivers/my-waiver-page.tsx').then((m) => ({ Component: m.MyWaiverPage })),
   myPolicies: () =>
     import('../features/waivers/my-policies-page.tsx').then((m) => ({ Component: m.MyPoliciesPage })),
   signupDetails: () =>
-    import('../features/signup-details/signup-details-page.tsx').then((m) => ({ Component: m.SignupDetailsPage })),
+    import('../features/signup-details/signup-details-page.tsx').then((m) => ({
+      Component: m.SignupDetailsPage,
+    })),
   widgetCalendar: () =>
     import('../features/signup-details/widget-calendar-redirect.tsx').then((m) => ({
       Component: m.WidgetCalendarRedirect,
@@ -50,3 +66,16 @@ export const lazyPage = {
   accountDetails: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.AccountDetailsPage })),
 };
+
+/** Each loader of `pages`, waiting for all of Mantine's styles as well. */
+export function withAllStyles<K extends string, R>(
+  pages: Record<K, () => Promise<R>>,
+): Record<K, () => Promise<R>> {
+  const entries = Object.entries(pages) as [K, () => Promise<R>][];
+  return Object.fromEntries(entries.map(([name, load]) => [name, withAllMantineStyles(load)])) as Record<
+    K,
+    () => Promise<R>
+  >;
+}
+
+export const lazyPage = { ...firstPaintPages, ...withAllStyles(otherPages) };

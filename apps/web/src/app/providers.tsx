@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
+import { withAllMantineStyles } from './mantine-styles.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { NetworkProvider } from './network-context.tsx';
 import { NetworkLoader } from '../ui/network-loader.tsx';
@@ -19,9 +20,14 @@ const queryClient = new QueryClient({
 // The toast container (with its transitions) and the leave dialog (a Modal) are loaded the first time
 // they have something to show, not with the first paint. `notifications.show()` only writes to the store,
 // so a toast shown before its container has loaded waits there and appears once it has.
-const LazyToasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
-const LazyUnsavedChangesDialog = lazy(() =>
-  import('../ui/unsaved-changes-dialog.tsx').then((m) => ({ default: m.UnsavedChangesDialog })),
+// Both wait for all of Mantine's styles: the first paint carries only those its pages draw (mantine-styles.ts).
+const LazyToasts = lazy(
+  withAllMantineStyles(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts }))),
+);
+const LazyUnsavedChangesDialog = lazy(
+  withAllMantineStyles(() =>
+    import('../ui/unsaved-changes-dialog.tsx').then((m) => ({ default: m.UnsavedChangesDialog })),
+  ),
 );
 
 /** True from the first render where `needed` holds: once loaded, a piece stays mounted (and animates). */
