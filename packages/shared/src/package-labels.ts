@@ -32,6 +32,10 @@ export function packageTermsLabel(item: PackageTerms & { currency: string }): st
   return parts.join(' · ');
 }
 
+/** A pack still running with no credit left: shown "Used up", not "Active" (desk and client). */
+export const isUsedUp = (held: Pick<ClientPackageDto, 'status' | 'terms' | 'remaining'>): boolean =>
+  held.status === 'active' && held.terms.kind === 'class-pack' && held.remaining === 0;
+
 /** What is left to use: "7 of 10 credits left", "3 classes left this month", "Unlimited classes". */
 export function remainingLabel(held: Pick<ClientPackageDto, 'terms' | 'remaining'>): string {
   const { terms, remaining } = held;

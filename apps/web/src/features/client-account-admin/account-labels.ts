@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  isUsedUp,
   type ClientPackageDto,
   type ClientPackageStatus,
   type LedgerEntryDto,
@@ -37,6 +38,12 @@ export const PACKAGE_STATUS_COLOUR: Record<ClientPackageStatus, string> = {
   cancelled: 'gray.7',
   expired: 'gray.7',
 };
+
+/** The badge of what a client holds at the desk. */
+export function packageBadge(held: ClientPackageDto): { label: string; colour: string } {
+  if (isUsedUp(held)) return { label: 'Used up', colour: 'gray.7' };
+  return { label: PACKAGE_STATUS_LABEL[held.status], colour: PACKAGE_STATUS_COLOUR[held.status] };
+}
 
 export const LEDGER_ENTRY_LABEL: Record<LedgerEntryDto['entry'], string> = {
   grant: 'Granted',

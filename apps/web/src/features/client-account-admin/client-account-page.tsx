@@ -20,8 +20,7 @@ import {
   dayLabel,
   instantLabel,
   LEDGER_ENTRY_LABEL,
-  PACKAGE_STATUS_COLOUR,
-  PACKAGE_STATUS_LABEL,
+  packageBadge,
   packageChangeLabel,
   packageDatesLabel,
   packageKindLabel,
@@ -302,8 +301,8 @@ function HeldPackage({
           <Title order={3} size="md" style={{ overflowWrap: 'anywhere' }} tabIndex={-1} {...key('name')}>
             {name}
           </Title>
-          <Badge color={PACKAGE_STATUS_COLOUR[held.status]} variant="filled">
-            {PACKAGE_STATUS_LABEL[held.status]}
+          <Badge color={packageBadge(held).colour} variant="filled">
+            {packageBadge(held).label}
           </Badge>
         </Group>
         <Text size="sm">

@@ -79,6 +79,26 @@ function serve(account: ClientAccountDto, post: (path: string, body: unknown) =>
 }
 
 describe('client › Settings › Packages', () => {
+  it('a pack with no credit left says "Used up", not "Active"', async () => {
+    const base = mine();
+    const held = base.packages[0] as ClientAccountDto['packages'][number];
+    const usedUp = {
+      ...held,
+      id: 'bbbbbbbbbbbbbbbbbbbbbbb4',
+      terms: { ...terms, kind: 'class-pack' as const, name: 'Intro 3 for $39', credits: 3, expiryDays: 30, expiryFrom: 'purchase' as const, period: null, classLimit: null, autoRenew: false },
+      paidUntil: null,
+      remaining: 0,
+    };
+    serve(mine({ packages: [held, usedUp] }), () => undefined);
+    renderRoutes([{ path: '/', element: <MyPackagesPage /> }], '/');
+    const region = within(await screen.findByRole('region', { name: 'What you hold' }));
+    const card = region.getByText('Intro 3 for $39').closest('li') as HTMLElement;
+    expect(within(card).getByText('Used up')).toBeTruthy();
+    expect(within(card).queryByText('Active')).toBeNull();
+    expect(within(region.getByText('8 Classes a Month').closest('li') as HTMLElement).getByText('Active')).toBeTruthy();
+  });
+
+
   it('shows what the client holds and when it renews; buys a pack to pay at the studio, once per opening', async () => {
     const calls = serve(mine(), (path) =>
       path === 'orders/preview'

@@ -4,6 +4,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
 import {
   formatMoney,
+  isUsedUp,
   packageTermsLabel,
   remainingLabel,
   type ClientAccountDto,
@@ -172,7 +173,7 @@ export function MyPackagesPage() {
 }
 
 function HeldPackage({ item }: { item: ClientPackageDto }) {
-  const status = STATUS[item.status];
+  const status = isUsedUp(item) ? { label: 'Used up', color: 'gray' } : STATUS[item.status];
   const dates = datesOf(item);
   return (
     <Paper component="li" withBorder p="sm" radius="md">
