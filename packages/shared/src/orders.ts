@@ -101,11 +101,71 @@ export type PausePackageBody = z.input<typeof pausePackageBody>;
 /** A membership ends now, or at the end of the period already paid (it is not renewed). */
 export const CANCEL_WHEN = ['now', 'period-end'] as const;
 export type CancelWhen = (typeof CANCEL_WHEN)[number];
-/** `POST /api/client-packages/{id}/cancel`. */
-export const cancelPackageBody = z.object({
-  at: z.enum(CANCEL_WHEN, { error: 'Choose now or at the end of the paid period' }).default('now'),
-});
+/**
+ * `POST /api/client-packages/{id}/cancel`. `waiveCommitment`: the studio lets the client off a commitment
+ * that has not ended, and it is cancelled now (only now).
+ */
+export const cancelPackageBody = z
+  .object({
+    at: z.enum(CANCEL_WHEN, { error: 'Choose now or at the end of the paid period' }).default('now'),
+    waiveCommitment: z.boolean({ error: 'Send true to waive the commitment, or leave it out' }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.waiveCommitment && value.at !== 'now')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['waiveCommitment'],
+        message: 'Waiving the commitment cancels now: leave out "at", or send "now"',
+      });
+  });
 export type CancelPackageBody = z.input<typeof cancelPackageBody>;
+
+/** Why a cancellation is refused (the server says it in words; the desk's dialog offers only what is not). */
+export type CancelRefusal =
+  | 'already-cancelled'
+  /** Now, before the commitment ends (and it is not waived). */
+  | 'commitment'
+  /** At the end of the period: a pack has none. */
+  | 'not-a-membership'
+  | 'paused'
+  /** At the end of the period: its paid period has already ended. */
+  | 'no-paid-period'
+  | 'already-ends'
+  /** At the end of the period: the paid period ends before the commitment does. */
+  | 'period-before-commitment';
+
+/** What the cancel rule reads of what a client holds (a `ClientPackageDto`, or the server's row). */
+export interface CancelRuleHeld {
+  terms: { kind: 'membership' | 'class-pack' };
+  status: ClientPackageStatus;
+  paidUntil: string | null;
+  endsOn?: string | null | undefined;
+  /** The day the commitment ends (paused days added); null = no commitment. */
+  cancellableFrom: string | null;
+}
+
+/**
+ * The commitment rule, for the server and the desk alike: cancelling now is allowed from the day the
+ * commitment ends (or, waived, at once); at the end of the paid period only for an active membership whose
+ * paid period is still running, does not already end, and ends on or after the commitment. Null: allowed.
+ * `today` is the company's local date.
+ */
+export function cancelRefusal(
+  held: CancelRuleHeld,
+  at: CancelWhen,
+  today: string,
+  options: { waiveCommitment?: boolean | undefined } = {},
+): CancelRefusal | null {
+  if (held.status === 'cancelled') return 'already-cancelled';
+  const ends = held.cancellableFrom;
+  if (at === 'now') return ends && today < ends && !options.waiveCommitment ? 'commitment' : null;
+  if (held.terms.kind !== 'membership') return 'not-a-membership';
+  if (held.status !== 'active' || !held.paidUntil || held.paidUntil <= today)
+    return held.status === 'paused' ? 'paused' : 'no-paid-period';
+  if (held.endsOn) return 'already-ends';
+  if (ends && held.paidUntil < ends) return 'period-before-commitment';
+  return null;
+}
 
 /** `POST /api/orders/{orderId}/pay` — the desk takes an open order's payment. */
 export const payOrderBody = z.object({ method: deskMethodSchema });

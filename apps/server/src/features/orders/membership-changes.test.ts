@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
 import { bearer, signUpClient } from '../../test/factories.ts';
+import { signInTeamMember } from '../../test/team.ts';
 import { quickClients } from '../../test/bookings.ts';
 import { classPack, created, membership } from '../../test/packages.ts';
 import { studioReadyToSchedule } from '../../test/schedule.ts';
@@ -163,6 +164,49 @@ describe('membership pauses and cancellations at the desk', () => {
     expect(badWhen.json().errors.at).toBe('Choose now or at the end of the paid period');
   });
 
+  it('the desk may waive a commitment that has not ended: refused without the flag, cancelled now with it, and said so', async () => {
+    const { ready, clientId, account, held, change } = await member({ commitmentPeriods: 3 });
+    // Sold today with 3 months to go: neither now nor at the end of the first paid period.
+    expect(held.paidUntil < held.cancellableFrom).toBe(true);
+    expect((await change('cancel', { at: 'now' })).statusCode).toBe(409);
+    expect((await change('cancel', { at: 'period-end' })).statusCode).toBe(409);
+    expect((await change('cancel', { at: 'now', waiveCommitment: false })).statusCode).toBe(409);
+
+    // The waiver cancels now only: with "at the end of the period" it is a 400 naming the field.
+    const atEnd = await change('cancel', { at: 'period-end', waiveCommitment: true });
+    expect(atEnd.statusCode).toBe(400);
+    expect(atEnd.json().errors.waiveCommitment).toBe('Waiving the commitment cancels now: leave out "at", or send "now"');
+    const notTrue = await change('cancel', { waiveCommitment: 'yes' });
+    expect(notTrue.statusCode).toBe(400);
+    expect(notTrue.json().errors.waiveCommitment).toBe('Send true to waive the commitment, or leave it out');
+
+    // Not for an instructor (403) nor the client (404, as for anything not theirs); still active after.
+    const instructor = await signInTeamMember(app, db.db, ready.companyId, 'instructor');
+    const url = `/api/client-packages/${held.id}/cancel`;
+    expect((await post(url, instructor.headers, { waiveCommitment: true })).statusCode).toBe(403);
+    const client = await signUpClient(app, ready.slug);
+    expect((await post(url, bearer(client.session.token), { waiveCommitment: true })).statusCode).toBe(404);
+    expect((await account()).packages[0]).toMatchObject({ status: 'active' });
+
+    // Staff at the desk waive it: cancelled today, the answer names the commitment let go.
+    const staff = await signInTeamMember(app, db.db, ready.companyId, 'staff');
+    const waived = await post(url, staff.headers, { waiveCommitment: true });
+    expect(waived.statusCode, waived.body).toBe(200);
+    expect(waived.json().message).toBe(
+      `Monthly cancelled: its commitment of 3 months, to ${dayText(held.cancellableFrom)}, was waived.`,
+    );
+    expect(waived.json().data).toMatchObject({ id: held.id, clientId, status: 'cancelled', endsOn: null });
+    expect((await account()).packages[0].status).toBe('cancelled');
+    // Once cancelled, a second waiver is refused like any cancel.
+    expect((await post(url, staff.headers, { waiveCommitment: true })).json().message).toBe('Monthly is already cancelled.');
+
+    // No commitment running: the flag just cancels now, and the message says nothing was waived.
+    const free = await member();
+    const plain = await free.change('cancel', { waiveCommitment: true });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().message).toBe('Monthly cancelled.');
+  });
+
   it("another company's membership answers 404 to every change; a client cannot change theirs", async () => {
     const theirs = await member();
     const mine = await studioReadyToSchedule(app);
@@ -171,8 +215,9 @@ describe('membership pauses and cancellations at the desk', () => {
       post(url('pause'), mine.headers, { from: null, until: null }),
       post(url('resume'), mine.headers),
       post(url('cancel'), mine.headers, { at: 'period-end' }),
+      post(url('cancel'), mine.headers, { waiveCommitment: true }),
     ]);
-    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404]);
 
     const client = await signUpClient(app, theirs.ready.slug);
     const own = await post(url('pause'), bearer(client.session.token), {});

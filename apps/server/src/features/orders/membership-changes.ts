@@ -1,4 +1,4 @@
-import type { CancelWhen } from '@kinetic/shared';
+import { cancelRefusal, type CancelWhen } from '@kinetic/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
 import { clientPackages, companies } from '../../db/schema/index.ts';
@@ -18,7 +18,8 @@ import type { ClientPackageRow } from './orders.repo.ts';
  *   later (paused days are not paid periods).
  * - Cancelling now ends it today; cancelling at the end of the period keeps it until the paid period ends
  *   and does not renew it. Either only once the commitment allows: now from the day the commitment
- *   ends, at the end of the period when that period ends on or after it.
+ *   ends, at the end of the period when that period ends on or after it. The desk may waive a commitment
+ *   that has not ended: the membership is cancelled now.
  */
 
 const DAY_MS = 86_400_000;
@@ -54,8 +55,9 @@ export function commitmentEnds(row: Row, today: string): string | null {
   return addDays(periodStart(row.startsOn, terms.period, terms.commitmentPeriods), row.pausedDays + current);
 }
 
-const commitmentText = (row: Row) =>
-  `${row.terms.commitmentPeriods} ${row.terms.period}${row.terms.commitmentPeriods === 1 ? '' : 's'}`;
+/** "3 months": a membership's commitment in words. */
+export const commitmentText = ({ terms }: { terms: Pick<Row['terms'], 'commitmentPeriods' | 'period'> }) =>
+  `${terms.commitmentPeriods} ${terms.period}${terms.commitmentPeriods === 1 ? '' : 's'}`;
 
 /** Pauses a membership from `from` (empty: today) until `until` (empty: until resumed). */
 export function pauseChanges(row: Row, body: { from: string | null; until: string | null }, today: string): Changes {
@@ -102,31 +104,60 @@ export function resumeChanges(row: Row, resumeOn: string, today: string): Change
   };
 }
 
-/** Cancels now, or (memberships) at the end of the paid period, once the commitment allows. */
-export function cancelChanges(row: Row, at: CancelWhen, today: string): Changes {
-  const { terms } = row;
-  if (row.status === 'cancelled') throw conflict(`${terms.name} is already cancelled.`);
+/**
+ * The commitment of a membership that blocks cancelling today: the day it ends, or null when there is none
+ * (no commitment, or it has ended). What waiving it lets the client off.
+ */
+export function commitmentRunning(row: Row, today: string): string | null {
   const ends = commitmentEnds(row, today);
-  if (at === 'now') {
-    if (ends && today < ends)
+  return ends && today < ends ? ends : null;
+}
+
+/**
+ * Cancels now, or (memberships) at the end of the paid period, once the commitment allows (the rule is
+ * `cancelRefusal` in @kinetic/shared, which the desk's dialog reads too). With `waiveCommitment` the desk
+ * lets the client off the commitment: it is cancelled now whatever the commitment says.
+ */
+export function cancelChanges(
+  row: Row,
+  body: { at: CancelWhen; waiveCommitment?: boolean | undefined },
+  today: string,
+): Changes {
+  const { terms } = row;
+  const { at } = body;
+  const ends = commitmentEnds(row, today);
+  const refusal = cancelRefusal(
+    { terms, status: row.status, paidUntil: row.paidUntil, endsOn: row.endsOn, cancellableFrom: ends },
+    at,
+    today,
+    { waiveCommitment: body.waiveCommitment },
+  );
+  const name = terms.name;
+  switch (refusal) {
+    case null:
+      break;
+    case 'already-cancelled':
+      throw conflict(`${name} is already cancelled.`);
+    case 'commitment':
+      throw conflict(`${name} has a commitment of ${commitmentText(row)}; it can be cancelled from ${dayText(ends ?? today)}.`);
+    case 'not-a-membership':
+      throw conflict('Only a membership can end at the end of its period.', { at: 'Cancel a pack now' });
+    case 'paused':
+    case 'no-paid-period': {
+      const message =
+        refusal === 'paused'
+          ? `${name} is paused; it can only be cancelled now.`
+          : `${name} has no paid period left to run; cancel it now instead.`;
+      throw conflict(message, { at: message });
+    }
+    case 'already-ends':
+      throw conflict(`${name} already ends on ${dayText(row.endsOn ?? today)}.`);
+    case 'period-before-commitment':
       throw conflict(
-        `${terms.name} has a commitment of ${commitmentText(row)}; it can be cancelled from ${dayText(ends)}.`,
+        `${name} has a commitment of ${commitmentText(row)}, to ${dayText(ends ?? today)}; its paid period ends on ${dayText(row.paidUntil ?? today)}, before that. It can end at the end of the period that runs to ${dayText(ends ?? today)} or later.`,
       );
-    return { status: 'cancelled', pausedFrom: null, pausedUntil: null, endsOn: null };
   }
-  if (terms.kind !== 'membership') throw conflict('Only a membership can end at the end of its period.', { at: 'Cancel a pack now' });
-  if (row.status !== 'active' || !row.paidUntil || row.paidUntil <= today) {
-    const message =
-      row.status === 'paused'
-        ? `${terms.name} is paused; it can only be cancelled now.`
-        : `${terms.name} has no paid period left to run; cancel it now instead.`;
-    throw conflict(message, { at: message });
-  }
-  if (row.endsOn) throw conflict(`${terms.name} already ends on ${dayText(row.endsOn)}.`);
-  if (ends && row.paidUntil < ends)
-    throw conflict(
-      `${terms.name} has a commitment of ${commitmentText(row)}, to ${dayText(ends)}; its paid period ends on ${dayText(row.paidUntil)}, before that. It can end at the end of the period that runs to ${dayText(ends)} or later.`,
-    );
+  if (at === 'now') return { status: 'cancelled', pausedFrom: null, pausedUntil: null, endsOn: null };
   // The client's copy of the terms no longer renews: no renewal, and no class after the paid period.
   return { endsOn: row.paidUntil, pausedFrom: null, pausedUntil: null, terms: { ...terms, autoRenew: false } };
 }

@@ -27,7 +27,7 @@ import {
 } from '@kinetic/shared';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
 import { refundOnline, startCheckout } from '../payments/stripe-payments.ts';
-import { dayText } from './membership-changes.ts';
+import { commitmentText, dayText } from './membership-changes.ts';
 import {
   buyPackage,
   changeClientPackage,
@@ -273,7 +273,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      const data = await changeClientPackage(db, actorOf(request), request.params.clientPackageId, {
+      const { data } = await changeClientPackage(db, actorOf(request), request.params.clientPackageId, {
         kind: 'pause',
         from: body?.from ?? null,
         until: body?.until ?? null,
@@ -300,7 +300,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await changeClientPackage(db, actorOf(request), request.params.clientPackageId, {
+      const { data } = await changeClientPackage(db, actorOf(request), request.params.clientPackageId, {
         kind: 'resume',
       });
       return packageAnswer(data, data.paidUntil ? `resumed: paid until ${dayText(data.paidUntil)}` : 'resumed');
@@ -314,20 +314,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Cancel what a client holds now, or a membership at the end of its paid period (only once its commitment allows)',
+          'Cancel what a client holds now, or a membership at the end of its paid period (only once its commitment allows; the desk may waive the commitment and cancel now)',
         params: packageChange.params,
         body: cancelPackageBody.nullish(),
         response: packageChange.response,
       },
     },
     async (request) => {
-      const data = await changeClientPackage(db, actorOf(request), request.params.clientPackageId, {
-        kind: 'cancel',
-        at: request.body?.at ?? 'now',
-      });
+      const { data, commitmentWaived } = await changeClientPackage(
+        db,
+        actorOf(request),
+        request.params.clientPackageId,
+        { kind: 'cancel', at: request.body?.at ?? 'now', waiveCommitment: request.body?.waiveCommitment },
+      );
       return packageAnswer(
         data,
-        data.status === 'cancelled' ? 'cancelled' : `ends on ${dayText(data.endsOn ?? '')}: it is not renewed`,
+        data.status !== 'cancelled'
+          ? `ends on ${dayText(data.endsOn ?? '')}: it is not renewed`
+          : commitmentWaived
+            ? `cancelled: its commitment of ${commitmentText(data)}, to ${dayText(commitmentWaived)}, was waived`
+            : 'cancelled',
       );
     },
   );

@@ -43,6 +43,7 @@ import { findPromoByCode, usesOf, type PromoCodeRow } from '../promo-codes/promo
 import {
   cancelChanges,
   commitmentEnds,
+  commitmentRunning,
   dayText,
   lockRow,
   pauseChanges,
@@ -986,7 +987,8 @@ export async function clientAccount(
 /**
  * Pauses (from a day, until a day or until resumed), resumes, or cancels (now, or a membership at the end
  * of its paid period) what a client holds; the rules are in `membership-changes.ts`. A membership with a
- * commitment cannot end before the commitment does.
+ * commitment cannot end before the commitment does, unless the desk waives it (cancelled now):
+ * `commitmentWaived` is then the day the commitment would have ended.
  */
 export async function changeClientPackage(
   db: Database,
@@ -994,7 +996,7 @@ export async function changeClientPackage(
   clientPackageId: string,
   change: PackageChange,
   now = new Date(),
-): Promise<ClientPackageDto> {
+): Promise<{ data: ClientPackageDto; commitmentWaived: string | null }> {
   if (!isDesk(actor))
     throw isClientRole(actor.roleId)
       ? notFound('We could not find that package.')
@@ -1009,14 +1011,15 @@ export async function changeClientPackage(
         ? pauseChanges(row, change, today)
         : change.kind === 'resume'
           ? resumeChanges(row, today, today)
-          : cancelChanges(row, change.at, today);
+          : cancelChanges(row, change, today);
+    const commitmentWaived = change.kind === 'cancel' && change.waiveCommitment ? commitmentRunning(row, today) : null;
     const updated = await update(tx, row, changes, now);
     const [answer] = await clientPackageDtos(tx, company, [updated], now);
-    return answer as ClientPackageDto;
+    return { data: answer as ClientPackageDto, commitmentWaived };
   });
 }
 
 export type PackageChange =
   | { kind: 'pause'; from: string | null; until: string | null }
   | { kind: 'resume' }
-  | { kind: 'cancel'; at: CancelWhen };
+  | { kind: 'cancel'; at: CancelWhen; waiveCommitment?: boolean | undefined };
