@@ -16,9 +16,25 @@ export function seatSpoken(counts: Counts): string {
   return /^\d+\/\d+$/.test(label) ? `${counts.bookedCount} of ${counts.capacity} places booked` : label;
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per locale and options: building an Intl.DateTimeFormat costs far more than using one,
+ * and the calendar formats two or three times per class while it renders (issue 11 §7, blocking time).
+ */
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** The class's wall-clock time in its studio's zone, e.g. "Tue 24 Nov 2026, 18:00–19:00". */
 export function classTimeLabel(item: Pick<ClassInstanceDto, 'startsAt' | 'endsAt' | 'timeZone'>): string {
-  const day = new Intl.DateTimeFormat('en-GB', {
+  const day = dateFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -29,14 +45,14 @@ export function classTimeLabel(item: Pick<ClassInstanceDto, 'startsAt' | 'endsAt
 }
 
 export function localTime(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+  return dateFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
     new Date(instant),
   );
 }
 
 /** "Tue 17 Nov, 17:30": an instant that may fall on another day than the class (a waitlist offer's end). */
 export function dayTimeLabel(instant: string, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(
+  const day = dateFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(
     new Date(instant),
   );
   return `${day}, ${localTime(instant, timeZone)}`;
@@ -44,7 +60,7 @@ export function dayTimeLabel(instant: string, timeZone: string): string {
 
 /** "YYYY-MM-DD" of an instant on the zone's wall calendar. */
 export function localDate(instant: string | Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(
+  const parts = dateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(
     new Date(instant),
   );
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
@@ -60,7 +76,7 @@ export function peopleLabel(item: Pick<ClassInstanceDto, 'instructorName' | 'ass
 }
 
 const zonePart = (instant: Date, timeZone: string, timeZoneName: 'long' | 'longOffset'): string =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName }).formatToParts(instant).find((part) => part.type === 'timeZoneName')
+  dateFormat('en-GB', { timeZone, timeZoneName }).formatToParts(instant).find((part) => part.type === 'timeZoneName')
     ?.value ?? '';
 
 /**
