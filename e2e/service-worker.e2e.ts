@@ -36,7 +36,9 @@ describe('service worker (spec §7)', () => {
     expect(entry).toBeTruthy();
     expect(urls).toEqual(expect.arrayContaining(['index.html', entry, ...styles]));
     expect(urls.some((url) => url.endsWith('.css'))).toBe(true);
-    for (const page of ['client-shell', 'check-in-page', 'login-page', 'lato-latin-400-normal']) {
+    // The client shell and the login page are in the chunks named for the client group's first paint
+    // (apps/web/build/first-paint-chunks.ts): client-calendar and client-login.
+    for (const page of ['client-calendar', 'check-in-page', 'client-login', 'lato-latin-400-normal']) {
       expect(urls.some((url) => url.includes(page)), `${page} is precached`).toBe(true);
     }
   });
