@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
@@ -8,6 +8,16 @@ import { cssVariablesResolver, theme } from './theme.ts';
 import { NetworkProvider } from './network-context.tsx';
 import { NetworkLoader } from '../ui/network-loader.tsx';
 import { useLeaveQuestion } from '../ui/use-unsaved-changes-guard.ts';
+
+// Kinetic is light only, so the colour scheme is not kept anywhere: Mantine's default manager would read
+// localStorage while the first page renders (a synchronous disk read on a cold start) to learn 'light'.
+const lightOnly: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
 
 // A 4xx answer will not change on a second try (a missing company, an expired session).
 const retry = (failures: number, error: unknown) =>
@@ -60,7 +70,12 @@ function DeferredUnsavedChangesDialog() {
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      colorSchemeManager={lightOnly}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <DeferredToasts />
       <DeferredUnsavedChangesDialog />
       <QueryClientProvider client={queryClient}>
