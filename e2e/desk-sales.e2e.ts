@@ -108,7 +108,7 @@ describe('desk sales on a client’s account (issue 10)', () => {
     await snap(page, 'client-account-sold');
 
     // A refund of more than was paid is refused by the server, in words at the amount.
-    await order.getByRole('button', { name: 'Refund order #1' }).click();
+    await order.getByRole('button', { name: 'Refund: order #1' }).click();
     const refund = page.getByRole('dialog', { name: 'Refund order #1' });
     const amount = refund.getByRole('textbox', { name: /^Amount/ });
     await expect.poll(() => amount.inputValue()).toBe('170.00');
@@ -245,10 +245,15 @@ describe('desk sales on a client’s account (issue 10)', () => {
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
         .toBe('Pause Unlimited Monthly');
 
-      // Cancel: at the end of the paid period (the default), the commitment rule said.
+      // Cancel during its one-month commitment: not now, only at the end of the paid period, which runs to the
+      // commitment's end; the dialog offers only that.
       await packages.getByRole('button', { name: 'Cancel Unlimited Monthly' }).click();
       const cancel = page.getByRole('dialog', { name: 'Cancel Unlimited Monthly?' });
-      await cancel.getByText(/^Commitment: 1 month \(paused days added\)\. It can be cancelled from /).waitFor();
+      await cancel
+        .getByText(/^Commitment: 1 month \(paused days added\), until .*\. It cannot be cancelled now, but it can end at the end of its paid period/)
+        .waitFor();
+      expect(await cancel.getByRole('radio').count()).toBe(0);
+      expect(await cancel.getByRole('button', { name: 'Cancel now' }).count()).toBe(0);
       await cancel.getByRole('button', { name: 'Keep membership' }).waitFor();
       await opened(page);
       await expectNoHorizontalScroll(page);
@@ -260,6 +265,64 @@ describe('desk sales on a client’s account (issue 10)', () => {
       await expectNoHorizontalScroll(page);
       await expectNoSeriousA11yViolations(page);
       await snap(page, 'client-account-ends');
+
+      // A three-month commitment sold today: a pause planned for tomorrow by keyboard leaves focus on
+      // "Call off the pause" (never on Cancel); cancelling is blocked by the commitment, which the desk waives.
+      const eight = await post<{ id: string }>(page, '/api/packages', {
+        kind: 'membership',
+        name: '8 Classes a Month',
+        description: null,
+        price: 10900,
+        taxRateId: null,
+        introOffer: false,
+        offPeakOnly: false,
+        templateIds: [],
+        studioIds: [],
+        period: 'month',
+        classLimit: 8,
+        autoRenew: true,
+        commitmentPeriods: 3,
+        signupFee: 0,
+      });
+      await post(page, '/api/orders', {
+        clientId: client.id,
+        items: [{ kind: 'package', packageId: eight.id }],
+        promoCode: null,
+        paidWith: 'cash',
+      });
+      await page.reload();
+      await packages.getByRole('button', { name: 'Pause 8 Classes a Month' }).focus();
+      await page.keyboard.press('Enter');
+      const plan = page.getByRole('dialog', { name: 'Pause 8 Classes a Month' });
+      const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      await plan.getByRole('textbox', { name: /^Pause from/ }).fill(tomorrow);
+      await plan.getByRole('button', { name: 'Pause membership' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await packages.getByRole('status').getByText(/^8 Classes a Month will be paused from /).waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Call off the pause of 8 Classes a Month');
+      await page.keyboard.press('Enter');
+      await packages.getByRole('status').getByText('8 Classes a Month: the planned pause is called off.').waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Pause 8 Classes a Month');
+
+      await packages.getByRole('button', { name: 'Cancel 8 Classes a Month' }).click();
+      const blocked = page.getByRole('dialog', { name: 'Cancel 8 Classes a Month?' });
+      await blocked.getByText(/^It cannot be cancelled yet: its commitment of 3 months \(paused days added\) runs until /).waitFor();
+      expect(await blocked.getByRole('button', { name: 'Cancel membership at end of period' }).count()).toBe(0);
+      await opened(page);
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      await snap(page, 'client-account-cancel-commitment');
+      await blocked.getByRole('button', { name: 'Waive the commitment and cancel now' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await packages
+        .getByRole('status')
+        .getByText(/^8 Classes a Month cancelled: its commitment, to .*, was waived\.$/)
+        .waitFor();
       await context.close();
     });
 });

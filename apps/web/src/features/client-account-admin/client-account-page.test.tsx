@@ -254,11 +254,11 @@ describe("Clients › a client's account", () => {
     const first = within(orders.getByRole('listitem', { name: 'Order #1' }));
     expect(first.getByText('Paid')).toBeTruthy();
     expect(first.getByText('Paid $170.00 by cash')).toBeTruthy();
-    expect(first.getByRole('button', { name: 'Refund order #1' })).toBeTruthy();
-    expect(first.queryByRole('button', { name: 'Mark order #1 paid' })).toBeNull();
+    expect(first.getByRole('button', { name: 'Refund: order #1' })).toBeTruthy();
+    expect(first.queryByRole('button', { name: 'Mark paid: order #1' })).toBeNull();
     const second = within(orders.getByRole('listitem', { name: 'Order #2' }));
     expect(second.getByText('Owing')).toBeTruthy();
-    expect(second.getByRole('button', { name: 'Mark order #2 paid' })).toBeTruthy();
+    expect(second.getByRole('button', { name: 'Mark paid: order #2' })).toBeTruthy();
 
     const ledger = within(screen.getByRole('region', { name: 'Credit ledger' }));
     const rows = ledger.getAllByRole('row');
@@ -505,7 +505,7 @@ describe("Clients › a client's account", () => {
         : undefined,
     );
     open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Refund order #1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund: order #1' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Refund order #1' }));
     const amount = dialog.getByRole('textbox', { name: /^Amount/ }) as HTMLInputElement;
     expect(amount.value).toBe('170.00');
@@ -539,7 +539,7 @@ describe("Clients › a client's account", () => {
       call.path === `orders/${OPEN_ORDER_ID}/pay` ? ok({ ...openOrder, status: 'paid' }) : undefined,
     );
     open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark order #2 paid' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark paid: order #2' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Take payment for order #2' }));
     fireEvent.change(dialog.getByRole('combobox', { name: 'Paid with' }), { target: { value: 'card' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Mark paid' }));
@@ -607,6 +607,36 @@ describe("Clients › a client's account", () => {
     );
   });
 
+  it('a pause planned for a later day: focus goes to “Call off the pause”, which took Pause’s place, not to Cancel', async () => {
+    let planned = false;
+    const plannedMembership: ClientPackageDto = { ...heldMembership, pausedFrom: '2026-11-20', pausedUntil: null };
+    serve(
+      (call) => {
+        if (call.path !== `client-packages/${HELD_MEMBERSHIP_ID}/pause`) return undefined;
+        planned = true;
+        return ok(plannedMembership);
+      },
+      () => ({ ...account, packages: [planned ? plannedMembership : heldMembership, heldPack] }),
+    );
+    open();
+    const trigger = await screen.findByRole('button', { name: 'Pause Unlimited Monthly' });
+    trigger.focus();
+    fireEvent.click(trigger);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Pause Unlimited Monthly' }));
+    fireEvent.change(dialog.getByLabelText(/^Pause from/), { target: { value: '2026-11-20' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Pause membership' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const packages = within(screen.getByRole('region', { name: 'Packages' }));
+    expect(
+      within(packages.getByRole('status')).getByText('Unlimited Monthly will be paused from 20 Nov 2026 until resumed.'),
+    ).toBeTruthy();
+    // Its visible words start its name (WCAG 2.5.3), and it has the focus.
+    const callOff = packages.getByRole('button', { name: 'Call off the pause of Unlimited Monthly' });
+    expect(callOff.textContent).toBe('Call off the pause');
+    await waitFor(() => expect(document.activeElement).toBe(callOff));
+    expect(document.activeElement).not.toBe(packages.getByRole('button', { name: 'Cancel Unlimited Monthly' }));
+  });
+
   it('the server’s refusal of a pause shows at its field', async () => {
     const message = 'Pause from today or a later day';
     serve((call) =>
@@ -645,36 +675,111 @@ describe("Clients › a client's account", () => {
     );
   });
 
-  it('cancel: the confirm button says what happens, the dismiss keeps the membership, the commitment rule is said', async () => {
-    const committed: ClientPackageDto = {
-      ...heldMembership,
-      terms: { ...membershipTerms, commitmentPeriods: 3 },
-      cancellableFrom: '2027-02-02',
-    };
-    const message = 'Unlimited Monthly has a commitment of 3 months; it can be cancelled from 2 Feb 2027.';
+  /** Opens the cancel dialog of the membership `held` (today is 10 Nov 2026), its trigger focused. */
+  async function openCancel(held: ClientPackageDto, write?: (call: Call) => Answer | undefined) {
+    let current = held;
     const calls = serve(
-      (call) =>
-        call.path === `client-packages/${HELD_MEMBERSHIP_ID}/cancel`
-          ? { code: 409, body: { status: 0, message } }
-          : undefined,
-      () => ({ ...account, packages: [committed, heldPack] }),
+      (call) => {
+        const answer = write?.(call);
+        const body = answer?.body as { status: number; data: ClientPackageDto } | undefined;
+        if (body?.status === 1) current = body.data;
+        return answer;
+      },
+      () => ({ ...account, packages: [current, heldPack] }),
     );
     open();
     const trigger = await screen.findByRole('button', { name: 'Cancel Unlimited Monthly' });
     trigger.focus();
     fireEvent.click(trigger);
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel Unlimited Monthly?' }));
+    // The safe choice has focus.
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Keep membership' })));
+    return { calls, dialog, trigger };
+  }
+  const committed = (cancellableFrom: string, paidUntil = '2026-12-02'): ClientPackageDto => ({
+    ...heldMembership,
+    terms: { ...membershipTerms, commitmentPeriods: 3 },
+    paidUntil,
+    cancellableFrom,
+  });
+  const radios = (dialog: ReturnType<typeof within>) =>
+    dialog.queryAllByRole('radio').map((radio: HTMLElement) => radio.getAttribute('value'));
+
+  it('cancel without a commitment: at the end of the paid period (the default) or now; the button says which', async () => {
+    const { dialog } = await openCancel(heldMembership);
+    expect(radios(dialog)).toEqual(['period-end', 'now']);
+    expect(dialog.getByRole('radio', { name: /At the end of the paid period \(2 Dec 2026\)/ })).toHaveProperty('checked', true);
+    expect(dialog.queryByText(/^Commitment/)).toBeNull();
+    expect(dialog.getByRole('button', { name: 'Cancel membership at end of period' })).toBeTruthy();
+    fireEvent.click(dialog.getByRole('radio', { name: /^Now/ }));
+    expect(dialog.getByRole('button', { name: 'Cancel now' })).toBeTruthy();
+    expect(dialog.getByText(/^Unlimited Monthly ends now: it no longer pays for classes or renews\./)).toBeTruthy();
+  });
+
+  it('cancel once the commitment is over: both choices, and the commitment said to be over', async () => {
+    const { dialog } = await openCancel(committed('2026-11-02'));
+    expect(dialog.getByText('Commitment: 3 months (paused days added), over since 2 Nov 2026: it can be cancelled.')).toBeTruthy();
+    expect(radios(dialog)).toEqual(['period-end', 'now']);
+    expect(dialog.getByRole('button', { name: 'Cancel membership at end of period' })).toBeTruthy();
+  });
+
+  it('during the commitment, with a paid period that runs to its end: only at the end of that period', async () => {
+    const { dialog } = await openCancel(committed('2026-12-02'));
     expect(
       dialog.getByText(
-        'Commitment: 3 months (paused days added). It can be cancelled from 2 Feb 2027, or end at the end of a paid period that runs to that day or later.',
+        'Commitment: 3 months (paused days added), until 2 Dec 2026. It cannot be cancelled now, but it can end at the end of its paid period (2 Dec 2026), which runs to that day or later.',
       ),
     ).toBeTruthy();
-    // The safe choice has focus; the confirm says what happens for the choice made.
-    await waitFor(() =>
-      expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Keep membership' })),
-    );
-    expect(dialog.getByRole('radio', { name: /At the end of the paid period \(2 Dec 2026\)/ })).toHaveProperty('checked', true);
+    expect(radios(dialog)).toEqual([]);
+    expect(dialog.queryByRole('button', { name: 'Cancel now' })).toBeNull();
     expect(dialog.getByRole('button', { name: 'Cancel membership at end of period' })).toBeTruthy();
+  });
+
+  it('during the commitment, the paid period ending before it: says it cannot be cancelled yet, and offers to waive the commitment', async () => {
+    const waived: ClientPackageDto = { ...committed('2027-02-02'), status: 'cancelled' };
+    const { calls, dialog } = await openCancel(committed('2027-02-02'), (call) =>
+      call.path === `client-packages/${HELD_MEMBERSHIP_ID}/cancel` ? ok(waived) : undefined,
+    );
+    expect(
+      dialog.getByText('It cannot be cancelled yet: its commitment of 3 months (paused days added) runs until 2 Feb 2027.'),
+    ).toBeTruthy();
+    expect(
+      dialog.getByText(
+        /^Its paid period ends on 2 Dec 2026, before that, so it cannot end at the end of this period either\. From 2 Feb 2027 it can be cancelled now\.$/,
+      ),
+    ).toBeTruthy();
+    // Neither choice the server refuses is offered.
+    expect(radios(dialog)).toEqual([]);
+    expect(dialog.queryByRole('button', { name: 'Cancel now' })).toBeNull();
+    expect(dialog.queryByRole('button', { name: 'Cancel membership at end of period' })).toBeNull();
+    expect(dialog.getByText(/^Unlimited Monthly ends now, although its commitment runs until 2 Feb 2027/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Waive the commitment and cancel now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(withoutHeaders(calls.find((call) => call.method === 'POST') as Call)).toEqual({
+      method: 'POST',
+      path: `client-packages/${HELD_MEMBERSHIP_ID}/cancel`,
+      body: { at: 'now', waiveCommitment: true },
+    });
+    const packages = within(screen.getByRole('region', { name: 'Packages' }));
+    expect(
+      within(packages.getByRole('status')).getByText('Unlimited Monthly cancelled: its commitment, to 2 Feb 2027, was waived.'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(packages.getByRole('heading', { level: 3, name: 'Unlimited Monthly' })),
+    );
+  });
+
+  it('a paused membership during its commitment: cannot end at a period end either, so the waiver is offered', async () => {
+    const { dialog } = await openCancel({ ...committed('2027-02-02'), status: 'paused', pausedFrom: '2026-11-05' });
+    expect(dialog.getByText(/^It is paused, so it cannot end at the end of a paid period either\./)).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Waive the commitment and cancel now' })).toBeTruthy();
+  });
+
+  it('a refused cancel says the server’s words in the dialog; Keep membership closes it and focus returns', async () => {
+    const message = 'Unlimited Monthly is already cancelled.';
+    const { calls, dialog, trigger } = await openCancel(heldMembership, (call) =>
+      call.path === `client-packages/${HELD_MEMBERSHIP_ID}/cancel` ? { code: 409, body: { status: 0, message } } : undefined,
+    );
     fireEvent.click(dialog.getByRole('radio', { name: /^Now/ }));
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel now' }));
     expect(await dialog.findByText(message)).toBeTruthy();

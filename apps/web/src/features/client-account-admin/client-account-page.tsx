@@ -5,7 +5,6 @@ import { useParams } from 'react-router';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
   formatMoney,
-  type CancelWhen,
   type ClientAccountDto,
   type ClientPackageDto,
   type OrderDto,
@@ -35,7 +34,7 @@ import {
 } from './api/client-account-api.ts';
 import { OrderCard } from './order-card.tsx';
 import { useOrderHistory } from './order-history.tsx';
-import { CancelForm, PauseForm } from './membership-dialogs.tsx';
+import { CancelForm, PauseForm, type CancelChoice } from './membership-dialogs.tsx';
 import { MarkPaidForm, RefundForm } from './order-dialogs.tsx';
 import { SellForm } from './sell-dialog.tsx';
 import { SignupDetailsCard } from '../signup-details/signup-details-card.tsx';
@@ -274,20 +273,24 @@ function HeldPackage({
     const answer = await change.mutateAsync({ clientPackageId: held.id, change: 'pause', body });
     setDialog(null);
     const until = answer.pausedUntil ? ` until ${dayLabel(answer.pausedUntil)}` : ' until resumed';
+    // The Pause button gives way to Resume (paused now) or Call off the pause (planned): focus goes there,
+    // never to Cancel beside it, where a second Enter would start cancelling.
     onDone(
       answer.status === 'paused'
         ? `${name} paused${until}.`
         : `${name} will be paused from ${dayLabel(answer.pausedFrom ?? today)}${until}.`,
-      { heldId: held.id, control: answer.status === 'paused' ? 'resume' : 'cancel' },
+      { heldId: held.id, control: 'resume' },
     );
   };
-  const cancel = async (at: CancelWhen) => {
-    const answer = await change.mutateAsync({ clientPackageId: held.id, change: 'cancel', body: { at } });
+  const cancel = async (choice: CancelChoice) => {
+    const answer = await change.mutateAsync({ clientPackageId: held.id, change: 'cancel', body: choice });
     setDialog(null);
     onDone(
-      answer.status === 'cancelled'
-        ? `${name} cancelled.`
-        : `${name} ends on ${dayLabel(answer.endsOn ?? '')}: it is not renewed.`,
+      answer.status !== 'cancelled'
+        ? `${name} ends on ${dayLabel(answer.endsOn ?? '')}: it is not renewed.`
+        : choice.waiveCommitment && held.cancellableFrom
+          ? `${name} cancelled: its commitment, to ${dayLabel(held.cancellableFrom)}, was waived.`
+          : `${name} cancelled.`,
       { heldId: held.id, control: 'name' },
     );
   };
@@ -329,7 +332,7 @@ function HeldPackage({
                 size="xs"
                 variant="default"
                 busy={busy('resume')}
-                aria-label={planned ? `Call off the planned pause of ${name}` : `Resume ${name}`}
+                aria-label={planned ? `Call off the pause of ${name}` : `Resume ${name}`}
                 onClick={() => void resume()}
                 {...key('resume')}
               >
@@ -422,12 +425,12 @@ function OrderItem({
         order.status === 'open' || canRefund ? (
           <Group gap="xs">
             {order.status === 'open' ? (
-              <Button size="xs" aria-label={`Mark order #${order.number} paid`} onClick={() => onPay(order)}>
+              <Button size="xs" aria-label={`Mark paid: order #${order.number}`} onClick={() => onPay(order)}>
                 Mark paid
               </Button>
             ) : null}
             {canRefund ? (
-              <Button size="xs" variant="default" aria-label={`Refund order #${order.number}`} onClick={() => onRefund(order)}>
+              <Button size="xs" variant="default" aria-label={`Refund: order #${order.number}`} onClick={() => onRefund(order)}>
                 Refund
               </Button>
             ) : null}

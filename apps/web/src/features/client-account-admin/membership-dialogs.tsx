@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { CancelWhen, ClientPackageDto } from '@kinetic/shared';
+import { cancelRefusal, type CancelWhen, type ClientPackageDto } from '@kinetic/shared';
 import { apiFormError, useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
@@ -110,10 +110,15 @@ export function PauseForm({
   );
 }
 
+/** What the cancel dialog sends: when it ends, and whether the desk lets the client off the commitment. */
+export type CancelChoice = { at: CancelWhen; waiveCommitment?: true };
+
 /**
- * The cancel dialog's form. A membership that renews and has a paid period to run can end at the end of it
- * (the default: it is usable until then and not renewed) or now; its commitment rule is stated. The
- * confirm button says what happens; the dismiss button keeps it.
+ * The cancel dialog's form. It offers only what the commitment rule allows (`cancelRefusal`, the rule the
+ * server applies): a membership with a paid period to run can end at the end of it (the default: usable
+ * until then, not renewed) or now; during its commitment only at the end of a period that runs to the
+ * commitment's end. When the commitment blocks every choice it says so, and the desk may waive the
+ * commitment and cancel now. The confirm button says what happens; the dismiss button keeps it.
  */
 export function CancelForm({
   held,
@@ -125,29 +130,31 @@ export function CancelForm({
   held: ClientPackageDto;
   today: string;
   busy: boolean;
-  onConfirm: (at: CancelWhen) => Promise<void>;
+  onConfirm: (choice: CancelChoice) => Promise<void>;
   onCancel: () => void;
 }) {
   const membership = held.terms.kind === 'membership';
-  const canWait =
-    membership &&
-    held.status === 'active' &&
-    held.terms.autoRenew &&
-    !held.endsOn &&
-    Boolean(held.paidUntil && held.paidUntil > today);
+  const nowRefused = cancelRefusal(held, 'now', today);
+  const endRefused = membership ? cancelRefusal(held, 'period-end', today) : 'not-a-membership';
+  const canNow = nowRefused === null;
+  const canWait = endRefused === null;
+  // The commitment stands in the way of every choice: the studio may still let the client off it.
+  const waive = nowRefused === 'commitment' && !canWait;
   const [at, setAt] = useState<CancelWhen>(canWait ? 'period-end' : 'now');
   const [problem, setProblem] = useState<string | null>(null);
   const name = held.terms.name;
   const paidUntil = held.paidUntil ? dayLabel(held.paidUntil) : '';
-  const commitment = membership && held.terms.commitmentPeriods > 0 && held.cancellableFrom;
+  const from = held.cancellableFrom ? dayLabel(held.cancellableFrom) : '';
+  const hasCommitment = membership && held.terms.commitmentPeriods > 0 && Boolean(held.cancellableFrom);
   const periods = `${held.terms.commitmentPeriods} ${held.terms.period ?? 'period'}${held.terms.commitmentPeriods === 1 ? '' : 's'}`;
+  const choice: CancelChoice = waive ? { at: 'now', waiveCommitment: true } : { at };
 
   const confirm = async () => {
     setProblem(null);
     try {
-      await onConfirm(at);
+      await onConfirm(choice);
     } catch (error) {
-      // The refusal (the commitment, most often) is said in the dialog; focus stays on the button.
+      // A refusal (the day turned, or someone changed it meanwhile) is said in the dialog; focus stays.
       setProblem(apiFormError(error).message);
     }
   };
@@ -161,13 +168,34 @@ export function CancelForm({
       }}
     >
       <Stack gap="md">
-        {commitment ? (
+        {!hasCommitment ? null : waive ? (
+          <Stack gap={6}>
+            <Text size="sm" fw={700}>
+              It cannot be cancelled yet: its commitment of {periods} (paused days added) runs until {from}.
+            </Text>
+            <Text size="sm">
+              {endRefused === 'period-before-commitment'
+                ? `Its paid period ends on ${paidUntil}, before that, so it cannot end at the end of this period either.`
+                : endRefused === 'paused'
+                  ? 'It is paused, so it cannot end at the end of a paid period either.'
+                  : endRefused === 'already-ends'
+                    ? `It already ends on ${dayLabel(held.endsOn ?? '')}, at the end of its paid period.`
+                    : 'It has no paid period left to run, so it cannot end at the end of one either.'}{' '}
+              From {from} it can be cancelled now.
+            </Text>
+            <Text size="sm">If the studio lets the client off the commitment, waive it and cancel now.</Text>
+          </Stack>
+        ) : nowRefused === 'commitment' ? (
           <Text size="sm">
-            Commitment: {periods} (paused days added). It can be cancelled from {dayLabel(held.cancellableFrom ?? '')}
-            {canWait ? ', or end at the end of a paid period that runs to that day or later' : ''}.
+            Commitment: {periods} (paused days added), until {from}. It cannot be cancelled now, but it can end at
+            the end of its paid period ({paidUntil}), which runs to that day or later.
           </Text>
-        ) : null}
-        {canWait ? (
+        ) : (
+          <Text size="sm">
+            Commitment: {periods} (paused days added), over since {from}: it can be cancelled.
+          </Text>
+        )}
+        {canNow && canWait ? (
           <Radio.Group
             label="When does it end?"
             value={at}
@@ -187,21 +215,25 @@ export function CancelForm({
           </Radio.Group>
         ) : null}
         <Text size="sm">
-          {at === 'period-end'
+          {choice.at === 'period-end'
             ? `${name} stays usable until ${paidUntil} and then ends.`
-            : membership
-              ? `${name} ends now: it no longer pays for classes or renews.`
-              : `${name} ends now: its credits left can no longer be used.`}{' '}
+            : waive
+              ? `${name} ends now, although its commitment runs until ${from}: it no longer pays for classes or renews.`
+              : membership
+                ? `${name} ends now: it no longer pays for classes or renews.`
+                : `${name} ends now: its credits left can no longer be used.`}{' '}
           Nothing is refunded by this; refund the order if money goes back.
         </Text>
         <FormSubmitError message={problem} />
         <Group>
           <BusyButton type="submit" busy={busy} color="red.9">
-            {at === 'period-end'
+            {choice.at === 'period-end'
               ? 'Cancel membership at end of period'
-              : membership
-                ? 'Cancel now'
-                : 'Cancel the pack now'}
+              : waive
+                ? 'Waive the commitment and cancel now'
+                : membership
+                  ? 'Cancel now'
+                  : 'Cancel the pack now'}
           </BusyButton>
           <Button variant="default" onClick={onCancel} data-autofocus>
             {membership ? 'Keep membership' : 'Keep the pack'}
