@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import {
   Button,
   Checkbox,
@@ -16,6 +17,7 @@ import { useForm } from '@mantine/form';
 import { formatPercent, type PackageDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
@@ -59,16 +61,21 @@ export function PackageForm({
   const membership = form.values.kind === 'membership';
   const money = { decimals: digits, fixedDecimalScale: false };
 
-  const submit = (values: PackageFormValues) =>
-    runSubmit(async () => {
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = async (values: PackageFormValues) => {
+    const done = await runSubmit(async () => {
       const saved = await save.mutateAsync({ packageId, body: toPackageBody(values, currency) });
       // Saved: leaving for the list is not leaving unsaved changes.
       allowNextNavigation();
       onSaved(saved);
     });
+    // Refused by the server: to its first field in error (the form is long; it may be far above the button).
+    if (!done) focusFirstInvalid(formRef.current);
+  };
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    // Refused here: focus goes to the first field in error, not left on the button below the fold.
+    <form ref={formRef} onSubmit={form.onSubmit(submit, () => focusFirstInvalid(formRef.current))} noValidate>
       <Stack gap="md">
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
         <Textarea

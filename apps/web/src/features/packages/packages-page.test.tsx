@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { PackageDto } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch, withoutHeaders, type Answer } from '../../test/render-page.tsx';
 import { choiceAnswers } from '../schedule/schedule-test-fixtures.ts';
-import { CopyMembershipPage, NewClassPackPage } from './package-edit-page.tsx';
+import { CopyMembershipPage, NewClassPackPage, NewMembershipPage } from './package-edit-page.tsx';
 import { PackagesPage } from './packages-page.tsx';
 
 // Mantine's autosize Textarea listens for web fonts, which jsdom does not have.
@@ -88,6 +88,7 @@ function serve(post?: (path: string, body: unknown) => Answer | undefined) {
 const routes = [
   { path: '/app/settings/packages', element: <PackagesPage /> },
   { path: '/app/settings/packages/class-pack', element: <NewClassPackPage /> },
+  { path: '/app/settings/packages/membership', element: <NewMembershipPage /> },
   { path: '/app/settings/packages/membership/copy/:membershipId', element: <CopyMembershipPage /> },
 ];
 
@@ -196,15 +197,35 @@ describe('Settings › Packages', () => {
     });
   });
 
-  it('shows the server’s refusal at the field it names', async () => {
+  it('shows the server’s refusal at the field it names, and puts focus there', async () => {
     serve(() => ({
       code: 400,
       body: { status: 0, message: 'Check the highlighted fields.', errors: { name: 'Name the package' } },
     }));
     renderRoutes(routes, '/app/settings/packages/class-pack');
-    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Pack' } });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    fireEvent.change(name, { target: { value: 'Pack' } });
     fireEvent.change(screen.getByRole('textbox', { name: /^Price/ }), { target: { value: '10' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add class pack' }));
+    const submit = screen.getByRole('button', { name: 'Add class pack' });
+    submit.focus();
+    fireEvent.click(submit);
     expect(await screen.findByText('Name the package')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
+  it('a membership with mistakes: every field says its problem, and focus goes to the first of them, not the button', async () => {
+    const calls = serve();
+    renderRoutes(routes, '/app/settings/packages/membership');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: '8 Classes a Month' } });
+    // The price left empty, and a class limit of 0.
+    fireEvent.change(screen.getByRole('textbox', { name: /^Classes per month/ }), { target: { value: '0' } });
+    const submit = screen.getByRole('button', { name: 'Add membership' });
+    submit.focus();
+    fireEvent.click(submit);
+    const price = screen.getByRole('textbox', { name: /^Price per month/ });
+    await waitFor(() => expect(document.activeElement).toBe(price));
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: /^Classes per month/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 });
