@@ -48,6 +48,63 @@ const REGULARS = [
   'Leo Campbell',
 ];
 
+const FIRST_NAMES = [
+  'Aria',
+  'Caleb',
+  'Nina',
+  'Theo',
+  'Ruby',
+  'Miles',
+  'Iris',
+  'Jonah',
+  'Layla',
+  'Felix',
+  'Stella',
+  'Isaac',
+];
+const MORE_FIRST_NAMES = [
+  'Clara',
+  'Julian',
+  'Maeve',
+  'Adrian',
+  'Esme',
+  'Rowan',
+  'Violet',
+  'Hugo',
+  'Sadie',
+  'Ezra',
+  'Lucy',
+  'Gabe',
+];
+const LAST_NAMES = [
+  'Bennett',
+  'Foster',
+  'Hayes',
+  'Price',
+  'Reed',
+  'Sullivan',
+  'Turner',
+  'Ward',
+  'Coleman',
+  'Fisher',
+  'Grant',
+  'Hughes',
+];
+const FIRSTS = [...FIRST_NAMES, ...MORE_FIRST_NAMES];
+
+/**
+ * A studio's client list is long: 120 at demo, so each regular comes a few times a week (36 filling every
+ * class would each book about fourteen classes a week). The named regulars, then unique first/last pairs.
+ */
+export const DEMO_REGULARS = [
+  ...REGULARS,
+  ...Array.from({ length: 84 }, (_, index) => {
+    const first = FIRSTS[index % FIRSTS.length] ?? 'Alex';
+    const last = LAST_NAMES[(index * 5 + Math.floor(index / FIRSTS.length)) % LAST_NAMES.length] ?? 'Smith';
+    return `${first} ${last}`;
+  }),
+];
+
 /** A small deterministic generator, so a demo looks the same on every machine. */
 function random(seed: string) {
   let state =
@@ -78,7 +135,7 @@ export async function seedBookings(
     .where(eq(bookings.companyId, company.id))
     .limit(1);
   if (existing) return;
-  const regulars = company.kind === 'solo' ? REGULARS.slice(0, 12) : REGULARS;
+  const regulars = company.kind === 'solo' ? REGULARS.slice(0, 12) : DEMO_REGULARS;
   for (const [index, name] of regulars.entries())
     await tx
       .insert(users)
@@ -161,9 +218,10 @@ export async function seedBookings(
         bookedBy: client.id,
         // The demo's history: places in classes already inside the reminder time were reminded then, so
         // the first start does not send a reminder to every one of them at once.
-        reminderSentAt: status === 'booked' && cls.startsAt.getTime() - now.getTime() <= REMINDER_HOURS_DEFAULT * HOUR
-          ? new Date(cls.startsAt.getTime() - REMINDER_HOURS_DEFAULT * HOUR)
-          : null,
+        reminderSentAt:
+          status === 'booked' && cls.startsAt.getTime() - now.getTime() <= REMINDER_HOURS_DEFAULT * HOUR
+            ? new Date(cls.startsAt.getTime() - REMINDER_HOURS_DEFAULT * HOUR)
+            : null,
         createdAt: bookedAt,
         updatedAt: past ? cls.startsAt : bookedAt,
       });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
 import { ensurePlatformAdmin } from './platform-admin.ts';
 import { seedDemo } from './seed-demo.ts';
+import { DEMO_REGULARS } from './seed-bookings.ts';
 
 const db = await createTestDatabase();
 
@@ -24,8 +25,9 @@ describe('demo data', () => {
       { slug: 'solo-demo', kind: 'solo', role: 'solo-instructor', email: 'instructor@solo-demo.test' },
     ]);
     expect(await seedDemo(db.db)).toEqual({ created: false });
-    // Six demo logins and the studios' regulars (36 at demo, 12 at solo-demo).
-    expect(await count('users')).toBe(6 + 36 + 12);
+    // Six demo logins and the studios' regulars (120 at demo, 12 at solo-demo), every one a different person.
+    expect(await count('users')).toBe(6 + 120 + 12);
+    expect(new Set(DEMO_REGULARS).size).toBe(120);
     expect(await count('companies')).toBe(2);
     expect(await count('studios')).toBe(3);
     expect(await count('studio_rooms')).toBe(3);

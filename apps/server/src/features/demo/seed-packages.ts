@@ -195,22 +195,7 @@ export async function seedPackages(
     .from(users)
     .where(and(eq(users.companyId, company.id), sql`${users.role} in ('client', 'solo-client')`))
     .orderBy(asc(users.id));
-  const holding = new Map<
-    string,
-    { row: typeof clientPackages.$inferSelect; credits: number; used: Map<string, number> }
-  >();
-  for (const [index, client] of clients.entries()) {
-    const name = client.email.startsWith('client@') ? '10-Class Pack' : HOLDINGS[index % HOLDINGS.length];
-    const bought = name ? byName.get(name) : undefined;
-    if (!bought) continue;
-    // Bought before the demo's four weeks of history: packs 29–31 days ago; memberships 27 days ago, so
-    // their first month still runs (nothing renews at the first start).
-    const boughtAt = at(bought.kind === 'membership' ? 27 : 29 + (index % 3));
-    const held = await sellAtDesk(tx, company, client.id, bought, boughtAt);
-    holding.set(client.id, { row: held, credits: bought.credits ?? 0, used: new Map() });
-  }
-
-  // Pay for the bookings: with what the client holds when it covers the class, else as a drop-in.
+  // The bookings to pay for (read first: a client who books more than a pack holds buys the next one).
   const rows = await tx
     .select({
       booking: bookings,
@@ -241,6 +226,55 @@ export async function seedPackages(
       ),
     )
     .orderBy(asc(classInstances.startsAt));
+  type Holding = { row: typeof clientPackages.$inferSelect; credits: number; used: Map<string, number> };
+  const holding = new Map<string, Holding[]>();
+  const paidBookings = new Map<string, number>();
+  for (const { booking, price } of rows)
+    if (price > 0) paidBookings.set(booking.clientId, (paidBookings.get(booking.clientId) ?? 0) + 1);
+  const nextPack = byName.get('10-Class Pack');
+  for (const [index, client] of clients.entries()) {
+    const name = client.email.startsWith('client@') ? '10-Class Pack' : HOLDINGS[index % HOLDINGS.length];
+    const bought = name ? byName.get(name) : undefined;
+    // Bought before the demo's four weeks of history: packs 29–31 days ago; memberships 27 days ago, so
+    // their first month still runs (nothing renews at the first start).
+    const boughtAt = at(bought?.kind === 'membership' ? 27 : 29 + (index % 3));
+    const held: Holding[] = bought
+      ? [
+          {
+            row: await sellAtDesk(tx, company, client.id, bought, boughtAt),
+            credits: bought.credits ?? 0,
+            used: new Map(),
+          },
+        ]
+      : [];
+    // A regular whose package does not cover how often they come buys 10-class packs as they go (up to
+    // six), as studio regulars do, instead of owing a month of drop-ins. Drop-in clients buy their first
+    // pack after a week and a half of paying at the door.
+    const wanted = paidBookings.get(client.id) ?? 0;
+    let covered =
+      bought?.kind === 'class-pack'
+        ? (bought.credits ?? 0)
+        : bought?.classLimit
+          ? bought.classLimit * 2
+          : bought
+            ? Infinity
+            : 0;
+    const topUpFrom = bought ? boughtAt : at(20);
+    for (let more = 1; nextPack && covered < wanted && more <= 6; more++) {
+      const row = await sellAtDesk(
+        tx,
+        company,
+        client.id,
+        nextPack,
+        new Date(topUpFrom.getTime() + more * 3_600_000),
+      );
+      held.push({ row, credits: nextPack.credits ?? 0, used: new Map() });
+      covered += nextPack.credits ?? 0;
+    }
+    if (held.length > 0) holding.set(client.id, held);
+  }
+
+  // Pay for the bookings: with what the client holds when it covers the class, else as a drop-in.
   const ledger: (typeof creditLedger.$inferInsert)[] = [];
   const sales = await OrderBatch.start(tx, company);
   const updates: {
@@ -252,20 +286,29 @@ export async function seedPackages(
   }[] = [];
   for (const { booking, startsAt, price, templateName } of rows) {
     const label = `${templateName}, ${localDateOf(startsAt, company.timeZone)}`;
-    const held = holding.get(booking.clientId);
     const classDate = localDateOf(startsAt, company.timeZone);
-    let paidWith: PackageKind | 'drop-in' | 'free' = price > 0 ? 'drop-in' : 'free';
-    if (held && classDate >= held.row.startsOn && booking.createdAt >= held.row.createdAt) {
-      const { terms } = held.row;
+    // The first package that covers the class and still has room: a membership within its limit, else
+    // the next pack that is not used up.
+    const roomIn = (entry: Holding) => {
+      const { terms } = entry.row;
+      if (classDate < entry.row.startsOn || booking.createdAt < entry.row.createdAt) return null;
+      if (entry.row.paidUntil && !terms.autoRenew && classDate >= entry.row.paidUntil) return null;
       const period =
         terms.kind === 'membership' && terms.period
-          ? periodOf(held.row.startsOn, terms.period, classDate)
+          ? periodOf(entry.row.startsOn, terms.period, classDate)
           : null;
       const key = period?.start ?? 'pack';
-      const used = held.used.get(key) ?? 0;
-      const limit = terms.kind === 'class-pack' ? held.credits : (terms.classLimit ?? Infinity);
-      const valid = !held.row.paidUntil || terms.autoRenew || classDate < held.row.paidUntil;
-      if (valid && used < limit) {
+      const used = entry.used.get(key) ?? 0;
+      const limit = terms.kind === 'class-pack' ? entry.credits : (terms.classLimit ?? Infinity);
+      return used < limit ? { entry, period, key, used } : null;
+    };
+    const cover = price > 0 ? (holding.get(booking.clientId) ?? []).map(roomIn).find(Boolean) : undefined;
+    const held = cover?.entry;
+    let paidWith: PackageKind | 'drop-in' | 'free' = price > 0 ? 'drop-in' : 'free';
+    if (cover && held) {
+      const { terms } = held.row;
+      const { period, key, used } = cover;
+      {
         held.used.set(key, used + 1);
         paidWith = terms.kind;
         ledger.push({
@@ -328,7 +371,7 @@ export async function seedPackages(
   for (let start = 0; start < ledger.length; start += 500)
     await tx.insert(creditLedger).values(ledger.slice(start, start + 500));
   // A pack whose expiry counts from first use started counting at its first booking.
-  for (const { row } of holding.values()) {
+  for (const { row } of [...holding.values()].flat()) {
     const { terms } = row;
     if (terms.kind !== 'class-pack' || terms.expiryFrom !== 'first-use' || !terms.expiryDays) continue;
     const first = ledger.find((entry) => entry.clientPackageId === row.id);
