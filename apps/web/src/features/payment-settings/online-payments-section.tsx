@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Code, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -44,6 +44,16 @@ export function OnlinePaymentsSection({ companyId }: { companyId: string }) {
   });
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState<string | null>(null);
+  // What was pressed goes away (the keys form for Save keys or Cancel, Disconnect with its button): focus
+  // goes to the result line, or back to Connect Stripe / Change keys, once the page shows them.
+  const [focusTo, setFocusTo] = useState<'note' | 'edit' | null>(null);
+  const noteRef = useRef<HTMLParagraphElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focusTo) return;
+    (focusTo === 'note' ? noteRef.current : editRef.current)?.focus();
+    setFocusTo(null);
+  }, [focusTo]);
   const disconnect = useMutation({
     mutationFn: () => apiRequest<PaymentSettingsDto>('payment-settings/stripe', { method: 'DELETE', silent: true }),
     onSuccess: (data) => queryClient.setQueryData(settingsKey(companyId), data),
@@ -61,11 +71,10 @@ export function OnlinePaymentsSection({ companyId }: { companyId: string }) {
         your own Stripe account to let them pay online, save their card for renewals and fees, and refund to
         their card.
       </Text>
-      {note ? (
-        <Text role="status" size="sm">
-          {note}
-        </Text>
-      ) : null}
+      {/* Always on the page, so what is put in it is announced; it takes focus after a change. */}
+      <Text role="status" size="sm" ref={noteRef} tabIndex={-1}>
+        {note}
+      </Text>
       {!data || !stripe ? (
         settings.isError ? (
           <Alert color="red" role="alert" title="Payment settings could not be loaded">
@@ -112,10 +121,14 @@ export function OnlinePaymentsSection({ companyId }: { companyId: string }) {
             {editing ? (
               <StripeKeysForm
                 settings={data}
-                onCancel={() => setEditing(false)}
+                onCancel={() => {
+                  setEditing(false);
+                  setFocusTo('edit');
+                }}
                 onSaved={(saved) => {
                   queryClient.setQueryData(settingsKey(companyId), saved);
                   setEditing(false);
+                  setFocusTo('note');
                   setNote(
                     saved.keyCheck === 'unreachable'
                       ? 'Stripe keys saved, but Stripe could not be reached to check them: the first online payment will tell whether they work.'
@@ -125,7 +138,9 @@ export function OnlinePaymentsSection({ companyId }: { companyId: string }) {
               />
             ) : (
               <Group gap="xs">
-                <Button onClick={() => setEditing(true)}>{stripe.connected ? 'Change keys' : 'Connect Stripe'}</Button>
+                <Button ref={editRef} onClick={() => setEditing(true)}>
+                  {stripe.connected ? 'Change keys' : 'Connect Stripe'}
+                </Button>
                 {stripe.connected ? (
                   <ConfirmActionButton
                     label="Disconnect"
@@ -139,6 +154,7 @@ export function OnlinePaymentsSection({ companyId }: { companyId: string }) {
                     run={async () => {
                       await disconnect.mutateAsync();
                       setNote('Stripe disconnected: clients pay at the studio.');
+                      setFocusTo('note');
                     }}
                   >
                     Clients will pay at the studio. Renewals and fees are owed instead of charged to saved cards;
@@ -183,6 +199,9 @@ function StripeKeysForm({
       apiRequest<PaymentSettingsDto>('payment-settings/stripe', { method: 'PUT', body, inlineErrors: true, silent: true }),
   });
   const keep = (what: string) => (connected ? `Leave empty to keep the ${what} saved now.` : undefined);
+  // The button that opened the form is gone: start at its first field (data-autofocus works in dialogs only).
+  const firstRef = useRef<HTMLInputElement>(null);
+  useEffect(() => firstRef.current?.focus(), []);
   return (
     <form onSubmit={form.onSubmit((values) => runSubmit(async () => onSaved(await save.mutateAsync(toBody(values)))))} noValidate>
       <Stack gap="sm">
@@ -195,7 +214,7 @@ function StripeKeysForm({
           required
           autoComplete="off"
           spellCheck={false}
-          data-autofocus
+          ref={firstRef}
           {...form.getInputProps('publishableKey')}
         />
         <PasswordInput
