@@ -107,6 +107,29 @@ describe('Settings › Company Details (spec §4 Company store transitions)', { 
     const currency = selectInput(/^Currency/);
     expect(currency.readOnly).toBe(true);
     expect(screen.getByText('Fixed since your first sale: your 3 orders are in USD')).toBeTruthy();
+    // It looks fixed: filled, no dropdown arrow, unlike the live fields beside it; still in the tab order.
+    const look = (input: HTMLInputElement) => input.closest('[data-variant]')?.getAttribute('data-variant');
+    const arrow = (input: HTMLInputElement) => input.parentElement?.querySelector('[class*="chevron" i]') ?? null;
+    expect(look(currency)).toBe('filled');
+    expect(arrow(currency)).toBeNull();
+    const timeZone = selectInput(/^Time zone/);
+    expect(look(timeZone)).toBe('default');
+    expect(arrow(timeZone)).not.toBeNull();
+    expect(currency.tabIndex).toBe(0);
+    expect(currency.getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('before the first sale the currency looks and works like the other fields', async () => {
+    stubFetch((call) => {
+      if (call.method === 'GET' && call.path === 'me') return ok(account);
+      if (call.method === 'GET' && call.path === 'company/details') return ok({ ...details, orderCount: 0 });
+      return noStub(call);
+    });
+    open();
+    await nameField();
+    const currency = selectInput(/^Currency/);
+    expect(currency.readOnly).toBe(false);
+    expect(currency.closest('[data-variant]')?.getAttribute('data-variant')).toBe('default');
   });
 
   it('Company store: success — the saved details fill the fields', async () => {

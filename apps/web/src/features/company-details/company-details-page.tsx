@@ -99,6 +99,10 @@ function CompanyDetailsForm({
                 allowDeselect={false}
                 required
                 readOnly={details.orderCount > 0}
+                // Fixed: it looks it (filled, no dropdown arrow) yet keeps its place in the tab order, so the
+                // keyboard and screen readers still reach its value and why it is fixed.
+                variant={details.orderCount > 0 ? 'filled' : undefined}
+                rightSection={details.orderCount > 0 ? null : undefined}
                 {...form.getInputProps('currency')}
               />
               <Select
