@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { RoleId } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
 import { companies, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -14,6 +15,13 @@ export async function findCompanyBySlug(tx: Executor, slug: string): Promise<Com
 export async function findCompanyById(tx: Executor, id: string): Promise<CompanyRow | undefined> {
   const [row] = await tx.select().from(companies).where(eq(companies.id, id));
   return row;
+}
+
+/** The signed-in member's company; gone (deleted meanwhile) is a 404 that says so. */
+export async function companyOrNotFound(tx: Executor, id: string): Promise<CompanyRow> {
+  const company = await findCompanyById(tx, id);
+  if (!company) throw notFound('Your company no longer exists.');
+  return company;
 }
 
 export async function findUser(tx: Executor, companyId: string, userId: string): Promise<UserRow | undefined> {

@@ -35,7 +35,7 @@ import {
 import { queueEmail } from '../../jobs/email-outbox.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
-import { findCompanyById } from '../accounts/accounts.repo.ts';
+import { companyOrNotFound, type CompanyRow } from '../accounts/accounts.repo.ts';
 import { claimIdempotencyKey, findClient, storeIdempotentAnswer } from '../bookings/bookings.repo.ts';
 import { localDateOf } from '../fitness-sessions/zoned-time.ts';
 import { findPackage, findProduct, termsOf, type PackageRow } from '../packages/catalogue.service.ts';
@@ -74,19 +74,8 @@ export interface OrderDeps {
 const ORDER_NOT_FOUND = 'We could not find that order.';
 const isDesk = (actor: Actor) => (BOOKING_MANAGER_ROLES as readonly string[]).includes(actor.roleId);
 
-interface Company {
-  id: string;
-  name: string;
-  currency: string;
-  locale: string;
-  timeZone: string;
-}
-
-async function companyOf(tx: Executor, companyId: string): Promise<Company> {
-  const company = await findCompanyById(tx, companyId);
-  if (!company) throw notFound('Your company no longer exists.');
-  return company;
-}
+type Company = CompanyRow;
+const companyOf = companyOrNotFound;
 
 /** Runs `work` once per Idempotency-Key: a retry answers the first result. */
 async function once<T>(

@@ -12,23 +12,14 @@ import { generateId } from '../../db/ids.ts';
 import { orders, packages, promoCodes } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { findCompanyById } from '../accounts/accounts.repo.ts';
+import { companyOrNotFound, type CompanyRow } from '../accounts/accounts.repo.ts';
 import { localDateOf } from '../fitness-sessions/zoned-time.ts';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 const PROMO_NOT_FOUND = 'We could not find that promo code.';
 
-interface Company {
-  currency: string;
-  locale: string;
-  timeZone: string;
-}
-
-async function companyOf(tx: Executor, companyId: string): Promise<Company> {
-  const company = await findCompanyById(tx, companyId);
-  if (!company) throw notFound('Your company no longer exists.');
-  return company;
-}
+type Company = CompanyRow;
+const companyOf = companyOrNotFound;
 
 /** Where a code stands on the company's `today`: the same rules an order applies. */
 export function promoStatus(row: PromoCodeRow, uses: number, today: string): PromoStatus {
