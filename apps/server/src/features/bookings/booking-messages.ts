@@ -92,17 +92,19 @@ export function paymentSentence(payment: PaymentFacts): string {
   }
 }
 
+/** What every message about a place the client holds knows: who, which class, what pays, the rule. */
+interface PlaceFacts {
+  client: Recipient;
+  cls: ClassFacts;
+  payment: PaymentFacts;
+  cancellationRule: string;
+}
+
 /** How the client came to be booked: by themself, by the studio's team, or by accepting a held place. */
 export type BookedBy = 'client' | 'studio' | 'offer-accepted';
 
 /** Trigger: a client is booked into a class (client area, front desk, or an offer accepted). */
-export function bookingConfirmedMessage(facts: {
-  client: Recipient;
-  cls: ClassFacts;
-  by: BookedBy;
-  payment: PaymentFacts;
-  cancellationRule: string;
-}): EmailMessage {
+export function bookingConfirmedMessage(facts: PlaceFacts & { by: BookedBy }): EmailMessage {
   const { cls } = facts;
   const opening = {
     client: `You are booked into ${cls.className} on ${cls.when}.`,
@@ -119,12 +121,7 @@ export function bookingConfirmedMessage(facts: {
 }
 
 /** Trigger: a place opened and the first on the waitlist was booked into it (`auto` waitlist). */
-export function waitlistPromotedMessage(facts: {
-  client: Recipient;
-  cls: ClassFacts;
-  payment: PaymentFacts;
-  cancellationRule: string;
-}): EmailMessage {
+export function waitlistPromotedMessage(facts: PlaceFacts): EmailMessage {
   const { cls } = facts;
   return compose(
     `You're in: ${cls.className}, ${cls.when}`,
@@ -222,12 +219,7 @@ export function bookingCancelledMessage(facts: {
 }
 
 /** Trigger: the class starts within the company's reminder time (the reminder job). */
-export function classReminderMessage(facts: {
-  client: Recipient;
-  cls: ClassFacts;
-  payment: PaymentFacts;
-  cancellationRule: string;
-}): EmailMessage {
+export function classReminderMessage(facts: PlaceFacts): EmailMessage {
   const { cls } = facts;
   return compose(
     `Reminder: ${cls.className}, ${cls.when}`,
