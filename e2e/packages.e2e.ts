@@ -37,6 +37,14 @@ describe('packages, promo codes, services and products (issue 10)', () => {
     await page.getByLabel(/^Webhook signing secret/).fill('whsec_e2eKineticSigning');
     await page.getByLabel(/^Webhook signing secret/).press('Enter');
     await page.getByText('Stripe connected (test mode), secret key …9876').waitFor();
+    // The form went away with Enter: focus is on the result line, not dropped to the page.
+    await expect
+      .poll(() => page.evaluate(() => [document.activeElement?.getAttribute('role'), document.activeElement?.textContent]))
+      .toEqual([
+        'status',
+        // Nothing reaches Stripe from here: the keys are saved unchecked.
+        'Stripe keys saved, but Stripe could not be reached to check them: the first online payment will tell whether they work.',
+      ]);
     await expect(page.content()).resolves.not.toContain('sk_test_51E2eKinetic0secret9876');
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page);
@@ -46,7 +54,18 @@ describe('packages, promo codes, services and products (issue 10)', () => {
     await page.getByRole('link', { name: 'Add membership' }).click();
     await page.getByRole('heading', { name: 'Add a membership' }).waitFor();
     await page.getByRole('textbox', { name: 'Name' }).fill('8 Classes a Month');
-    await page.getByRole('textbox', { name: /^Price per month/ }).fill('109');
+    // Refused (no price): focus goes up to the price field, in view, not left on the button below.
+    await page.getByRole('button', { name: 'Add membership' }).focus();
+    await page.keyboard.press('Enter');
+    const price = page.getByRole('textbox', { name: /^Price per month/ });
+    await expect.poll(() => price.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
+    expect(await price.isVisible()).toBe(true);
+    await expect
+      .poll(() => price.evaluate((input) => { const box = input.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; }))
+      .toBe(true);
+    await snap(page, 'packages-membership-form-refused');
+    await price.fill('109');
     await page.getByRole('textbox', { name: /^Classes per month/ }).fill('8');
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page);
