@@ -99,8 +99,19 @@ export type RosterEntryDto = z.infer<typeof rosterEntryDto>;
 export const rosterDto = z.object({ items: z.array(rosterEntryDto) });
 export type RosterDto = z.infer<typeof rosterDto>;
 
+/**
+ * What pays a client's place, in words they know: the pack or membership by its name, or the drop-in's
+ * price and whether it is paid yet. Both null for a free class and for a place on the waitlist (paid
+ * when a place opens).
+ */
+export const bookingPaymentDto = z.object({
+  packageName: z.string().nullable(),
+  dropIn: z.object({ amount: z.number().int(), currency: z.string(), paid: z.boolean() }).nullable(),
+});
+export type BookingPaymentDto = z.infer<typeof bookingPaymentDto>;
+
 /** `GET /api/my/bookings`: the signed-in client's bookings of classes still to come, with each class. */
-export const myBookingDto = bookingDto.extend({ classInstance: classInstanceDto });
+export const myBookingDto = bookingDto.extend({ classInstance: classInstanceDto, payment: bookingPaymentDto });
 export type MyBookingDto = z.infer<typeof myBookingDto>;
 export const myBookingsQuery = z.object({
   classInstanceId: objectIdSchema.optional(),

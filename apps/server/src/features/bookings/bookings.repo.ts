@@ -7,9 +7,11 @@ import {
   bookings,
   classInstances,
   classTemplates,
+  clientPackages,
   companies,
   fitnessSessions,
   idempotencyKeys,
+  orders,
   studios,
   users,
 } from '../../db/schema/index.ts';
@@ -450,4 +452,28 @@ export async function classesWithOpenPlaces(
     )
     .orderBy(asc(classInstances.startsAt));
   return rows.map((row) => row.id);
+}
+
+/** The names of the packs and memberships, and the drop-in orders, that pay these bookings (one query each). */
+export async function paymentsOf(tx: Executor, companyId: string, rows: readonly BookingRow[]) {
+  const packageIds = [...new Set(rows.flatMap((row) => (row.clientPackageId ? [row.clientPackageId] : [])))];
+  const orderIds = [...new Set(rows.flatMap((row) => (row.orderId ? [row.orderId] : [])))];
+  const [held, owed] = await Promise.all([
+    packageIds.length === 0
+      ? []
+      : tx
+          .select({ id: clientPackages.id, name: sql<string>`${clientPackages.terms} ->> 'name'` })
+          .from(clientPackages)
+          .where(and(eq(clientPackages.companyId, companyId), inArray(clientPackages.id, packageIds))),
+    orderIds.length === 0
+      ? []
+      : tx
+          .select({ id: orders.id, total: orders.total, paid: orders.paid, currency: orders.currency })
+          .from(orders)
+          .where(and(eq(orders.companyId, companyId), inArray(orders.id, orderIds))),
+  ]);
+  return {
+    packageNames: new Map(held.map((row) => [row.id, row.name])),
+    orders: new Map(owed.map((row) => [row.id, row])),
+  };
 }

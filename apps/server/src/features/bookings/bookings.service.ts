@@ -4,6 +4,7 @@ import {
   isClientRole,
   type BookBody,
   type BookingDto,
+  type BookingPaymentDto,
   type BookingStatus,
   type MyBookingsDto,
   type PaymentOptionsDto,
@@ -41,6 +42,7 @@ import {
   firstWaiting,
   insertBooking,
   lockClass,
+  paymentsOf,
   recordChange,
   rosterOf,
   storeIdempotentAnswer,
@@ -802,6 +804,7 @@ export async function myBookings(
       past: query.when === 'past',
     });
     const currency = await currencyOf(tx, actor.companyId);
+    const payments = await paymentsOf(tx, actor.companyId, rows.map((row) => row.booking));
     const items = [];
     for (const row of rows) {
       const classInstance = await findListed(tx, actor.companyId, row.booking.classInstanceId);
@@ -810,10 +813,24 @@ export async function myBookings(
       items.push({
         ...toDto(row.booking, row.clientName, currency, position),
         classInstance: { ...classInstance, notes: null },
+        payment: paymentOf(row.booking, payments),
       });
     }
     return { items };
   });
+}
+
+/** What pays a booking, as the client reads it: nothing while it waits (the place is paid when it opens). */
+function paymentOf(booking: BookingRow, payments: Awaited<ReturnType<typeof paymentsOf>>): BookingPaymentDto {
+  if (booking.status === 'waitlisted') return { packageName: null, dropIn: null };
+  const order = booking.orderId ? payments.orders.get(booking.orderId) : undefined;
+  return {
+    packageName: (booking.clientPackageId && payments.packageNames.get(booking.clientPackageId)) || null,
+    dropIn:
+      booking.paidWith === 'drop-in' && order
+        ? { amount: order.total, currency: order.currency, paid: order.total > 0 && order.paid >= order.total }
+        : null,
+  };
 }
 
 /** One booking as its client or the team sees it. */

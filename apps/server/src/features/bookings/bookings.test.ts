@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
 import { bearer, signUpClient } from '../../test/factories.ts';
 import { classAt, minutesFromNow, quickClients, setSessionRules } from '../../test/bookings.ts';
+import { classPack, created } from '../../test/packages.ts';
 import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts';
 import { signInTeamMember } from '../../test/team.ts';
 
@@ -347,5 +348,37 @@ describe('GET /api/my/bookings', () => {
     const bad = await call('GET', '/api/my/bookings?when=yesterday', client.headers);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({ when: 'Choose upcoming or past' });
+  });
+
+  it('says what pays each place: the pack by name, the drop-in with its price and whether it is paid, nothing while waiting', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const pack = await created(app, ready.headers, '/api/packages', classPack({ name: '5-Class Pack', credits: 5 }));
+    const client = await clientOf(ready);
+    await created(app, ready.headers, '/api/orders', {
+      clientId: client.id,
+      items: [{ kind: 'package', packageId: pack.id }],
+      promoCode: null,
+      paidWith: 'cash',
+    });
+    const withPack = await upcoming(ready, 12, { dropInPrice: 3500 });
+    const dropIn = await upcoming(ready, 12, { dropInPrice: 3500 });
+    const free = await upcoming(ready);
+    const full = await upcoming(ready, 1, { dropInPrice: 3500 });
+    const [someone] = await quickClients(app, ready, 1);
+    expect((await book(full, ready.headers, { clientId: someone, overrideWaiver: true })).statusCode).toBe(200);
+    expect((await book(withPack, client.headers)).json().data.paidWith).toBe('class-pack');
+    expect((await book(dropIn, client.headers, { payWith: 'drop-in' })).json().data.paidWith).toBe('drop-in');
+    expect((await book(full, client.headers)).json().data.status).toBe('waitlisted');
+    // A client holding nothing books a free class: nothing pays it.
+    const other = await clientOf(ready);
+    expect((await book(free, other.headers)).json().data.paidWith).toBe('free');
+
+    const items: { classInstanceId: string; payment: unknown }[] = (await call('GET', '/api/my/bookings', client.headers)).json().data.items;
+    const paymentOf = (classId: string) => items.find((item) => item.classInstanceId === classId)?.payment;
+    expect(paymentOf(withPack)).toEqual({ packageName: '5-Class Pack', dropIn: null });
+    expect(paymentOf(dropIn)).toEqual({ packageName: null, dropIn: { amount: 3500, currency: 'USD', paid: false } });
+    expect(paymentOf(full)).toEqual({ packageName: null, dropIn: null });
+    const theirs = (await call('GET', '/api/my/bookings', other.headers)).json().data.items;
+    expect(theirs).toEqual([expect.objectContaining({ classInstanceId: free, payment: { packageName: null, dropIn: null } })]);
   });
 });

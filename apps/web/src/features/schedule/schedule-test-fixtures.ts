@@ -199,7 +199,7 @@ export const fullDetails: ClassInstanceDetailsDto = { ...details, capacity: 2, b
 /** The signed-in client's own booking of the class, as `GET /api/my/bookings` answers it. */
 export const myBooking = (status: BookingDto['status'], extra: Partial<MyBookingDto> = {}): MyBookingDto => {
   const { clientEmail: _email, clientPhone: _phone, ...own } = booking('ava', 'Ava Adams', status);
-  return { ...own, classInstance: details, ...extra };
+  return { ...own, classInstance: details, payment: { packageName: null, dropIn: null }, ...extra };
 };
 
 export const clientAccount: AccountDto = {
