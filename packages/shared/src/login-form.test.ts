@@ -5,9 +5,10 @@ import { emailSchema, loginBody } from './auth.ts';
 import { EMAIL_PATTERN, emailProblem, loginFormSchema } from './login-form.ts';
 
 /** First message per field, as @mantine/form's schemaResolver reads a schema's answer. */
-function fieldErrors(result: { issues?: readonly { message: string; path?: readonly PropertyKey[] }[] }) {
+type Issues = readonly { message: string; path?: readonly PropertyKey[] }[];
+function fieldErrors(result: { issues?: Issues } | { value: unknown }) {
   const errors: Record<string, string> = {};
-  for (const issue of result.issues ?? []) {
+  for (const issue of 'issues' in result ? (result.issues ?? []) : []) {
     const path = (issue.path ?? []).join('.');
     errors[path] ??= issue.message;
   }
