@@ -1,4 +1,11 @@
-import { formatMoney, type BookingDto, type BookingStatus, type ClassInstanceDetailsDto } from '@kinetic/shared';
+import {
+  formatMoney,
+  type BookingDto,
+  type BookingStatus,
+  type ClassInstanceDetailsDto,
+  type MyBookingDto,
+  type PaymentOptionsDto,
+} from '@kinetic/shared';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   booked: 'Booked',
@@ -71,3 +78,97 @@ export const hasStarted = (item: Pick<ClassInstanceDetailsDto, 'startsAt'>, now 
  * $10.00 fee." (in the studio's zone). One function in `@kinetic/shared`: the booking emails say the same.
  */
 export { cancellationRule } from '@kinetic/shared';
+
+type PaidBooking = Pick<MyBookingDto, 'status' | 'paidWith' | 'payment'>;
+
+/** "1 credit of 5-Class Pack", "Unlimited Monthly", "a $35.00 drop-in, to pay at the studio"; null when free. */
+function paidBy({ paidWith, payment }: PaidBooking): string | null {
+  if (paidWith === 'class-pack' && payment.packageName) return `1 credit of ${payment.packageName}`;
+  if (paidWith === 'membership' && payment.packageName) return `your ${payment.packageName}`;
+  if (paidWith === 'drop-in' && payment.dropIn)
+    return `a ${money(payment.dropIn.amount, payment.dropIn.currency)} drop-in, ${payment.dropIn.paid ? 'paid' : 'to pay at the studio'}`;
+  return null;
+}
+
+/** The client's confirmation names what pays the place: "You’re booked, using 1 credit of 5-Class Pack." */
+export function bookedSentence(booking: PaidBooking): string {
+  const by = paidBy(booking);
+  if (!by) return booking.paidWith === 'free' ? 'You’re booked (free class).' : 'You’re booked.';
+  return booking.paidWith === 'drop-in' ? `You’re booked: ${by}.` : `You’re booked, using ${by}.`;
+}
+
+/**
+ * What paid (or pays) a place, beside it in My bookings: "Paid with 1 credit of 5-Class Pack",
+ * "Drop-in $35.00 — pay at the studio", "Free"; a credit given back in time says so. Null while waiting.
+ */
+export function paymentLine(booking: PaidBooking): string | null {
+  const { status, paidWith, payment } = booking;
+  if (status === 'waitlisted') return null;
+  if (status === 'cancelled')
+    return paidWith === 'class-pack' && payment.packageName ? `Credit back to ${payment.packageName}` : null;
+  if (paidWith === 'drop-in' && payment.dropIn)
+    return `Drop-in ${money(payment.dropIn.amount, payment.dropIn.currency)} — ${payment.dropIn.paid ? 'paid' : 'pay at the studio'}`;
+  if (paidWith === 'free') return 'Free';
+  const by = paidBy(booking);
+  return by ? `Paid with ${by.replace(/^your /, '')}` : null;
+}
+
+/**
+ * What a cancellation in time gives back, said in the dialog before it and in the message after it:
+ * "your credit goes back to 5-Class Pack". Null when nothing was paid.
+ */
+export function creditBack(booking: PaidBooking, done = false): string | null {
+  const { paidWith, payment } = booking;
+  if (paidWith === 'class-pack' && payment.packageName)
+    return `your credit ${done ? 'went' : 'goes'} back to ${payment.packageName}`;
+  if (paidWith === 'membership' && payment.packageName)
+    return `the class ${done ? 'no longer counts' : 'will not count'} against your ${payment.packageName}`;
+  if (paidWith === 'drop-in' && payment.dropIn && !payment.dropIn.paid)
+    return `you ${done ? 'no longer owe' : 'will not owe'} the ${money(payment.dropIn.amount, payment.dropIn.currency)} drop-in`;
+  return null;
+}
+
+const left = (remaining: number | null, kind: string) =>
+  remaining === null
+    ? null
+    : `${remaining} ${kind === 'class-pack' ? (remaining === 1 ? 'credit' : 'credits') : remaining === 1 ? 'class' : 'classes'} left`;
+
+/** A way to pay the client may choose before booking, and the Book button that uses it. */
+export interface PaymentChoiceOption {
+  value: string;
+  label: string;
+  /** The Book button with this choice: "Book with 5-Class Pack (4 credits left)". */
+  bookLabel: string;
+}
+
+export const DROP_IN = 'drop-in';
+export const FREE = 'free';
+
+/** The ways this class can be paid: each usable package the client holds, then the drop-in. */
+export function paymentChoices(options: PaymentOptionsDto): PaymentChoiceOption[] {
+  const price = money(options.dropInPrice, options.currency);
+  return [
+    ...options.packages
+      .filter((held) => held.usable)
+      .map((held) => {
+        const remaining = left(held.remaining, held.kind);
+        const named = remaining ? `${held.name} (${remaining})` : held.name;
+        return { value: held.clientPackageId, label: named, bookLabel: `Book with ${named}` };
+      }),
+    ...(options.dropInPrice > 0
+      ? [
+          {
+            value: DROP_IN,
+            label: `Drop-in: ${price}, paid at the studio`,
+            bookLabel: `Book — ${price} drop-in, pay at the studio`,
+          },
+        ]
+      : []),
+  ];
+}
+
+/** The server's choice: the best package's id, or the drop-in, or free. */
+export function defaultPayment(options: PaymentOptionsDto | undefined): string | null {
+  if (!options) return null;
+  return options.best.clientPackageId ?? options.best.kind;
+}

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   COOKIE,
   type AccountDto,
   type ClassInstanceDetailsDto,
   type MyBookingDto,
+  type MyWaiverDto,
   type PaymentOptionsDto,
 } from '@kinetic/shared';
 import { deleteCookie, writeCookie } from '../../api/cookies.ts';
@@ -44,28 +45,35 @@ function signInAsClient() {
   );
 }
 
+const NO_WAIVER: MyWaiverDto = { waiver: null, signature: null, mustSign: false };
+
 function open({
   item = details,
   mine = [],
   me = clientAccount,
   post,
   payment,
+  waiver = NO_WAIVER,
 }: {
   item?: ClassInstanceDetailsDto;
-  mine?: MyBookingDto[];
+  /** The client's bookings of the class; a function answers what the server holds at each read. */
+  mine?: MyBookingDto[] | (() => MyBookingDto[]);
   me?: AccountDto;
   post?: (call: Call) => Answer | undefined;
   payment?: PaymentOptionsDto;
+  waiver?: MyWaiverDto;
 } = {}) {
-  const reads: Record<string, Answer> = {
-    'public/acme': ok({ name: 'Acme Yoga', slug: 'acme', logoUrl: null }),
-    [`public/acme/class-instances/${CLASS_ID}`]: ok(item),
-    me: ok(me),
-    [`my/bookings?classInstanceId=${CLASS_ID}`]: ok({ items: mine }),
-    ...(payment ? { [`class-instances/${CLASS_ID}/payment-options`]: ok(payment) } : {}),
+  const reads: Record<string, () => Answer> = {
+    'public/acme': () => ok({ name: 'Acme Yoga', slug: 'acme', logoUrl: null }),
+    [`public/acme/class-instances/${CLASS_ID}`]: () => ok(item),
+    me: () => ok(me),
+    'my/waiver': () => ok(waiver),
+    [`my/bookings?classInstanceId=${CLASS_ID}`]: () =>
+      ok({ items: typeof mine === 'function' ? mine() : mine }),
+    ...(payment ? { [`class-instances/${CLASS_ID}/payment-options`]: () => ok(payment) } : {}),
   };
   const calls = stubFetch((call) =>
-    call.method === 'GET' ? (reads[call.path] ?? noStub(call)) : (post?.(call) ?? noStub(call)),
+    call.method === 'GET' ? (reads[call.path]?.() ?? noStub(call)) : (post?.(call) ?? noStub(call)),
   );
   renderRoutes(
     [
@@ -79,6 +87,35 @@ function open({
   );
   return calls;
 }
+
+const PACK_ID = 'c0ffee0000000000000000a1';
+const twoWays: PaymentOptionsDto = {
+  currency: 'USD',
+  dropInPrice: 2500,
+  best: { kind: 'class-pack', clientPackageId: PACK_ID, label: 'Uses 1 credit of your 10-Class Pack' },
+  packages: [
+    {
+      clientPackageId: PACK_ID,
+      name: '10-Class Pack',
+      kind: 'class-pack',
+      remaining: 7,
+      usable: true,
+      problem: null,
+    },
+    {
+      clientPackageId: 'c0ffee0000000000000000a2',
+      name: 'Unlimited',
+      kind: 'membership',
+      remaining: null,
+      usable: false,
+      problem: 'Unlimited is paused.',
+    },
+  ],
+};
+const paidByPack = {
+  paidWith: 'class-pack',
+  payment: { packageName: '10-Class Pack', dropIn: null },
+} as const;
 
 describe('Booking on the public class page', () => {
   it('asks a visitor to log in or sign up with this studio', async () => {
@@ -132,52 +169,48 @@ describe('Booking on the public class page', () => {
     await waitFor(() => expect(calls.filter((call) => call.path.startsWith('my/bookings'))).toHaveLength(2));
   });
 
-  it('says what the place will use before booking, and books with the package or drop-in the client picks', async () => {
+  it('shows every way to pay, names the one chosen on the Book button, and books with it', async () => {
     signInAsClient();
-    const payment: PaymentOptionsDto = {
-      currency: 'USD',
-      dropInPrice: 2500,
-      best: {
-        kind: 'class-pack',
-        clientPackageId: 'c0ffee0000000000000000a1',
-        label: 'Uses 1 credit of your 10-Class Pack',
-      },
-      packages: [
-        {
-          clientPackageId: 'c0ffee0000000000000000a1',
-          name: '10-Class Pack',
-          kind: 'class-pack',
-          remaining: 7,
-          usable: true,
-          problem: null,
-        },
-        {
-          clientPackageId: 'c0ffee0000000000000000a2',
-          name: 'Unlimited',
-          kind: 'membership',
-          remaining: null,
-          usable: false,
-          problem: 'Unlimited is paused.',
-        },
-      ],
-    };
     const calls = open({
-      payment,
+      payment: twoWays,
       post: (call) => (call.path === BOOK_PATH ? ok(myBooking('booked')) : undefined),
     });
-    const select = await screen.findByRole('combobox', { name: 'Pay with' });
-    expect([...(select as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+    const group = await screen.findByRole('radiogroup', { name: 'Pay with' });
+    const ways = within(group).getAllByRole('radio');
+    expect(ways.map((radio) => radio.closest('.mantine-Radio-body')?.textContent)).toEqual([
       '10-Class Pack (7 credits left)',
       'Drop-in: $25.00, paid at the studio',
     ]);
-    fireEvent.change(select, { target: { value: 'drop-in' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Book' }));
+    expect((ways[0] as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Book with 10-Class Pack (7 credits left)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Drop-in: $25.00, paid at the studio' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Book — $25.00 drop-in, pay at the studio' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')).toMatchObject({
         path: BOOK_PATH,
         body: { payWith: 'drop-in' },
       }),
     );
+  });
+
+  it('after Book, says what paid the place and puts the keyboard on that sentence', async () => {
+    signInAsClient();
+    let held: MyBookingDto[] = [];
+    open({
+      payment: twoWays,
+      mine: () => held,
+      post: (call) => {
+        if (call.path !== BOOK_PATH) return undefined;
+        held = [myBooking('booked', paidByPack)];
+        return ok(held[0]);
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Book with 10-Class Pack (7 credits left)' });
+    button.focus();
+    fireEvent.click(button);
+    const said = await screen.findByText('You’re booked, using 1 credit of 10-Class Pack.');
+    await waitFor(() => expect(document.activeElement).toBe(said));
+    expect(said.getAttribute('tabindex')).toBe('-1');
   });
 
   it('with nothing that pays, says the drop-in price and why a held package does not count', async () => {
@@ -245,21 +278,93 @@ describe('Booking on the public class page', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
-  it('tells a waiting client their place in line and lets them leave', async () => {
+  it('asks before a waiting client leaves the line (staying has the focus), then says they left', async () => {
     signInAsClient();
+    let held = [myBooking('waitlisted', { waitlistPosition: 2 })];
     const calls = open({
       item: fullDetails,
-      mine: [myBooking('waitlisted', { waitlistPosition: 2 })],
-      post: (call) => (call.path.endsWith('/cancel') ? ok(myBooking('cancelled')) : undefined),
+      mine: () => held,
+      post: (call) => {
+        if (!call.path.endsWith('/cancel')) return undefined;
+        held = [];
+        return ok(myBooking('cancelled'));
+      },
     });
     expect(await screen.findByText('You’re number 2 on the waitlist.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Leave the waitlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the waitlist?' });
+    expect(dialog.textContent).toContain('You are #2 in line.');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Stay on the waitlist' }),
+      ),
+    );
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave the waitlist' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')).toMatchObject({
         path: `bookings/${BOOKING_IDS.ava}/cancel`,
         body: {},
       }),
     );
+    const said = await screen.findByText('You left the waitlist.');
+    await waitFor(() => expect(document.activeElement).toBe(said));
+  });
+
+  it('opens the cancel dialog on “Keep my booking”, says the credit comes back, and after cancelling focuses the result', async () => {
+    signInAsClient();
+    let held = [myBooking('booked', paidByPack)];
+    const calls = open({
+      payment: twoWays,
+      mine: () => held,
+      post: (call) => {
+        if (!call.path.endsWith('/cancel')) return undefined;
+        held = [];
+        return ok(myBooking('cancelled'));
+      },
+    });
+    expect(await screen.findByText('You’re booked, using 1 credit of 10-Class Pack.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your booking?' });
+    expect(dialog.textContent).toContain('Cancelling now is free: your credit goes back to 10-Class Pack.');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep my booking' })),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel my booking' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.path).toBe(`bookings/${BOOKING_IDS.ava}/cancel`),
+    );
+    const said = await screen.findByText('Booking cancelled: your credit went back to 10-Class Pack.');
+    await waitFor(() => expect(document.activeElement).toBe(said));
+    expect(screen.getByRole('button', { name: 'Book with 10-Class Pack (7 credits left)' })).toBeTruthy();
+  });
+
+  it('says before Book that the waiver must be signed first, with a way there and back', async () => {
+    signInAsClient();
+    open({
+      waiver: { ...NO_WAIVER, mustSign: true },
+      post: () => ({
+        code: 409,
+        body: {
+          status: 0,
+          message: 'Sign the studio’s waiver before you book: it is in Settings › Waiver.',
+          errors: { waiver: 'Sign the waiver first' },
+        },
+      }),
+    });
+    const note = await screen.findByText('Sign the studio’s waiver first');
+    const back = `/acme/client/client/settings/waiver?next=${encodeURIComponent(PAGE)}`;
+    const [link] = screen.getAllByRole('link', { name: 'Sign the waiver' });
+    expect(link?.getAttribute('href')).toBe(back);
+    // The note comes before the button.
+    const book = screen.getByRole('button', { name: 'Book' });
+    expect(note.compareDocumentPosition(book) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(book);
+    const refusal = await screen.findByRole('alert');
+    const inRefusal = within(refusal).getByRole('link', { name: 'Sign the waiver' });
+    expect(inRefusal.getAttribute('href')).toBe(back);
+    // The link reads at the size of the sentence around it.
+    expect(inRefusal.style.fontSize).toBe('inherit');
   });
 
   it('shows a held place until its time in the studio’s zone, and accepts it', async () => {
@@ -293,7 +398,9 @@ describe('Booking on the public class page', () => {
     expect(await screen.findByText('You’re booked.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel your booking?' });
-    expect(dialog.textContent).toContain('the class counts as used (no credit back) and a late-cancel fee of $10.00 is owed');
+    expect(dialog.textContent).toContain(
+      'the class counts as used (no credit back) and a late-cancel fee of $10.00 is owed',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel my booking' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.path).toBe(`bookings/${BOOKING_IDS.ava}/cancel`),

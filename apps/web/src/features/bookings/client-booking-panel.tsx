@@ -1,20 +1,20 @@
-import { Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   CLIENT_ROLES,
-  formatMoney,
   type AccountDto,
   type ClassInstanceDetailsDto,
   type MyBookingDto,
-  type PaymentOptionsDto,
 } from '@kinetic/shared';
 import { ApiError, newIdempotencyKey } from '../../api/client.ts';
 import { loginPathForRole } from '../../shell/login-path.ts';
 import { hasSession } from '../../shell/session.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { useFocusLater } from '../../ui/use-focus-later.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { dayTimeLabel } from '../schedule/class-labels.ts';
+import { useHereForReturn, WaiverNeededNote, waiverPathBack } from '../waivers/waiver-needed-note.tsx';
 import { acceptOffer } from './api/accept-offer.ts';
 import { bookClass } from './api/book-class.ts';
 import { clientBookingKeys } from './api/booking-keys.ts';
@@ -23,7 +23,20 @@ import { declineOffer } from './api/decline-offer.ts';
 import { usePaymentOptions } from './api/get-payment-options.ts';
 import { useMyBookings } from './api/list-my-bookings.ts';
 import { useRefreshingMutation } from './api/use-refreshing-mutation.ts';
-import { cancellationRule, hasStarted, isLateCancel, money } from './booking-labels.ts';
+import {
+  bookedSentence,
+  cancellationRule,
+  creditBack,
+  defaultPayment,
+  DROP_IN,
+  FREE,
+  hasStarted,
+  isLateCancel,
+  money,
+  paymentChoices,
+} from './booking-labels.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { PaymentChoice, waitlistPaymentNote } from './payment-choice.tsx';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
 const ACTIVE = new Set(['booked', 'waitlisted', 'offered', 'checked_in']);
@@ -95,6 +108,8 @@ function LogInToBook({
   );
 }
 
+type Asking = 'cancel' | 'leave' | null;
+
 function ClientBooking({
   company,
   account,
@@ -133,14 +148,23 @@ function ClientBooking({
   const decline = useRefreshingMutation(declineOffer, refresh);
   const [error, setError] = useState<string | null>(null);
   const [needsWaiver, setNeedsWaiver] = useState(false);
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const run = (action: () => Promise<unknown>) => {
+  const [asking, setAsking] = useState<Asking>(null);
+  // What the last action did, when its result is not the page's own state ("Booking cancelled…").
+  const [notice, setNotice] = useState<string | null>(null);
+  // After an action the button pressed is gone: the keyboard goes to the sentence saying what happened.
+  const result = useFocusLater<HTMLParagraphElement>();
+  const here = useHereForReturn();
+  const run = (action: () => Promise<unknown>, done: string | null = null) => {
     setError(null);
     setNeedsWaiver(false);
     action().then(
-      () => setConfirmCancel(false),
+      () => {
+        setAsking(null);
+        setNotice(done);
+        result.focusLater();
+      },
       (failure: unknown) => {
-        setConfirmCancel(false);
+        setAsking(null);
         setError(messageOf(failure));
         setNeedsWaiver(failure instanceof ApiError && Boolean(failure.errors?.waiver));
       },
@@ -159,46 +183,69 @@ function ClientBooking({
   );
   const started = hasStarted(item);
   const full = item.bookedCount >= item.capacity;
+  const roleId = account.user.roleId;
   const errorAlert = error ? (
     <Alert color="red" variant="light" role="alert" title="That did not work">
       {error}
       {needsWaiver ? (
         <>
           {' '}
-          <Anchor component={Link} to={`/${company}/${account.user.roleId}/client/settings/waiver`} underline="always">
+          <Anchor component={Link} to={waiverPathBack(company, roleId, here)} fz="inherit" underline="always">
             Sign the waiver
           </Anchor>
         </>
       ) : null}
     </Alert>
   ) : null;
+  // The sentence that says where the client stands; it takes the focus after an action.
+  const headline = (text: string) => (
+    <Text fw={700} ref={result.ref} tabIndex={-1}>
+      {text}
+    </Text>
+  );
 
   let state: React.ReactNode;
   if (!booking) {
-    state = started ? (
-      <Text>This class has started; it can no longer be booked.</Text>
-    ) : full && !item.rules.waitlistEnabled ? (
-      <Text>This class is full.</Text>
-    ) : (
+    const choice = options.data
+      ? paymentChoices(options.data).find((entry) => entry.value === chosen)
+      : undefined;
+    const waitingPays = waitlistPaymentNote(options.data);
+    state = (
       <>
-        {full ? (
-          <Text>This class is full; join the waitlist and we will let you know if a place opens.</Text>
-        ) : null}
-        <PaymentChoice options={options.data} value={chosen} onChange={setPayWith} />
-        <Text size="sm">{cancellationRule(item, dayTimeLabel)}</Text>
-        <BusyButton busy={book.isPending} onClick={() => run(bookOnce)}>
-          {full ? 'Join the waitlist' : 'Book'}
-        </BusyButton>
+        {notice ? headline(notice) : null}
+        {started ? (
+          <Text>This class has started; it can no longer be booked.</Text>
+        ) : full && !item.rules.waitlistEnabled ? (
+          <Text>This class is full.</Text>
+        ) : (
+          <>
+            {full ? (
+              <Text>This class is full; join the waitlist and we will let you know if a place opens.</Text>
+            ) : null}
+            <WaiverNeededNote companyId={account.company.id} company={company} roleId={roleId} />
+            {full ? (
+              waitingPays ? (
+                <Text size="sm">{waitingPays}</Text>
+              ) : null
+            ) : (
+              <PaymentChoice options={options.data} value={chosen} onChange={setPayWith} />
+            )}
+            <Text size="sm">{cancellationRule(item, dayTimeLabel)}</Text>
+            <BusyButton busy={book.isPending} onClick={() => run(bookOnce)}>
+              {full ? 'Join the waitlist' : (choice?.bookLabel ?? 'Book')}
+            </BusyButton>
+          </>
+        )}
       </>
     );
   } else if (booking.status === 'checked_in') {
-    state = <Text fw={700}>You’re checked in. Enjoy the class!</Text>;
+    state = headline('You’re checked in. Enjoy the class!');
   } else if (booking.status === 'booked') {
     state = (
       <>
-        <Text fw={700}>You’re booked.</Text>
+        {headline(bookedSentence(booking))}
         {started ? null : (
-          <Button variant="outline" color="red.8" onClick={() => setConfirmCancel(true)}>
+          <Button variant="outline" color="red.8" onClick={() => setAsking('cancel')}>
             Cancel booking
           </Button>
         )}
@@ -207,28 +254,22 @@ function ClientBooking({
   } else if (booking.status === 'waitlisted') {
     state = (
       <>
-        <Text fw={700}>
-          {booking.waitlistPosition !== null
+        {headline(
+          booking.waitlistPosition !== null
             ? `You’re number ${booking.waitlistPosition} on the waitlist.`
-            : 'You’re on the waitlist.'}
-        </Text>
-        <BusyButton
-          variant="outline"
-          color="red.8"
-          busy={cancel.isPending}
-          onClick={() => run(() => cancel.mutateAsync({ bookingId: booking.id }))}
-        >
+            : 'You’re on the waitlist.',
+        )}
+        <Button variant="outline" color="red.8" onClick={() => setAsking('leave')}>
           Leave the waitlist
-        </BusyButton>
+        </Button>
       </>
     );
   } else {
     state = (
       <>
-        <Text fw={700}>
-          A place is held for you
-          {booking.offerExpiresAt ? ` until ${dayTimeLabel(booking.offerExpiresAt, item.timeZone)}` : ''}.
-        </Text>
+        {headline(
+          `A place is held for you${booking.offerExpiresAt ? ` until ${dayTimeLabel(booking.offerExpiresAt, item.timeZone)}` : ''}.`,
+        )}
         <Group gap="sm">
           <BusyButton busy={accept.isPending} onClick={() => run(() => accept.mutateAsync(booking.id))}>
             Accept
@@ -236,7 +277,12 @@ function ClientBooking({
           <BusyButton
             variant="default"
             busy={decline.isPending}
-            onClick={() => run(() => decline.mutateAsync(booking.id))}
+            onClick={() =>
+              run(
+                () => decline.mutateAsync(booking.id),
+                'You gave the place back; it goes to the next person waiting.',
+              )
+            }
           >
             Decline
           </BusyButton>
@@ -245,105 +291,57 @@ function ClientBooking({
     );
   }
 
-  const late = isLateCancel(item);
+  const late = booking?.status === 'booked' && isLateCancel(item);
   const fee = item.rules.lateCancelFee;
+  const back = booking ? creditBack(booking) : null;
+  const cancelled = booking ? creditBack(booking, true) : null;
   return (
     <Stack gap="xs" align="flex-start">
       {state}
       {errorAlert}
-      <Modal
-        opened={confirmCancel}
-        onClose={() => setConfirmCancel(false)}
+      <ConfirmDialog
+        opened={asking === 'cancel'}
         title="Cancel your booking?"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        keepLabel="Keep my booking"
+        confirmLabel="Cancel my booking"
+        busy={cancel.isPending}
+        onClose={() => setAsking(null)}
+        onConfirm={() =>
+          booking &&
+          run(
+            () => cancel.mutateAsync({ bookingId: booking.id }),
+            late
+              ? `Booking cancelled, late: the class counts as used${fee > 0 ? ` and a ${money(fee, item.currency)} fee is owed` : ''}.`
+              : `Booking cancelled${cancelled ? `: ${cancelled}` : ''}.`,
+          )
+        }
       >
-        <Stack gap="md">
-          {late ? (
-            <Text role="note">
-              It is less than {item.rules.freeCancellationHoursBefore} hours before the class, so this counts
-              as a late cancellation: the class counts as used (no credit back)
-              {fee > 0 ? ` and a late-cancel fee of ${money(fee, item.currency)} is owed` : ''}.
-            </Text>
-          ) : (
-            <Text>Your place goes to someone else. Cancelling now is free.</Text>
-          )}
-          <Group>
-            <BusyButton
-              color="red.8"
-              data-autofocus
-              busy={cancel.isPending}
-              onClick={() => booking && run(() => cancel.mutateAsync({ bookingId: booking.id }))}
-            >
-              Cancel my booking
-            </BusyButton>
-            <Button variant="default" onClick={() => setConfirmCancel(false)}>
-              Keep my booking
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Stack>
-  );
-}
-
-const DROP_IN = 'drop-in';
-const FREE = 'free';
-
-/** The server's choice: the best package's id, or the drop-in, or free. */
-function defaultPayment(options: PaymentOptionsDto | undefined): string | null {
-  if (!options) return null;
-  return options.best.clientPackageId ?? options.best.kind;
-}
-
-/**
- * Says before booking what the place will use ("Uses 1 credit of your 10-Class Pack", "Drop-in: $25.00,
- * paid at the studio"); with more than one way to pay, a choice.
- */
-function PaymentChoice({
-  options,
-  value,
-  onChange,
-}: {
-  options: PaymentOptionsDto | undefined;
-  value: string | null;
-  onChange: (value: string) => void;
-}) {
-  if (!options) return null;
-  const usable = options.packages.filter((held) => held.usable);
-  const left = (remaining: number | null, kind: string) =>
-    remaining === null ? 'unlimited' : `${remaining} ${kind === 'class-pack' ? 'credits' : 'classes'} left`;
-  const choices = [
-    ...usable.map((held) => ({
-      value: held.clientPackageId,
-      label: `${held.name} (${left(held.remaining, held.kind)})`,
-    })),
-    ...(options.dropInPrice > 0
-      ? [
-          {
-            value: DROP_IN,
-            label: `Drop-in: ${formatMoney(options.dropInPrice, options.currency)}, paid at the studio`,
-          },
-        ]
-      : []),
-  ];
-  const unusable = options.packages.filter((held) => !held.usable);
-  if (choices.length <= 1)
-    return (
-      <Stack gap={2}>
-        <Text size="sm">{options.best.label}.</Text>
-        {options.best.kind === DROP_IN && unusable.length > 0 ? (
-          <Text size="sm" c="dimmed">
-            {unusable.map((held) => held.problem).join(' ')}
+        {late ? (
+          <Text role="note">
+            It is less than {item.rules.freeCancellationHoursBefore} hours before the class, so this counts as
+            a late cancellation: the class counts as used (no credit back)
+            {fee > 0 ? ` and a late-cancel fee of ${money(fee, item.currency)} is owed` : ''}.
           </Text>
-        ) : null}
-      </Stack>
-    );
-  return (
-    <NativeSelect
-      label="Pay with"
-      data={choices}
-      value={value ?? choices[0]?.value ?? ''}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
+        ) : (
+          <Text>Your place goes to someone else. Cancelling now is free{back ? `: ${back}` : ''}.</Text>
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={asking === 'leave'}
+        title="Leave the waitlist?"
+        keepLabel="Stay on the waitlist"
+        confirmLabel="Leave the waitlist"
+        busy={cancel.isPending}
+        onClose={() => setAsking(null)}
+        onConfirm={() =>
+          booking && run(() => cancel.mutateAsync({ bookingId: booking.id }), 'You left the waitlist.')
+        }
+      >
+        <Text>
+          {booking?.waitlistPosition ? `You are #${booking.waitlistPosition} in line. ` : ''}If you leave, you
+          give up your place in line; joining again puts you at the end.
+        </Text>
+      </ConfirmDialog>
+    </Stack>
   );
 }
