@@ -4,8 +4,11 @@ import '@fontsource/lato/400.css';
 import '@fontsource/lato/700.css';
 import './app/mantine-first-paint.css';
 import './app/global.css';
-import { Providers } from './app/providers.tsx';
+import { prefetchFirstPageData } from './app/first-page-data.ts';
+import { Providers, queryClient } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
+
+prefetchFirstPageData(queryClient, location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -23,7 +23,7 @@ const lightOnly: MantineColorSchemeManager = {
 const retry = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500);
 
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
