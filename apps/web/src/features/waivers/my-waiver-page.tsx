@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { forwardRef, useState } from 'react';
 import { Alert, Anchor, Checkbox, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { MyWaiverDto, WaiverDto } from '@kinetic/shared';
 import { apiDownload, ApiError } from '../../api/client.ts';
+import { RETURN_TO_PARAM, returnTarget } from '../../shell/return-to.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { useFocusLater } from '../../ui/use-focus-later.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { useMyWaiver, useSignWaiver } from './api/waivers-api.ts';
@@ -25,12 +28,29 @@ export function Paragraphs({ text }: { text: string }) {
   );
 }
 
-/** Client › Settings › Waiver: read it, tick each term, type the name, sign; then a PDF copy. */
+/**
+ * Client › Settings › Waiver: read it, tick each term, type the name, sign; then a PDF copy. Opened from
+ * a class with `?next=` (the class page asks for the waiver before Book), a signature goes back there;
+ * otherwise the keyboard goes to the "Signed" confirmation that replaced the form.
+ */
 export function MyWaiverPage() {
   usePageTitle('Waiver');
   const me = useMe();
   const companyId = me.data?.company.id ?? '';
   const mine = useMyWaiver(companyId);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const signed = useFocusLater<HTMLDivElement>();
+  const back = me.data
+    ? returnTarget(params.get(RETURN_TO_PARAM), {
+        companySlug: me.data.company.slug,
+        roleId: me.data.user.roleId,
+      })
+    : null;
+  const afterSigning = () => {
+    if (back) void navigate(back);
+    else signed.focusLater();
+  };
   if (!mine.data)
     return mine.isError ? (
       <Alert color="red" role="alert" title="The waiver could not be loaded">
@@ -44,7 +64,7 @@ export function MyWaiverPage() {
     <Stack gap="md" maw={720}>
       <Title order={1}>Waiver</Title>
       {!waiver ? <Text>This studio has no waiver for you to sign.</Text> : null}
-      {signature && !mustSign ? <SignedNote data={mine.data} /> : null}
+      {signature && !mustSign ? <SignedNote ref={signed.ref} data={mine.data} /> : null}
       {waiver && mustSign ? (
         <>
           {signature ? (
@@ -54,7 +74,14 @@ export function MyWaiverPage() {
           ) : (
             <Text c="dimmed">Please read and sign the studio’s waiver before your first booking.</Text>
           )}
-          <SignForm key={waiver.id} companyId={companyId} waiver={waiver} defaultName={me.data?.user.name ?? ''} />
+          {back ? <Text size="sm">Once you have signed, you go straight back to the class.</Text> : null}
+          <SignForm
+            key={waiver.id}
+            companyId={companyId}
+            waiver={waiver}
+            defaultName={me.data?.user.name ?? ''}
+            onSigned={afterSigning}
+          />
         </>
       ) : waiver ? (
         <Paper withBorder p="md" radius="md">
@@ -70,12 +97,13 @@ export function MyWaiverPage() {
   );
 }
 
-function SignedNote({ data }: { data: MyWaiverDto }) {
+/** The signature on record; it takes the focus right after signing (tabIndex -1), scrolled into view. */
+const SignedNote = forwardRef<HTMLDivElement, { data: MyWaiverDto }>(function SignedNote({ data }, ref) {
   const [error, setError] = useState<string | null>(null);
   const signature = data.signature;
   if (!signature) return null;
   return (
-    <Alert color="green" title="Signed">
+    <Alert ref={ref} tabIndex={-1} color="green" title="Signed">
       <Stack gap={4}>
         <Text size="sm">
           You signed version {signature.version} as {signature.fullName} on {when(signature.signedAt)}.
@@ -87,8 +115,11 @@ function SignedNote({ data }: { data: MyWaiverDto }) {
           underline="always"
           onClick={() => {
             setError(null);
-            apiDownload(`waiver-signatures/${signature.id}/pdf`, `waiver-v${signature.version}-signed.pdf`).catch(
-              (caught: unknown) => setError(caught instanceof Error ? caught.message : 'The copy could not be downloaded'),
+            apiDownload(
+              `waiver-signatures/${signature.id}/pdf`,
+              `waiver-v${signature.version}-signed.pdf`,
+            ).catch((caught: unknown) =>
+              setError(caught instanceof Error ? caught.message : 'The copy could not be downloaded'),
             );
           }}
         >
@@ -102,9 +133,19 @@ function SignedNote({ data }: { data: MyWaiverDto }) {
       </Stack>
     </Alert>
   );
-}
+});
 
-function SignForm({ companyId, waiver, defaultName }: { companyId: string; waiver: WaiverDto; defaultName: string }) {
+function SignForm({
+  companyId,
+  waiver,
+  defaultName,
+  onSigned,
+}: {
+  companyId: string;
+  waiver: WaiverDto;
+  defaultName: string;
+  onSigned: () => void;
+}) {
   const sign = useSignWaiver(companyId);
   const [ticked, setTicked] = useState<string[]>([]);
   const [fullName, setFullName] = useState(defaultName);
@@ -116,9 +157,11 @@ function SignForm({ companyId, waiver, defaultName }: { companyId: string; waive
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (waiver.terms.some((term) => !ticked.includes(term.value))) found.acceptedTerms = 'Tick every term to sign';
+    if (waiver.terms.some((term) => !ticked.includes(term.value)))
+      found.acceptedTerms = 'Tick every term to sign';
     if (fullName.trim().length < 2) found.fullName = 'Type your full name';
-    if (mode === 'drawn' && !path) found.signature = 'Draw your signature in the box, or choose “Type my name”';
+    if (mode === 'drawn' && !path)
+      found.signature = 'Draw your signature in the box, or choose “Type my name”';
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;
@@ -129,8 +172,11 @@ function SignForm({ companyId, waiver, defaultName }: { companyId: string; waive
         fullName: fullName.trim(),
         signature: mode === 'drawn' ? { kind: 'drawn', path } : { kind: 'typed' },
       });
+      onSigned();
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : 'The signature was not saved; please try again.');
+      setFailure(
+        error instanceof ApiError ? error.message : 'The signature was not saved; please try again.',
+      );
     }
   };
 
@@ -160,7 +206,12 @@ function SignForm({ companyId, waiver, defaultName }: { companyId: string; waive
           >
             <Stack gap="xs" mt="xs">
               {waiver.terms.map((term) => (
-                <Checkbox key={term.value} value={term.value} label={term.label} styles={{ body: { minHeight: 44, alignItems: 'center' } }} />
+                <Checkbox
+                  key={term.value}
+                  value={term.value}
+                  label={term.label}
+                  styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+                />
               ))}
             </Stack>
           </Checkbox.Group>

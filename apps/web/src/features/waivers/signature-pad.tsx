@@ -7,7 +7,15 @@ import { SIGNATURE_BOX } from '@kinetic/shared';
  * (M and L commands), the same the server stores and prints in the PDF. People who cannot draw choose
  * "Type my name" beside it (the form's keyboard alternative).
  */
-export function SignaturePad({ value, onChange, error }: { value: string; onChange: (path: string) => void; error?: string | undefined }) {
+export function SignaturePad({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (path: string) => void;
+  error?: string | undefined;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const path = useRef(value);
@@ -54,6 +62,8 @@ export function SignaturePad({ value, onChange, error }: { value: string; onChan
           width={SIGNATURE_BOX.width}
           height={SIGNATURE_BOX.height}
           role="img"
+          // Clear disables itself: the keyboard comes here, to the empty box, not to the top of the page.
+          tabIndex={-1}
           aria-label={value ? 'Your drawn signature' : 'Signature box: draw your signature here'}
           style={{ width: '100%', height: 'auto', display: 'block', cursor: 'crosshair' }}
           onPointerDown={(event) => {
@@ -76,7 +86,15 @@ export function SignaturePad({ value, onChange, error }: { value: string; onChan
         <Text size="sm" c={error ? 'red.8' : 'dimmed'}>
           {error ?? 'Sign with your finger, a pen or the mouse.'}
         </Text>
-        <Button variant="subtle" size="compact-sm" onClick={() => onChange('')} disabled={!value}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => {
+            onChange('');
+            canvas.current?.focus();
+          }}
+          disabled={!value}
+        >
           Clear
         </Button>
       </Group>

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import type { AdminWaiverDto, MyWaiverDto, WaiverDto } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch, type Answer } from '../../test/render-page.tsx';
 import { account } from '../schedule/schedule-test-fixtures.ts';
 import { MyWaiverPage } from './my-waiver-page.tsx';
+import { SignaturePad } from './signature-pad.tsx';
 import { WaiverPage } from './waiver-page.tsx';
 
 afterEach(() => {
@@ -134,5 +136,78 @@ describe('client › Settings › Waiver', () => {
     renderRoutes([{ path: '/', element: <MyWaiverPage /> }], '/');
     expect(await screen.findByText('The studio has updated its waiver')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign the waiver' })).toBeTruthy();
+  });
+
+  const signedAnswer = (): Answer => ({
+    code: 201,
+    body: {
+      status: 1,
+      data: {
+        waiver,
+        mustSign: false,
+        signature: {
+          id: 'dddddddddddddddddddddddd',
+          waiverId: WAIVER_ID,
+          version: 2,
+          fullName: 'Chris Client',
+          kind: 'typed',
+          acceptedTerms: ['adult', 'no-injury'],
+          signedAt: '2026-11-22T18:30:00.000Z',
+        },
+      },
+    },
+  });
+  const signByTyping = () => {
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I am 18 or older' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have no untold injury' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Type my name as my signature' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign the waiver' }));
+  };
+  const CLASS_PAGE = '/acme/client/client/classes/details/111111111111111111111111';
+  const routes = [
+    { path: '/acme/client/client/settings/waiver', element: <MyWaiverPage /> },
+    { path: '/acme/client/client/classes/details/:id', element: <h1>The class</h1> },
+  ];
+
+  it('after signing, puts the keyboard on the “Signed” confirmation that replaced the form', async () => {
+    serve({ me: ok(client), 'my/waiver': ok(mustSign) }, (method) => (method === 'POST' ? signedAnswer() : undefined));
+    renderRoutes(routes, '/acme/client/client/settings/waiver');
+    await screen.findByText('I tell the instructor about injuries.');
+    signByTyping();
+    const signed = await screen.findByText(/You signed version 2 as Chris Client on/);
+    await waitFor(() => expect(document.activeElement).toBe(signed.closest('[tabindex="-1"]')));
+    expect(document.activeElement?.textContent).toContain('Signed');
+  });
+
+  it('opened from a class (?next=), goes back to the class once signed; an address elsewhere is ignored', async () => {
+    serve({ me: ok(client), 'my/waiver': ok(mustSign) }, (method) => (method === 'POST' ? signedAnswer() : undefined));
+    const { router } = renderRoutes(routes, `/acme/client/client/settings/waiver?next=${encodeURIComponent(CLASS_PAGE)}`);
+    expect(await screen.findByText('Once you have signed, you go straight back to the class.')).toBeTruthy();
+    signByTyping();
+    expect(await screen.findByRole('heading', { name: 'The class' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(CLASS_PAGE);
+    cleanup();
+
+    serve({ me: ok(client), 'my/waiver': ok(mustSign) }, (method) => (method === 'POST' ? signedAnswer() : undefined));
+    const away = renderRoutes(routes, `/acme/client/client/settings/waiver?next=${encodeURIComponent('//evil.example/acme/client/client')}`);
+    await screen.findByText('I tell the instructor about injuries.');
+    expect(screen.queryByText('Once you have signed, you go straight back to the class.')).toBeNull();
+    signByTyping();
+    await screen.findByText(/You signed version 2 as Chris Client on/);
+    expect(away.router.state.location.pathname).toBe('/acme/client/client/settings/waiver');
+  });
+
+  it('Clear empties the signature box and puts the keyboard on the box, not the top of the page', async () => {
+    function Pad() {
+      const [path, setPath] = useState('M 10 10 L 50 50');
+      return <SignaturePad value={path} onChange={setPath} />;
+    }
+    renderRoutes([{ path: '/', element: <Pad /> }], '/');
+    const clear = await screen.findByRole('button', { name: 'Clear' });
+    clear.focus();
+    fireEvent.click(clear);
+    const box = screen.getByRole('img', { name: 'Signature box: draw your signature here' });
+    expect(document.activeElement).toBe(box);
+    expect(clear.hasAttribute('disabled')).toBe(true);
   });
 });
