@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
-import { classTomorrow } from './support/classes.ts';
+import { classTomorrow, send } from './support/classes.ts';
 import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } from './support/journeys.ts';
 
 const browser = await launchBrowser();
@@ -32,6 +32,29 @@ async function smallTapTargets(page: Page): Promise<string[]> {
         found.push(`${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
     }
     return found;
+  });
+}
+
+/**
+ * Every checkbox, radio and switch whose box does not sit beside its label on one row: the label starts
+ * to the right of the box, and the box is centred on the label's first 44 px row (not above the label,
+ * nor beside its description).
+ */
+async function controlsNotBesideLabels(page: Page): Promise<{ count: number; wrong: string[] }> {
+  return page.evaluate(() => {
+    const wrong: string[] = [];
+    const roots = Array.from(document.querySelectorAll('.mantine-Checkbox-root, .mantine-Radio-root, .mantine-Switch-root'));
+    for (const root of roots) {
+      const box = root.querySelector('.mantine-Checkbox-inner, .mantine-Radio-inner, .mantine-Switch-track')?.getBoundingClientRect();
+      const label = root.querySelector('.mantine-Checkbox-label, .mantine-Radio-label, .mantine-Switch-label')?.getBoundingClientRect();
+      if (!box || !label) continue;
+      const name = (root.textContent ?? '').trim().slice(0, 40);
+      const middle = box.top + box.height / 2;
+      if (label.left < box.right) wrong.push(`"${name}": the label starts at ${Math.round(label.left)}, left of the box's end ${Math.round(box.right)}`);
+      else if (middle < label.top || middle > label.top + 44)
+        wrong.push(`"${name}": the box's middle ${Math.round(middle)} is off the label's first row (${Math.round(label.top)}–${Math.round(label.top + 44)})`);
+    }
+    return { count: roots.length, wrong };
   });
 }
 
@@ -137,6 +160,66 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       const perRow = tops.filter((top) => top === tops[0]).length;
       expect(perRow).toBe(width >= 1024 ? 7 : 1);
       await check(page, 'week-grid');
+      await context.close();
+    }
+  }, 120_000);
+
+  it('checkboxes, radios and switches sit beside their labels at 360 and 1280 px, each row 44 px tall', async () => {
+    const { page: owner, context: ownerContext } = await newPage(browser);
+    const company = await createCompany(owner);
+    await owner.goto('/login');
+    await fillLogin(owner, company.email, PASSWORD);
+    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    await send(owner, 'put', '/api/waiver', {
+      title: 'Liability waiver',
+      text: 'I take part in classes at my own risk and tell the instructor about any injury before class.',
+      terms: [
+        { value: 'risk', label: 'I take part at my own risk' },
+        { value: 'injury', label: 'I will tell the instructor about any injury or condition before class' },
+      ],
+      askToSignAgain: true,
+    });
+    await send(owner, 'post', '/api/packages', {
+      kind: 'class-pack',
+      name: 'Five Pack',
+      description: 'Five classes.',
+      price: 9000,
+      taxRateId: null,
+      introOffer: false,
+      offPeakOnly: false,
+      templateIds: [],
+      studioIds: [],
+      credits: 5,
+      expiryDays: 60,
+      expiryFrom: 'purchase',
+    });
+    const email = await signUpClient(owner, company.slug, 'Rosa');
+    await ownerContext.close();
+
+    const area = `/${company.slug}/client/client`;
+    for (const width of [360, 1280]) {
+      const { page, context } = await newPage(browser, { width, height: 800 });
+      await page.goto(`/${company.slug}/client/login`);
+      await fillLogin(page, email, PASSWORD);
+      await page.waitForURL((url) => url.pathname === area);
+      const pages: [string, string, () => Promise<void>][] = [
+        ['signup-details', `${area}/client-signup/edit/mine`, () => page.getByRole('checkbox', { name: /news and offers by email/ }).waitFor()],
+        ['waiver-terms', `${area}/settings/waiver`, () => page.getByRole('radio', { name: 'Type my name as my signature' }).waitFor()],
+        ['notification-switches', `${area}/settings/notifications`, () => page.getByRole('switch', { name: 'News and offers' }).waitFor()],
+        ['buy-dialog', `${area}/settings/packages`, async () => {
+          await page.getByRole('button', { name: 'Buy Five Pack' }).click();
+          await page.getByRole('radio', { name: /^Pay at the studio/ }).waitFor();
+          await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+        }],
+      ];
+      for (const [shot, path, ready] of pages) {
+        await page.goto(path);
+        await ready();
+        const { count, wrong } = await controlsNotBesideLabels(page);
+        expect(count, shot).toBeGreaterThan(0);
+        expect(wrong, shot).toEqual([]);
+        await check(page, `controls-${shot}`);
+      }
       await context.close();
     }
   }, 120_000);

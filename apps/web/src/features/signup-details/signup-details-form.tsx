@@ -165,7 +165,6 @@ export function SignupDetailsFields({ form, companyName }: { form: Form; company
           label={`Send me ${companyName}’s news and offers by email`}
           description="You can change this any time in Settings › Notifications."
           size="md"
-          styles={{ body: { alignItems: 'center' }, labelWrapper: { minHeight: 44, justifyContent: 'center' } }}
           {...form.getInputProps('marketingEmails', { type: 'checkbox' })}
         />
       </Section>
