@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ClassInstanceDto } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
 import { account, details } from '../schedule/schedule-test-fixtures.ts';
@@ -115,5 +115,98 @@ describe('Client calendar', () => {
       '/acme/client/client/classes/details/666666666666666666666666',
     );
     expect(router.state.location.search).toBe('?view=mine');
+  });
+
+  const serveWeek = (items: ClassInstanceDto[], bookings: unknown[] = [], past: unknown[] = []) =>
+    stubFetch((call) => {
+      if (call.path === 'me') return ok(account);
+      if (call.path === 'my/bookings') return ok({ items: bookings });
+      if (call.path === 'my/bookings?when=past') return ok({ items: past });
+      if (call.path.startsWith('public/acme/class-instances?')) return ok({ items });
+      return noStub(call);
+    });
+  const openCalendar = (path = '/acme/client/client') =>
+    renderRoutes([{ path: '/:company/:roleId/client', element: <ClientCalendarPage /> }], path);
+
+  it('a class that has started says so instead of offering places, in the day list and in the week grid', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Tuesday 8 January, 18:30 in New York: Evening Flow (18:00) is under way, Late Stretch (Wednesday) is not.
+    vi.setSystemTime(new Date('2030-01-08T23:30:00Z'));
+    serveWeek([{ ...evening, bookedCount: 10 }, waiting]);
+    openCalendar();
+    const tuesday = within(await screen.findByRole('region', { name: 'Tuesday 8 January' }));
+    expect(await tuesday.findByText('Started')).toBeTruthy();
+    expect(tuesday.queryByText(/places? left/)).toBeNull();
+    const wednesday = within(screen.getByRole('region', { name: 'Wednesday 9 January' }));
+    expect(wednesday.queryByText('Started')).toBeNull();
+    expect(wednesday.getByText(/places? left|Full/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Week grid' }));
+    const gridTuesday = within(await screen.findByTestId('week-grid'));
+    expect(gridTuesday.getAllByText('Started')).toHaveLength(1);
+  });
+
+  it('leaves out a filter with one choice (one instructor), and folds the rest behind “Filters”, saying how many are on', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-07T12:00:00Z'));
+    serveWeek([evening, waiting]);
+    openCalendar(`/acme/client/client?templateId=${evening.templateId}`);
+    expect(await screen.findByRole('combobox', { name: 'Class' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Time of day' })).toBeTruthy();
+    // Both classes are taught by Ines, at the one studio: nothing to choose there.
+    expect(screen.queryByRole('combobox', { name: 'Instructor' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Studio' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Filters (1 on)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel?.hasAttribute('data-open')).toBe(false);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.hasAttribute('data-open')).toBe(true);
+    expect(panel?.contains(screen.getByRole('combobox', { name: 'Class' }))).toBe(true);
+  });
+
+  it('back at this week, “Previous week” greys out and the keyboard moves on to “Next week”', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-07T12:00:00Z'));
+    serveWeek([evening, waiting]);
+    const { router } = openCalendar('/acme/client/client?from=2030-01-14');
+    const previous = await screen.findByRole('button', { name: 'Previous week' });
+    previous.focus();
+    fireEvent.click(previous);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((screen.getByRole('button', { name: 'Previous week' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next week' }));
+  });
+
+  it('My bookings says what paid each place', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-07T12:00:00Z'));
+    const base = {
+      clientId: 'c',
+      clientName: 'Casey',
+      waitlistPosition: null,
+      offerExpiresAt: null,
+      cancelledBy: null,
+      fee: null,
+      createdAt: '2030-01-01T00:00:00.000Z',
+      updatedAt: '2030-01-01T00:00:00.000Z',
+    };
+    const lastWeek: ClassInstanceDto = { ...evening, id: '666666666666666666666666', templateName: 'Power Yoga', startsAt: '2030-01-02T23:00:00.000Z', endsAt: '2030-01-03T00:00:00.000Z' };
+    serveWeek(
+      [evening, waiting],
+      [
+        { ...base, id: 'b1', classInstanceId: evening.id, classInstance: evening, status: 'booked', paidWith: 'class-pack', payment: { packageName: '5-Class Pack', dropIn: null } },
+        { ...base, id: 'b2', classInstanceId: waiting.id, classInstance: waiting, status: 'booked', paidWith: 'drop-in', payment: { packageName: null, dropIn: { amount: 3500, currency: 'USD', paid: false } } },
+      ],
+      [{ ...base, id: 'b3', classInstanceId: lastWeek.id, classInstance: lastWeek, status: 'checked_in', paidWith: 'membership', payment: { packageName: 'Unlimited Monthly', dropIn: null } }],
+    );
+    openCalendar('/acme/client/client?view=mine');
+    const coming = within(await screen.findByRole('region', { name: 'Coming up' }));
+    const flow = (await coming.findByRole('link', { name: 'Evening Flow' })).closest('li') as HTMLElement;
+    expect(within(flow).getByText('Paid with 1 credit of 5-Class Pack')).toBeTruthy();
+    const stretch = coming.getByRole('link', { name: 'Late Stretch' }).closest('li') as HTMLElement;
+    expect(within(stretch).getByText('Drop-in $35.00 — pay at the studio')).toBeTruthy();
+    const past = within(screen.getByRole('region', { name: 'Past classes' }));
+    expect(await past.findByText('Paid with Unlimited Monthly')).toBeTruthy();
   });
 });

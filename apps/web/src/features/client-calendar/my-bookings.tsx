@@ -6,7 +6,7 @@ import { apiRequest } from '../../api/client.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { myBookingsQueryKey } from '../bookings/api/booking-keys.ts';
 import { useMyUpcomingBookings } from '../bookings/api/list-my-bookings.ts';
-import { statusLabel, STATUS_COLOURS } from '../bookings/booking-labels.ts';
+import { paymentLine, statusLabel, STATUS_COLOURS } from '../bookings/booking-labels.ts';
 import { classTimeLabel, dayTimeLabel, placeLabel } from '../schedule/class-labels.ts';
 
 /** What the client reads beside a booking of theirs. */
@@ -27,6 +27,7 @@ export function BookingList({ items, past, detailsPath }: { items: MyBookingDto[
     <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
       {items.map((booking) => {
         const cls = booking.classInstance;
+        const paid = paymentLine(booking);
         return (
           <Paper key={booking.id} component="li" withBorder radius="md" p="sm">
             <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
@@ -38,6 +39,7 @@ export function BookingList({ items, past, detailsPath }: { items: MyBookingDto[
                 <Text size="sm" c="dimmed">
                   {[cls.instructorName, placeLabel(cls)].filter(Boolean).join(' · ')}
                 </Text>
+                {paid ? <Text size="sm">{paid}</Text> : null}
               </Stack>
               <Badge color={STATUS_COLOURS[booking.status]} variant="filled" style={{ flexShrink: 0 }}>
                 {clientStatus(booking, past)}

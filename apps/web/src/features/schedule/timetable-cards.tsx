@@ -10,9 +10,29 @@ interface CardProps {
   to: string;
   /** A word beside the class, e.g. the signed-in client's "Booked". */
   mark: string | undefined;
+  now: Date;
 }
 
-const accent = (item: ClassInstanceDto) => ({ borderInlineStartWidth: 4, borderInlineStartColor: item.colour ?? '#4860CF' });
+/** Places left, or "Started" once the class has begun (it can no longer be booked). */
+function Places({ item, now, size }: { item: ClassInstanceDto; now: Date; size: 'sm' | 'xs' }) {
+  if (Date.parse(item.startsAt) <= now.getTime())
+    return (
+      <Text size={size} className={classes.started}>
+        Started
+      </Text>
+    );
+  const full = item.bookedCount >= item.capacity;
+  return (
+    <Text size={size} fw={full ? 700 : 400} c={full ? 'red.9' : undefined}>
+      {placesLeftLabel(item)}
+    </Text>
+  );
+}
+
+const accent = (item: ClassInstanceDto) => ({
+  borderInlineStartWidth: 4,
+  borderInlineStartColor: item.colour ?? '#4860CF',
+});
 
 /** The class's name as the card's one link; the link covers the whole card (`timetable.module.css`). */
 function ClassLink({ item, to, size }: { item: ClassInstanceDto; to: string; size?: 'sm' }) {
@@ -25,9 +45,8 @@ function ClassLink({ item, to, size }: { item: ClassInstanceDto; to: string; siz
   );
 }
 
-/** One class in the day-by-day list: time and name, who teaches, where, places left and the client's mark. */
-export function TimetableRow({ item, to, mark }: CardProps) {
-  const full = item.bookedCount >= item.capacity;
+/** One class in the day-by-day list: time and name, who teaches, where, places left (or started) and the client's mark. */
+export function TimetableRow({ item, to, mark, now }: CardProps) {
   return (
     <Paper component="li" withBorder radius="md" p="sm" className={classes.card} style={accent(item)}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
@@ -47,9 +66,7 @@ export function TimetableRow({ item, to, mark }: CardProps) {
               {mark}
             </Badge>
           ) : null}
-          <Text size="sm" fw={full ? 700 : 400} c={full ? 'red.9' : undefined}>
-            {placesLeftLabel(item)}
-          </Text>
+          <Places item={item} now={now} size="sm" />
         </Stack>
       </Group>
     </Paper>
@@ -57,17 +74,14 @@ export function TimetableRow({ item, to, mark }: CardProps) {
 }
 
 /** One class in the week grid: time, name, places left, and the client's mark. */
-export function GridTile({ item, to, mark }: CardProps) {
-  const full = item.bookedCount >= item.capacity;
+export function GridTile({ item, to, mark, now }: CardProps) {
   return (
     <Paper component="li" withBorder radius="sm" p={6} mih={44} className={classes.card} style={accent(item)}>
       <Text size="sm" fw={700}>
         {localTime(item.startsAt, item.timeZone)}
       </Text>
       <ClassLink item={item} to={to} size="sm" />
-      <Text size="xs" fw={full ? 700 : 400} c={full ? 'red.9' : undefined}>
-        {placesLeftLabel(item)}
-      </Text>
+      <Places item={item} now={now} size="xs" />
       {mark ? (
         <Badge variant="filled" color="kinetic.8" size="sm">
           {mark}

@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { Alert, Box, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ClassInstanceDto } from '@kinetic/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePublicClassInstances } from './api/list-public-class-instances.ts';
@@ -7,6 +7,7 @@ import { localDate, localTime } from './class-labels.ts';
 import { useScheduleFilters } from './schedule-filters.ts';
 import { addDays, daysOf, weekRange } from './timetable-days.ts';
 import { GridTile, TimetableRow, weekGridClass } from './timetable-cards.tsx';
+import { TimetableFilters } from './timetable-filters.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -51,9 +52,21 @@ interface TimetableProps {
  * the studio's own calendar, each class with its time, instructor, place and how many places are left.
  * The first day and the studio are kept in the address (`from`, `studioId`) so a view can be shared.
  */
+/** The time now, again every minute: a class that starts while the page is open stops offering places. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: TimetableProps) {
   const { params, setParam } = useScheduleFilters();
-  const today = localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const now = useNow();
+  const nextWeek = useRef<HTMLButtonElement>(null);
+  const today = localDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
   const fromParam = params.get('from');
   const first = fromParam && DATE.test(fromParam) && fromParam > today ? fromParam : today;
   const range = useMemo(() => weekRange(first), [first]);
@@ -72,7 +85,9 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
         const [value, label] = pick(item);
         if (value && label) seen.set(value, label);
       }
-      return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+      return [...seen]
+        .map(([value, label]) => ({ value, label }))
+        .sort((a, b) => a.label.localeCompare(b.label));
     };
     return {
       studios: of((item) => [item.studioId, item.studioName]),
@@ -89,9 +104,14 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
       (!time || timeOfDay(item) === time),
   );
   const filtered = Boolean(studioId || templateId || instructorId || time);
-  const days = daysOf(shown, first, new Date());
+  const days = daysOf(shown, first, now);
   const total = days.reduce((sum, day) => sum + day.items.length, 0);
-  const goTo = (date: string) => setParam('from', date === today ? null : date);
+  const goTo = (date: string) => {
+    // Back at this week, "Previous week" greys out (and "Today" goes): the keyboard moves on to "Next week"
+    // first, so it is not dropped at the top of the page.
+    if (date === today) nextWeek.current?.focus();
+    setParam('from', date === today ? null : date);
+  };
   // A day-by-day list by default (phones, screen readers); a week grid on request, kept in the address.
   const grid = params.get('layout') === 'week';
 
@@ -106,7 +126,7 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
           >
             Previous week
           </Button>
-          <Button variant="default" onClick={() => goTo(addDays(first, 7))}>
+          <Button ref={nextWeek} variant="default" onClick={() => goTo(addDays(first, 7))}>
             Next week
           </Button>
           {first !== today ? (
@@ -125,46 +145,33 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
           ]}
         />
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-        {studios.length > 1 || studioId ? (
-          <Select
-            label="Studio"
-            placeholder="All studios"
-            data={studios}
-            value={studioId}
-            onChange={(value) => setParam('studioId', value)}
-            clearable
-            comboboxProps={{ withinPortal: true }}
-          />
-        ) : null}
-        <Select
-          label="Class"
-          placeholder="All classes"
-          data={choices.templates}
-          value={templateId}
-          onChange={(value) => setParam('templateId', value)}
-          clearable
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label="Instructor"
-          placeholder="All instructors"
-          data={choices.instructors}
-          value={instructorId}
-          onChange={(value) => setParam('instructorId', value)}
-          clearable
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label="Time of day"
-          placeholder="Any time"
-          data={TIMES_OF_DAY.map(({ value, label }) => ({ value, label }))}
-          value={time}
-          onChange={(value) => setParam('time', value)}
-          clearable
-          comboboxProps={{ withinPortal: true }}
-        />
-      </SimpleGrid>
+      <TimetableFilters
+        filters={[
+          { key: 'studioId', label: 'Studio', placeholder: 'All studios', choices: studios, value: studioId },
+          {
+            key: 'templateId',
+            label: 'Class',
+            placeholder: 'All classes',
+            choices: choices.templates,
+            value: templateId,
+          },
+          {
+            key: 'instructorId',
+            label: 'Instructor',
+            placeholder: 'All instructors',
+            choices: choices.instructors,
+            value: instructorId,
+          },
+          {
+            key: 'time',
+            label: 'Time of day',
+            placeholder: 'Any time',
+            choices: TIMES_OF_DAY.map(({ value, label }) => ({ value, label })),
+            value: time,
+          },
+        ]}
+        onChange={setParam}
+      />
       <Text role="status" c="dimmed" size="sm">
         {list.isPending
           ? 'Loading classes…'
@@ -179,7 +186,14 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
       ) : grid ? (
         <Box className={weekGridClass} data-testid="week-grid">
           {days.map((day) => (
-            <Paper key={day.date} withBorder radius="md" p="xs" component="section" aria-labelledby={`day-${day.date}`}>
+            <Paper
+              key={day.date}
+              withBorder
+              radius="md"
+              p="xs"
+              component="section"
+              aria-labelledby={`day-${day.date}`}
+            >
               <Stack gap={6}>
                 <Title order={headingOrder} size="h5" id={`day-${day.date}`}>
                   {dayHeading(day.date)}
@@ -191,7 +205,13 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
                 ) : (
                   <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
                     {day.items.map((item) => (
-                      <GridTile key={item.id} item={item} to={detailsPath(item.id)} mark={markOf?.(item.id)} />
+                      <GridTile
+                        key={item.id}
+                        item={item}
+                        to={detailsPath(item.id)}
+                        mark={markOf?.(item.id)}
+                        now={now}
+                      />
                     ))}
                   </Stack>
                 )}
@@ -212,7 +232,13 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
             ) : (
               <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
                 {day.items.map((item) => (
-                  <TimetableRow key={item.id} item={item} to={detailsPath(item.id)} mark={markOf?.(item.id)} />
+                  <TimetableRow
+                    key={item.id}
+                    item={item}
+                    to={detailsPath(item.id)}
+                    mark={markOf?.(item.id)}
+                    now={now}
+                  />
                 ))}
               </Stack>
             )}
