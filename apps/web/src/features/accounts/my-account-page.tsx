@@ -6,22 +6,28 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { AccountSummary } from './account-summary.tsx';
 import { useMe } from './api/get-me.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { PageNotesProvider } from './page-notes.tsx';
 import { PrivacySection } from '../client-settings/privacy-section.tsx';
 import { clientAreaPath } from '../../shell/login-path.ts';
 
-/** "My account" (admin app) and "Account details" (client settings): who you are, and a new password. */
+/**
+ * "My account" (admin app) and "Account details" (client settings): who you are, and a new password.
+ * Each part says the result of what was done there in a line of its own, one at a time (`page-notes.tsx`).
+ */
 export function MyAccountPage({ title = 'My account', children }: { title?: string; children?: ReactNode }) {
   usePageTitle(title);
   const me = useMe();
   if (!me.data) return <PageLoader />;
   const { user, company } = me.data;
   return (
-    <Stack gap="lg" maw={820}>
-      <Title order={1}>{title}</Title>
-      <AccountSummary user={user} />
-      <ChangePasswordForm userId={user.id} companyId={company.id} />
-      {children}
-    </Stack>
+    <PageNotesProvider>
+      <Stack gap="lg" maw={820}>
+        <Title order={1}>{title}</Title>
+        <AccountSummary user={user} />
+        <ChangePasswordForm userId={user.id} companyId={company.id} />
+        {children}
+      </Stack>
+    </PageNotesProvider>
   );
 }
 

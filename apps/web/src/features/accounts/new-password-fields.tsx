@@ -4,13 +4,22 @@ import type { UseFormReturnType } from '@mantine/form';
 import { PASSWORD_RULE } from '@kinetic/shared';
 
 /**
+ * A password field that says when it is in error. Mantine's PasswordInput links its error message but
+ * leaves `aria-invalid` off its input: a screen reader did not hear the field was wrong, and a refused
+ * form could not put the focus on it (`focusFirstInvalid` looks for `aria-invalid`).
+ */
+export function PasswordField({ error, ...props }: PasswordInputProps & { error?: ReactNode }) {
+  return <PasswordInput {...props} error={error} aria-invalid={error ? true : undefined} />;
+}
+
+/**
  * A field for a new password with the rule shown up front rather than after a failure. A refused
  * password's error is the rule itself, so the rule then shows once, as the error, not twice.
  */
 export function NewPasswordInput({ error, ...props }: PasswordInputProps & { error?: ReactNode }) {
   const ruleIsTheError = error === PASSWORD_RULE;
   return (
-    <PasswordInput
+    <PasswordField
       autoComplete="new-password"
       {...props}
       description={ruleIsTheError ? undefined : PASSWORD_RULE}
@@ -29,7 +38,7 @@ export function NewPasswordFields<Values extends NewPassword>({ form }: { form: 
   return (
     <>
       <NewPasswordInput label="New password" required {...form.getInputProps('password')} />
-      <PasswordInput
+      <PasswordField
         label="Repeat the new password"
         autoComplete="new-password"
         required

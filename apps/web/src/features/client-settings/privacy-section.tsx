@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { apiDownload } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { usePageNotes } from '../accounts/page-notes.tsx';
 import { AccountDeletion } from './account-deletion.tsx';
 
 /** Privacy self-service: the client's own data, to take with them (a ZIP of JSON and CSV files). */
 export function PrivacySection() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const notes = usePageNotes();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="privacy-heading">
       <Stack gap="sm">
@@ -23,6 +25,7 @@ export function PrivacySection() {
             variant="default"
             busy={busy}
             onClick={() => {
+              notes.clear();
               setBusy(true);
               setError(null);
               apiDownload('my/data', 'my-data.zip')

@@ -2,9 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import type { AuthResetPasswordBody } from '@kinetic/shared';
 import { apiRequest } from '../../../api/client.ts';
 
-/** Change the password while signed in; the server's message confirms it as a toast. */
+/**
+ * Change the password while signed in. No toast: the form says it in its own line (a phone shows one
+ * toast at a time, so the confirmation waited behind an earlier one).
+ */
 export const authResetPassword = (body: AuthResetPasswordBody) =>
-  apiRequest<unknown>('authResetpassword', { body, inlineErrors: true });
+  apiRequest<unknown>('authResetpassword', { body, inlineErrors: true, silent: true });
 
 export function useAuthResetPassword() {
   return useMutation({ mutationFn: authResetPassword });

@@ -3,11 +3,11 @@ import type { ChangeEmailBody, MyEmailDto, UpdateMeBody } from '@kinetic/shared'
 import { apiRequest } from '../../../api/client.ts';
 import { ME_QUERY_KEY } from './get-me.ts';
 
-/** `PUT /api/me`: my name and phone; the server's message confirms it as a toast. */
+/** `PUT /api/me`: my name and phone (no toast: the page says it by the card, `account-summary.tsx`). */
 export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateMeBody) => apiRequest<unknown>('me', { method: 'PUT', body, inlineErrors: true }),
+    mutationFn: (body: UpdateMeBody) => apiRequest<unknown>('me', { method: 'PUT', body, inlineErrors: true, silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
   });
 }
@@ -22,11 +22,12 @@ export function useMyEmail() {
   });
 }
 
-/** `PUT /api/me/email`: a link goes to the new address (the server's message says so as a toast). */
+/** `PUT /api/me/email`: a link goes to the new address (the page says so by the card, not in a toast). */
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangeEmailBody) => apiRequest<MyEmailDto>('me/email', { method: 'PUT', body, inlineErrors: true }),
+    mutationFn: (body: ChangeEmailBody) =>
+      apiRequest<MyEmailDto>('me/email', { method: 'PUT', body, inlineErrors: true, silent: true }),
     onSuccess: (data) => queryClient.setQueryData(MY_EMAIL_KEY, data),
   });
 }
