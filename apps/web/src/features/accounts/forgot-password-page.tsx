@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { companyFrame } from '../public-company/company-frame.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { NO_BOOKING_INTENT } from '../../shell/booking-intent.ts';
 import { dashboardBaseUrl, eventsPageTemplate } from '../../shell/config.ts';
 import { postAuthTarget } from '../../shell/post-login.ts';
@@ -31,9 +32,10 @@ function ForgotPasswordForm({ page }: { page: Page }) {
     validate: schemaResolver(resetPasswordMailBody, { sync: true }),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = async (values: typeof form.values) => {
-    await runSubmit(async () => {
+    const done = await runSubmit(async () => {
       await request.mutateAsync({ email: values.email, companyId, roleId: prefix.roleId ?? undefined });
       setSent(SENT);
       const target = postAuthTarget({
@@ -46,6 +48,7 @@ function ForgotPasswordForm({ page }: { page: Page }) {
       });
       follow(target);
     });
+    if (!done) focusFirstInvalid(formRef.current);
   };
 
   return (
@@ -60,7 +63,7 @@ function ForgotPasswordForm({ page }: { page: Page }) {
           {sent}
         </Alert>
       ) : (
-        <form onSubmit={form.onSubmit(submit)} noValidate>
+        <form ref={formRef} onSubmit={form.onSubmit(submit, () => focusFirstInvalid(formRef.current))} noValidate>
           <Stack gap="md">
             <TextInput
               label="Email"

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Anchor, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useSearchParams } from 'react-router';
 import { isClientRole, loginFormSchema, type CompanySummaryDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { companyFrame } from '../public-company/company-frame.tsx';
 import {
@@ -16,6 +17,7 @@ import { isSession, useLogin } from './api/login.ts';
 import { ChooseCompany } from './choose-company.tsx';
 import { loginIntro } from './login-intro.ts';
 import { LoginSubmitError, loginPathOf } from './login-submit-error.tsx';
+import { PasswordField } from './new-password-fields.tsx';
 import type { usePublicPage } from './use-public-page.ts';
 import { useFinishLogin } from './use-finish-login.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -34,6 +36,7 @@ export function LoginForm({ page }: { page: Page }) {
     validate: schemaResolver(loginFormSchema, { sync: true }),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     // A link from an embedding site names the class or event; keep it for after a password reset too.
@@ -59,7 +62,11 @@ export function LoginForm({ page }: { page: Page }) {
       if (isSession(result)) await finishLogin(result);
       else setChoices(result.chooseCompany);
     });
-    if (!succeeded) setChoices(null);
+    if (!succeeded) {
+      setChoices(null);
+      // Refused: to the field the server named (none for a wrong email or password: the message is read).
+      focusFirstInvalid(formRef.current);
+    }
   };
 
   const signupPath =
@@ -83,7 +90,7 @@ export function LoginForm({ page }: { page: Page }) {
           onCancel={() => setChoices(null)}
         />
       ) : (
-        <form onSubmit={form.onSubmit((values) => send(values))} noValidate>
+        <form ref={formRef} onSubmit={form.onSubmit((values) => send(values), () => focusFirstInvalid(formRef.current))} noValidate>
           <Stack gap="md">
             <TextInput
               label="Email"
@@ -92,7 +99,7 @@ export function LoginForm({ page }: { page: Page }) {
               required
               {...form.getInputProps('email')}
             />
-            <PasswordInput
+            <PasswordField
               label="Password"
               autoComplete="current-password"
               required

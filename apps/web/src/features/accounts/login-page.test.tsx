@@ -42,6 +42,19 @@ describe('login form (spec §8)', () => {
     expect(await screen.findByText('Enter your email address')).toBeTruthy();
     expect(screen.getByText('Enter your password')).toBeTruthy();
     expect(calls).toEqual([]);
+    // The focus is on the first field to fix, not left on the button.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /email/i })));
+  });
+
+  it('an empty password alone puts the focus on the password field', async () => {
+    const { fetchStub } = stubApi({});
+    vi.stubGlobal('fetch', fetchStub);
+    renderRoutes(routes, '/login');
+    fireEvent.change(screen.getByRole('textbox', { name: /email/i }), { target: { value: 'owner@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const password = screen.getByLabelText(/^password/i);
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(password.getAttribute('aria-invalid')).toBe('true');
   });
 
   it("shows a failed login's server message as the form's submit error, with no toast", async () => {
@@ -67,6 +80,7 @@ describe('login form (spec §8)', () => {
     renderRoutes(routes, '/login');
     fillAndSubmit('owner@example.com', 'secret');
     expect(await screen.findByText('Unknown domain')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /email/i })));
   });
 
   it('asks which company when the root login matches several, then logs in to the chosen one', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { NewPasswordFields } from './new-password-fields.tsx';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { companyFrame } from '../public-company/company-frame.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { readBookingIntent } from '../../shell/booking-intent.ts';
 import { dashboardBaseUrl, eventsPageTemplate } from '../../shell/config.ts';
@@ -33,9 +34,10 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
     validate: schemaResolver(resetPasswordBody, { sync: true }),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = async (values: typeof form.values) => {
-    await runSubmit(async () => {
+    const done = await runSubmit(async () => {
       const account = await reset.mutateAsync(values);
       setDone(true);
       const target = postAuthTarget({
@@ -48,6 +50,7 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
       });
       follow(target);
     });
+    if (!done) focusFirstInvalid(formRef.current);
   };
 
   const forgotLink = (
@@ -90,7 +93,7 @@ function ResetPasswordForm({ page, token }: { page: Page; token: string }) {
           Taking you to the login page…
         </Alert>
       ) : (
-        <form onSubmit={form.onSubmit(submit)} noValidate>
+        <form ref={formRef} onSubmit={form.onSubmit(submit, () => focusFirstInvalid(formRef.current))} noValidate>
           <Stack gap="md">
             <NewPasswordFields form={form} />
             <FormSubmitError message={submitError} />

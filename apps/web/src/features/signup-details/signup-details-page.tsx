@@ -79,14 +79,17 @@ function DetailsForm({ me, details }: { me: AccountDto; details: SignupDetailsDt
     void navigate(onward, { replace: true });
   };
   const formRef = useRef<HTMLFormElement>(null);
-  const submit = (values: SignupDetailsFormValues) =>
-    runSubmit(async () => {
+  const submit = async (values: SignupDetailsFormValues) => {
+    const done = await runSubmit(async () => {
       setSaved(false);
       const answer = await save.mutateAsync(bodyOf(values));
       form.resetDirty(formValuesOf(answer));
       if (welcome) leave();
       else setSaved(true);
     });
+    // Refused by the server too: to its first field in error (the form is long; it is far above Save).
+    if (!done) focusFirstInvalid(formRef.current);
+  };
 
   return (
     <form

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PASSWORD_RULE } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
 import { ClientSignupPage } from './client-signup-page.tsx';
@@ -52,6 +52,37 @@ describe('client sign-up password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create the account' }));
     await screen.findByText(PASSWORD_RULE, { selector: '.mantine-PasswordInput-error' });
     expect(screen.getAllByText(PASSWORD_RULE)).toHaveLength(1);
+  });
+});
+
+describe('client sign-up refused', () => {
+  it('sent empty, the focus goes to the first field to fill, not the button', async () => {
+    const calls = open('/acme/client/client/client-signup');
+    const button = await screen.findByRole('button', { name: 'Create the account' });
+    button.focus();
+    fireEvent.click(button);
+    const name = screen.getByRole('textbox', { name: /^Your name/ });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.path === 'signup/client')).toHaveLength(0);
+  });
+
+  it('an email that already has an account: the focus goes to Email, which says so', async () => {
+    const taken = 'nina@example.com already has an account here. Log in or reset your password.';
+    stubFetch((call) => {
+      if (call.path === 'checkCompany') return ok({ companyId: COMPANY_ID, companyName: 'Acme Yoga', kind: 'company' });
+      if (call.path === 'signup/client') return { code: 409, body: { status: 0, message: taken, errors: { email: taken } } };
+      return noStub(call);
+    });
+    renderRoutes([{ path: '/:company/:roleId/client/client-signup', element: <ClientSignupPage /> }], '/acme/client/client/client-signup');
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Your name/ }), { target: { value: 'Nina New' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), { target: { value: 'nina@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'long-enough-1' } });
+    const button = screen.getByRole('button', { name: 'Create the account' });
+    button.focus();
+    fireEvent.click(button);
+    expect(await screen.findByText(taken)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Email/ })));
   });
 });
 

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { NewPasswordInput } from '../accounts/new-password-fields.tsx';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -8,6 +9,7 @@ import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { companyFrame } from '../public-company/company-frame.tsx';
 import { PhoneInput } from '../../ui/phone-input.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { loginPathForRole } from '../../shell/login-path.ts';
 import { withReturn } from '../../shell/return-to.ts';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
@@ -34,13 +36,16 @@ function ClientSignupForm({ page, studio }: { page: Page; studio: WidgetStudioDt
   const { submitError, runSubmit } = useFormSubmit(form);
   const { allowNextNavigation } = useUnsavedChangesGuard(form.isDirty());
   const phone = form.getInputProps('phone');
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = async (values: ClientSignupBody) => {
-    await runSubmit(async () => {
+    const done = await runSubmit(async () => {
       const session = await signup.mutateAsync(values);
       allowNextNavigation();
       await finishSignup(session, studio?.id ?? null);
     });
+    // Refused (an email already in use): to the field the server named, not the button below it.
+    if (!done) focusFirstInvalid(formRef.current);
   };
 
   return (
@@ -53,7 +58,7 @@ function ClientSignupForm({ page, studio }: { page: Page; studio: WidgetStudioDt
           ? `Create your account to book classes at ${studio.name}; it becomes your home studio.`
           : `Sign up to book classes with ${brand}.`
       }>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form ref={formRef} onSubmit={form.onSubmit(submit, () => focusFirstInvalid(formRef.current))} noValidate>
         <Stack gap="md">
           <TextInput label="Your name" autoComplete="name" required {...form.getInputProps('name')} />
           <TextInput

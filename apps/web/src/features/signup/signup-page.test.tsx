@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoutes, stubApi } from '../../test/render-page.tsx';
 import { SignupPage } from './signup-page.tsx';
 
@@ -29,5 +29,7 @@ describe('business sign-up', () => {
     expect(screen.getAllByText(taken)).toHaveLength(1);
     expect(slug.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('alert')).toBeNull();
+    // The focus is on the field to change, not left on the button below it.
+    await waitFor(() => expect(document.activeElement).toBe(slug));
   }, 20_000);
 });

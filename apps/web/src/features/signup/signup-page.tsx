@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Anchor, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { NewPasswordInput } from '../accounts/new-password-fields.tsx';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -7,6 +7,7 @@ import { companySignupBody, type CompanySignupBody } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { browserTimeZone, TimeZoneSelect } from '../../ui/time-zone-select.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { clientLoginPath, ROOT_PREFIX } from '../../shell/login-path.ts';
@@ -43,12 +44,15 @@ export function SignupPage() {
   const solo = form.values.kind === 'solo';
   const clientLogin = clientLoginPath(form.values.slug || 'your-name', form.values.kind);
 
+  const formRef = useRef<HTMLFormElement>(null);
   const submit = async (values: CompanySignupBody) => {
-    await runSubmit(async () => {
+    const done = await runSubmit(async () => {
       const session = await signup.mutateAsync(values);
       allowNextNavigation();
       await finishLogin(session);
     });
+    // Refused (a web address already taken): to the field the server named.
+    if (!done) focusFirstInvalid(formRef.current);
   };
 
   const companyName = form.getInputProps('companyName');
@@ -60,7 +64,7 @@ export function SignupPage() {
       width={520}
       intro="Set up your schedule, clients and bookings in a few minutes."
     >
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form ref={formRef} onSubmit={form.onSubmit(submit, () => focusFirstInvalid(formRef.current))} noValidate>
         <Stack gap="md">
           <Stack gap={4}>
             <Text component="span" id="signup-kind-label" fw={500} size="sm">
