@@ -142,8 +142,11 @@ describe('bookings (issue 9)', () => {
     await ava.getByRole('button', { name: 'Skip for now' }).click();
     await ava.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
     await ava.goto(classPath);
-    await pressByKeyboard(ava, 'Book');
-    await ava.getByText('You’re booked.').waitFor();
+    // The button says what the place will use; after it, the keyboard is on the sentence that says it is done.
+    await pressByKeyboard(ava, 'Book — $20.00 drop-in, pay at the studio');
+    const booked = ava.getByText('You’re booked: a $20.00 drop-in, to pay at the studio.');
+    await booked.waitFor();
+    await expect(booked.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await check(ava, 'bookings-public-booked');
 
     // The class is full: the second client joins the waitlist and sees where they stand.
@@ -158,7 +161,9 @@ describe('bookings (issue 9)', () => {
     await ben.goto(classPath);
     await ben.getByText('1 of 1 booked (full)').waitFor();
     await pressByKeyboard(ben, 'Join the waitlist');
-    await ben.getByText('You’re number 1 on the waitlist.').waitFor();
+    const waiting = ben.getByText('You’re number 1 on the waitlist.');
+    await waiting.waitFor();
+    await expect(waiting.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await check(ben, 'bookings-public-waitlisted');
 
     // The first cancels inside the free-cancellation time: warned of the fee, by keyboard.
@@ -169,15 +174,21 @@ describe('bookings (issue 9)', () => {
     // Let the dialog finish fading in before the picture and the contrast check.
     await ava.waitForTimeout(400);
     await check(ava, 'bookings-public-cancel-late');
-    // The dialog focuses its confirming button.
+    // The dialog opens on the safe answer: Enter alone keeps the booking.
+    await expect(confirm.getByRole('button', { name: 'Keep my booking' }).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await ava.keyboard.press('Tab');
     await expect(confirm.getByRole('button', { name: 'Cancel my booking' }).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await ava.keyboard.press('Enter');
     await confirm.waitFor({ state: 'hidden' });
+    // The keyboard is on what happened, not thrown to the top of the page.
+    const cancelled = ava.getByText('Booking cancelled, late: the class counts as used and a $10.00 fee is owed.');
+    await cancelled.waitFor();
+    await expect(cancelled.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     // Automatic promotion gave the place to the waitlist: the class is full again.
     await ava.getByRole('button', { name: 'Join the waitlist' }).waitFor();
 
     await ben.reload();
-    await ben.getByText('You’re booked.').waitFor();
+    await ben.getByText('You’re booked: a $20.00 drop-in, to pay at the studio.').waitFor();
     await check(ben, 'bookings-public-promoted');
 
     // The owner sees the roster and checks the client in.

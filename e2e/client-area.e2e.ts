@@ -13,6 +13,15 @@ async function check(page: Page, shot: string): Promise<void> {
   await expectNoSeriousA11yViolations(page);
 }
 
+/** The same checks on a phone's page and then at 1280 px wide, back to the phone after. */
+async function checkBothWidths(page: Page, shot: string): Promise<void> {
+  const phone = page.viewportSize() ?? { width: 360, height: 740 };
+  await check(page, shot);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await check(page, shot);
+  await page.setViewportSize(phone);
+}
+
 describe('client area (issue 11): waiver and policies, packages, bookings, notifications, my data', () => {
   it('the owner publishes a waiver by keyboard; a client is stopped at booking, signs by drawing at 360 px, gets the PDF, then books', async () => {
     const { page: owner, context: ownerContext } = await newPage(browser);
@@ -68,7 +77,7 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     const ottoId = ((await other.json()) as { data: { user: { _id: string } } }).data.user._id;
     await send(owner, 'post', `/api/class-instances/${fullClassId}/bookings`, { clientId: ottoId, overrideWaiver: true });
 
-    // A client at 360 px: the booking is refused with a link to the waiver.
+    // A client at 360 px: the class page says before Book that the waiver comes first, and links to it.
     const { page: client, context: clientContext } = await newPage(browser, { width: 360, height: 740 });
     const email = `wendy-${company.slug}@e2e.test`;
     const signup = await client.request.post('/api/signup/client', {
@@ -78,11 +87,22 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await client.goto(`/${company.slug}/client/login`);
     await fillLogin(client, email, PASSWORD);
     await client.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
-    await client.goto(`/${company.slug}/client/client/app/classes/details/${classId}`);
+    const classPage = `/${company.slug}/client/client/app/classes/details/${classId}`;
+    await client.goto(classPage);
+    await client.getByText('Sign the studio’s waiver first').waitFor();
+    await checkBothWidths(client, 'class-waiver-first');
+    // Booking anyway is refused, and the refusal's link reads at the size of its sentence.
     await client.getByRole('button', { name: 'Book', exact: true }).click();
-    await client.getByText('Sign the studio’s waiver before you book: it is in Settings › Waiver.').waitFor();
-    await client.getByRole('link', { name: 'Sign the waiver' }).click();
+    const refusal = client.getByRole('alert').filter({ hasText: 'Sign the studio’s waiver before you book' });
+    await refusal.waitFor();
+    const sizes = await refusal.getByRole('link', { name: 'Sign the waiver' }).evaluate((link) => [
+      getComputedStyle(link).fontSize,
+      getComputedStyle(link.parentElement as HTMLElement).fontSize,
+    ]);
+    expect(sizes[0]).toBe(sizes[1]);
+    await client.getByRole('link', { name: 'Sign the waiver' }).first().click();
     await client.getByRole('heading', { level: 1, name: 'Waiver' }).waitFor();
+    await client.getByText('Once you have signed, you go straight back to the class.').waitFor();
 
     // Terms ticked by keyboard, the name already filled, the signature drawn with the pointer.
     await client.getByRole('checkbox', { name: 'I am 18 or older' }).focus();
@@ -93,16 +113,34 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await pad.scrollIntoViewIfNeeded();
     const box = await pad.boundingBox();
     if (!box) throw new Error('No signature box');
-    await client.mouse.move(box.x + 20, box.y + box.height * 0.7);
-    await client.mouse.down();
-    for (const [dx, dy] of [[60, 0.2], [110, 0.8], [170, 0.3], [230, 0.6]] as const)
-      await client.mouse.move(box.x + dx, box.y + box.height * dy, { steps: 4 });
-    await client.mouse.up();
-    await client.getByRole('img', { name: 'Your drawn signature' }).waitFor();
+    const draw = async () => {
+      await client.mouse.move(box.x + 20, box.y + box.height * 0.7);
+      await client.mouse.down();
+      for (const [dx, dy] of [[60, 0.2], [110, 0.8], [170, 0.3], [230, 0.6]] as const)
+        await client.mouse.move(box.x + dx, box.y + box.height * dy, { steps: 4 });
+      await client.mouse.up();
+      await client.getByRole('img', { name: 'Your drawn signature' }).waitFor();
+    };
+    await draw();
+    // Clear (by keyboard) disables itself: the focus goes to the empty box, not the top of the page.
+    await client.getByRole('button', { name: 'Clear' }).focus();
+    await client.keyboard.press('Enter');
+    await expect(pad.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await draw();
     await check(client, 'waiver-client-sign');
     await client.getByRole('button', { name: 'Sign the waiver' }).click();
-    await client.getByText(/^You signed version 1 as Wendy Walker on/).waitFor();
+    // Signed: back on the class, where Book now works; the keyboard lands on the result.
+    await client.waitForURL((url) => url.pathname === classPage);
+    await client.getByRole('heading', { level: 1, name: 'Morning Mobility' }).waitFor();
+    await expect(client.getByText('Sign the studio’s waiver first').count()).resolves.toBe(0);
+    await client.getByRole('button', { name: 'Book', exact: true }).focus();
+    await client.keyboard.press('Enter');
+    const booked = client.getByText('You’re booked (free class).');
+    await booked.waitFor();
+    await expect(booked.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
 
+    await client.goto(`/${company.slug}/client/client/settings/waiver`);
+    await client.getByText(/^You signed version 1 as Wendy Walker on/).waitFor();
     const [download] = await Promise.all([
       client.waitForEvent('download'),
       client.getByRole('button', { name: 'Download the signed copy (PDF)' }).click(),
@@ -120,8 +158,7 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await client.getByRole('link', { name: 'Calendar' }).click();
     await client.getByRole('link', { name: /Morning Mobility/ }).first().click();
     await client.waitForURL(`**/${company.slug}/client/client/classes/details/${classId}`);
-    await client.getByRole('button', { name: 'Book', exact: true }).click();
-    await client.getByText('You’re booked.').waitFor();
+    await client.getByText('You’re booked (free class).').waitFor();
 
     // Buys a pack to pay at the studio, from the phone.
     await client.getByRole('link', { name: 'Packages', exact: true }).first().click();
@@ -138,11 +175,16 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await client.goto(`/${company.slug}/client/client/classes/details/${paidClassId}`);
     await client.getByRole('heading', { level: 1, name: 'Strength Lab' }).waitFor();
     await client.getByText(/^Cancel until .* to get a class credit back\.$/).waitFor();
-    // "Pay with" chooses the pack by itself (the drop-in is the other choice).
-    const payWith = client.getByRole('combobox', { name: 'Pay with' });
-    await expect(payWith.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text)).resolves.toBe('Five Pack (5 credits left)');
-    await client.getByRole('button', { name: 'Book', exact: true }).click();
-    await client.getByText('You’re booked.').waitFor();
+    // Both ways to pay are in sight; the pack is chosen, and the button says so.
+    const payWith = client.getByRole('radiogroup', { name: 'Pay with' });
+    await expect(payWith.getByRole('radio', { name: 'Five Pack (5 credits left)' }).isChecked()).resolves.toBe(true);
+    await expect(payWith.getByRole('radio', { name: 'Drop-in: $20.00, paid at the studio' }).isChecked()).resolves.toBe(false);
+    await checkBothWidths(client, 'class-pay-with');
+    await client.getByRole('button', { name: 'Book with Five Pack (5 credits left)' }).click();
+    const usedCredit = client.getByText('You’re booked, using 1 credit of Five Pack.');
+    await usedCredit.waitFor();
+    await expect(usedCredit.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await checkBothWidths(client, 'class-booked-with-pack');
     await client.goto(`/${company.slug}/client/client/classes/details/${fullClassId}`);
     await client.getByRole('button', { name: 'Join the waitlist' }).click();
     await client.getByText('You’re number 1 on the waitlist.').waitFor();
@@ -151,14 +193,36 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     // Cancelled in time (the day after tomorrow; free cancellation ends 12 hours before): the credit comes back.
     await client.goto(`/${company.slug}/client/client/classes/details/${paidClassId}`);
     await client.getByRole('button', { name: 'Cancel booking' }).click();
-    await client.getByRole('dialog', { name: 'Cancel your booking?' }).getByRole('button', { name: 'Cancel my booking' }).click();
-    await client.getByRole('button', { name: 'Book', exact: true }).waitFor();
+    const cancelDialog = client.getByRole('dialog', { name: 'Cancel your booking?' });
+    await cancelDialog.getByText('Cancelling now is free: your credit goes back to Five Pack.').waitFor();
+    await expect(cancelDialog.getByRole('button', { name: 'Keep my booking' }).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await client.waitForTimeout(400);
+    await checkBothWidths(client, 'class-cancel-dialog');
+    await cancelDialog.getByRole('button', { name: 'Cancel my booking' }).click();
+    const creditBack = client.getByText('Booking cancelled: your credit went back to Five Pack.');
+    await creditBack.waitFor();
+    await expect(creditBack.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await client.getByRole('button', { name: 'Book with Five Pack (5 credits left)' }).waitFor();
     await client.getByRole('link', { name: 'Packages' }).click();
     await held.getByText('5 of 5 credits left').waitFor();
     await client.getByRole('link', { name: 'Calendar' }).click();
     await client.locator('label').filter({ hasText: /^My bookings$/ }).click();
     await client.getByText('Waitlist #1').waitFor();
-    await check(client, 'client-my-bookings');
+    await client.getByRole('listitem').filter({ hasText: 'Morning Mobility' }).getByText('Free').waitFor();
+    await client.getByRole('region', { name: 'Past classes' }).getByText('None yet.').waitFor();
+    await checkBothWidths(client, 'client-my-bookings');
+
+    // Leaving the waitlist asks first, on the safe answer; then the keyboard is on the result.
+    await client.goto(`/${company.slug}/client/client/classes/details/${fullClassId}`);
+    await client.getByRole('button', { name: 'Leave the waitlist' }).click();
+    const leave = client.getByRole('dialog', { name: 'Leave the waitlist?' });
+    await leave.getByText(/^You are #1 in line\./).waitFor();
+    await expect(leave.getByRole('button', { name: 'Stay on the waitlist' }).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await leave.getByRole('button', { name: 'Leave the waitlist' }).click();
+    const left = client.getByText('You left the waitlist.');
+    await left.waitFor();
+    await expect(left.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await checkBothWidths(client, 'class-left-waitlist');
     await client.getByRole('link', { name: 'Packages', exact: true }).first().click();
 
     // Settings › Payment: the order owed, with its receipt lines; no card to save at a pay-at-desk studio.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
-import { classTomorrow, send } from './support/classes.ts';
+import { addClass, classTomorrow, send } from './support/classes.ts';
 import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } from './support/journeys.ts';
 
 const browser = await launchBrowser();
@@ -220,6 +220,66 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
         expect(wrong, shot).toEqual([]);
         await check(page, `controls-${shot}`);
       }
+      await context.close();
+    }
+  }, 120_000);
+
+  it('the calendar: filters fold behind “Filters” at 360 px so a class is on the first screen; one instructor is no filter; a class under way says Started', async () => {
+    const { page: owner, context: ownerContext } = await newPage(browser);
+    const company = await createCompany(owner);
+    await owner.goto('/login');
+    await fillLogin(owner, company.email, PASSWORD);
+    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    const setup = await classTomorrow(owner);
+    await addClass(owner, setup, { name: 'Strength Lab', time: '18:00', capacity: 8, dropInPrice: 0 });
+    const token = (await ownerContext.cookies()).find((cookie) => cookie.name === 'token')?.value;
+    const started = await owner.request.get(`/api/class-instances/${setup.classId}`, { headers: { authorization: `Bearer ${token}` } });
+    const startsAt = Date.parse(((await started.json()) as { data: { startsAt: string } }).data.startsAt);
+    const email = await signUpClient(owner, company.slug, 'Sol');
+    await ownerContext.close();
+
+    for (const width of [360, 1280]) {
+      const { page, context } = await newPage(browser, { width, height: 740 });
+      // Ten minutes into Morning Mobility (the browser's clock only; the server keeps its own).
+      await page.clock.setFixedTime(new Date(startsAt + 10 * 60_000));
+      await page.goto(`/${company.slug}/client/login`);
+      await fillLogin(page, email, PASSWORD);
+      await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
+      const mobility = page.getByRole('listitem').filter({ hasText: 'Morning Mobility' });
+      await mobility.getByText('Started').waitFor();
+      await expect(mobility.getByText(/places? left/).count()).resolves.toBe(0);
+      await page.getByRole('listitem').filter({ hasText: 'Strength Lab' }).getByText('8 places left').waitFor();
+      // Ines teaches everything, at the one studio: no Instructor or Studio filter to choose from.
+      await expect(page.getByRole('combobox', { name: 'Instructor' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('combobox', { name: 'Studio' }).count()).resolves.toBe(0);
+      const toggle = page.getByRole('button', { name: /^Filters/ });
+      const classFilter = page.getByRole('combobox', { name: 'Class' });
+      if (width < 768) {
+        await expect(classFilter.isVisible()).resolves.toBe(false);
+        // The first class is on the first screen, without scrolling.
+        const bottom = await mobility.evaluate((card) => card.getBoundingClientRect().bottom);
+        expect(bottom).toBeLessThanOrEqual(740);
+        await check(page, 'calendar-filters-folded');
+        await toggle.click();
+        await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+      } else {
+        await expect(toggle.isVisible()).resolves.toBe(false);
+      }
+      await classFilter.click();
+      await page.getByRole('option', { name: 'Strength Lab' }).click();
+      await mobility.waitFor({ state: 'detached' });
+      if (width < 768) await page.getByRole('button', { name: 'Filters (1 on)' }).waitFor();
+      // The filter's clear button is a finger's size (check() measures every target).
+      await check(page, width < 768 ? 'calendar-filters-open' : 'calendar-filters-inline');
+
+      // Back at this week "Previous week" greys out; the keyboard is moved on to "Next week".
+      await page.getByRole('button', { name: 'Next week' }).click();
+      await page.waitForURL((url) => url.searchParams.has('from'));
+      await page.getByRole('button', { name: 'Previous week' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => !url.searchParams.has('from'));
+      await page.getByRole('button', { name: 'Previous week', disabled: true }).waitFor();
+      await expect(page.getByRole('button', { name: 'Next week' }).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
       await context.close();
     }
   }, 120_000);

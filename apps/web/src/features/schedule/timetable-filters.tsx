@@ -1,6 +1,10 @@
 import { Box, Button, Select, SimpleGrid } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import classes from './timetable.module.css';
+
+// Mantine's clear button is 22 px; a finger needs 44 (the field is 44 px tall on client pages). Its cross
+// keeps the size of the usual one instead of growing with the button.
+const CLEAR_BUTTON = { size: '2.75rem', style: { '--cb-icon-size': '1.125rem' } as CSSProperties };
 
 export interface FilterChoice {
   value: string;
@@ -61,8 +65,8 @@ export function TimetableFilters({
             value={filter.value}
             onChange={(value) => onChange(filter.key, value)}
             clearable
-            // Mantine's clear button is 22 px; a finger needs 44 (the field is 44 px tall on client pages).
-            clearButtonProps={{ size: '2.75rem' }}
+            clearButtonProps={CLEAR_BUTTON}
+            clearSectionMode="clear"
             rightSectionWidth={44}
             comboboxProps={{ withinPortal: true }}
           />
