@@ -42,6 +42,20 @@ describe('toasts', () => {
     expect(rootOf(screen.getByRole('alert'))).toBe('top-center');
   });
 
+  it('wraps its words, a long address too, instead of cutting them with "…"', () => {
+    act(() => setPageArea('client'));
+    renderToasts();
+    const message = 'We sent a link to nora.new.with-a-long-address@example-studio.com. Your email changes when you open it.';
+    act(() => showToast({ kind: 'success', message }));
+    const toast = screen.getByRole('alert');
+    // Mantine's description is `overflow: hidden; text-overflow: ellipsis`: an unbreakable address is cut
+    // unless the toast lets any word break.
+    const description = screen.getByText(message);
+    expect(toast.contains(description)).toBe(true);
+    expect(getComputedStyle(toast).overflowWrap).toBe('anywhere');
+    expect(parseFloat(toast.style.maxHeight)).toBeGreaterThan(200);
+  });
+
   it('closes after 5 s even while the pointer rests on it (a tap on a phone never "leaves")', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'Date'] });
     act(() => setPageArea('client'));
