@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClassInstanceDto } from '@kinetic/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePublicClassInstances } from './api/list-public-class-instances.ts';
@@ -71,6 +71,11 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
   const first = fromParam && DATE.test(fromParam) && fromParam > today ? fromParam : today;
   const range = useMemo(() => weekRange(first), [first]);
   const list = usePublicClassInstances(company, range);
+  // The week's classes are drawn in a deferred pass: their arrival is a query update, which React would
+  // render at once in one long task (~400 ms at Lighthouse's mobile CPU, the calendar's blocking time);
+  // deferred, React draws them in slices and the page stays responsive (issue 11 §7).
+  const data = useDeferredValue(list.data);
+  const loading = list.isPending || (list.data !== undefined && data === undefined);
   const studioId = params.get('studioId');
 
   const templateId = params.get('templateId');
@@ -81,7 +86,7 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
   const choices = useMemo(() => {
     const of = (pick: (item: ClassInstanceDto) => [string | null, string | null]) => {
       const seen = new Map<string, string>();
-      for (const item of list.data?.items ?? []) {
+      for (const item of data?.items ?? []) {
         const [value, label] = pick(item);
         if (value && label) seen.set(value, label);
       }
@@ -94,9 +99,9 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
       templates: of((item) => [item.templateId, item.templateName]),
       instructors: of((item) => [item.instructorId, item.instructorName]),
     };
-  }, [list.data]);
+  }, [data]);
   const studios = choices.studios;
-  const shown = (list.data?.items ?? []).filter(
+  const shown = (data?.items ?? []).filter(
     (item) =>
       (!studioId || item.studioId === studioId) &&
       (!templateId || item.templateId === templateId) &&
@@ -173,7 +178,7 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
         onChange={setParam}
       />
       <Text role="status" c="dimmed" size="sm">
-        {list.isPending
+        {loading
           ? 'Loading classes…'
           : `${total === 0 ? 'No' : total} class${total === 1 ? '' : 'es'}${filtered ? ' matching' : ''} from ${shortDate(first)} to ${shortDate(addDays(first, 6))}.`}
       </Text>
@@ -181,7 +186,7 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
         <Alert color="red" role="alert" title="The classes could not be loaded">
           {list.error.message}
         </Alert>
-      ) : list.isPending ? (
+      ) : loading ? (
         <PageLoader />
       ) : grid ? (
         <Box className={weekGridClass} data-testid="week-grid">
