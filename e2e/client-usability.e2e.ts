@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
 import { addClass, classTomorrow, send } from './support/classes.ts';
 import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } from './support/journeys.ts';
@@ -280,6 +280,96 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       await page.waitForURL((url) => !url.searchParams.has('from'));
       await page.getByRole('button', { name: 'Previous week', disabled: true }).waitFor();
       await expect(page.getByRole('button', { name: 'Next week' }).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+      await context.close();
+    }
+  }, 120_000);
+
+  it('Account details at 360 and 1280 px keeps the keyboard’s place and says each result by its form, one at a time, with no toast', async () => {
+    const { page: owner, context: ownerContext } = await newPage(browser);
+    const company = await createCompany(owner);
+    await ownerContext.close();
+
+    for (const width of [360, 1280]) {
+      const { page, context } = await newPage(browser, { width, height: 740 });
+      const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+      const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+      const toasts = page.locator('.mantine-Notification-root');
+
+      // Client sign-up sent empty: the focus goes to the first field, not the button.
+      await page.goto(`/${company.slug}/client/client/client-signup`);
+      const create = page.getByRole('button', { name: 'Create the account' });
+      await create.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => hasFocus(page.getByRole('textbox', { name: /^Your name/ }))).toBe(true);
+      await snap(page, 'signup-refused-focus');
+      const email = `nora-${width}-${company.slug}@e2e.test`;
+      await page.getByRole('textbox', { name: /^Your name/ }).fill('Nora New');
+      await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+      await page.getByLabel(/^Password/).fill(PASSWORD);
+      await create.click();
+      await page.getByRole('button', { name: 'Skip for now' }).click();
+      await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
+      await page.goto(`/${company.slug}/client/client/settings/account-details`);
+
+      // Edit name and phone: starts at Name; saved with Enter, the focus goes to what it says.
+      await page.getByRole('button', { name: 'Edit name and phone' }).click();
+      const name = page.getByRole('textbox', { name: /^Name/ });
+      await expect.poll(() => hasFocus(name)).toBe(true);
+      await page.getByRole('textbox', { name: 'Phone' }).fill('4045550123');
+      await page.keyboard.press('Enter');
+      await expect.poll(focusedText).toBe('Your details are saved.');
+
+      // Change email: starts at New email; a wrong password takes the focus; sent, the line says where.
+      await page.getByRole('button', { name: 'Change email' }).click();
+      const newEmail = page.getByRole('textbox', { name: /^New email/ });
+      await expect.poll(() => hasFocus(newEmail)).toBe(true);
+      await expect(page.getByText('Your details are saved.').count()).resolves.toBe(0);
+      const address = `nora.new.with-a-long-address-${width}-${company.slug}@e2e.test`;
+      await newEmail.fill(address);
+      const password = page.getByLabel(/^Your password/);
+      await password.fill('not-my-password-1');
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      await expect.poll(() => hasFocus(password)).toBe(true);
+      await password.fill(PASSWORD);
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      const sent = `We sent a link to ${address}. Your email changes when you open it; until then, keep using ${email}.`;
+      await expect.poll(focusedText).toBe(sent);
+      // All of it on screen: the address wraps, nothing is cut.
+      const line = page.getByRole('status').filter({ hasText: 'We sent a link to' });
+      await expect(line.evaluate((element) => element.scrollWidth <= element.clientWidth)).resolves.toBe(true);
+      await check(page, 'account-details-email-sent');
+      await expect(toasts.count()).resolves.toBe(0);
+
+      // The password: a wrong current one takes the focus; changed, its own line says so, the earlier goes.
+      const current = page.getByLabel(/^Current password/);
+      await current.fill('not-my-password-1');
+      await expect(page.getByText(sent).count()).resolves.toBe(0);
+      await page.getByLabel(/^New password/).fill('kinetic-e2e-2');
+      await page.getByLabel(/^Repeat the new password/).fill('kinetic-e2e-2');
+      await page.getByRole('button', { name: 'Change the password' }).click();
+      await page.getByText('The current password is incorrect.').waitFor();
+      await expect.poll(() => hasFocus(current)).toBe(true);
+      await current.fill(PASSWORD);
+      await page.getByRole('button', { name: 'Change the password' }).click();
+      const changed = 'Your password has been changed. Use the new one the next time you log in.';
+      await expect.poll(focusedText).toBe(changed);
+      await expect(page.getByRole('status').filter({ hasText: changed }).isVisible()).resolves.toBe(true);
+      await expect(toasts.count()).resolves.toBe(0);
+      await check(page, 'account-details-password-changed');
+
+      // Delete my account: confirmed, its button is gone and the answer has the focus; kept, likewise.
+      await page.getByRole('button', { name: 'Delete my account…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+      await dialog.getByLabel(/^Password/).fill('kinetic-e2e-2');
+      await dialog.getByRole('button', { name: 'Delete my account' }).click();
+      await expect.poll(focusedText).toMatch(/^Your account is to be deleted on .+\. Until then you can keep it\.$/);
+      await expect(page.getByText(changed).count()).resolves.toBe(0);
+      await dialog.waitFor({ state: 'detached' });
+      await check(page, 'account-details-deletion-asked');
+      await page.getByRole('button', { name: 'Keep my account' }).click();
+      await expect.poll(focusedText).toBe('You keep your account: nothing will be deleted.');
+      await page.getByRole('button', { name: 'Delete my account…' }).waitFor();
+      await expect(toasts.count()).resolves.toBe(0);
       await context.close();
     }
   }, 120_000);
