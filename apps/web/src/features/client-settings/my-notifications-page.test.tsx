@@ -25,8 +25,15 @@ describe('client › Settings › Notifications', () => {
     expect(screen.getByText(/^12 hours before each class you booked/)).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: /Waitlist news/ }));
     fireEvent.click(marketing);
+    // The line that says "saved" is on the page before it says it, so a screen reader announces it.
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Your email choices are saved.')).toBeTruthy();
+    await waitFor(() => expect(status.textContent).toBe('Your email choices are saved.'));
+    // Switching again: the line is no longer true, and goes.
+    fireEvent.click(marketing);
+    expect(status.textContent).toBe('');
+    fireEvent.click(marketing);
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
         bookingConfirmations: true,

@@ -126,15 +126,14 @@ function PreferencesForm({ companyId, values }: { companyId: string; values: MyN
           </Stack>
         </Paper>
         <FormSubmitError message={submitError} />
-        {saved ? (
-          <Text role="status" size="sm">
-            Your email choices are saved.
-          </Text>
-        ) : null}
         <div>
           <BusyButton type="submit" busy={save.isPending}>
             Save
           </BusyButton>
+          {/* Always on the page, so "saved" is announced when it appears; a new switch clears it. */}
+          <Text role="status" size="sm" mt={saved ? 'sm' : 0}>
+            {saved ? 'Your email choices are saved.' : null}
+          </Text>
         </div>
       </Stack>
     </form>

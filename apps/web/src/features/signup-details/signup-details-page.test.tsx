@@ -130,10 +130,17 @@ describe('client sign-up details page', () => {
     expect((screen.getByRole('checkbox', { name: /news and offers/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('button', { name: 'Skip for now' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    const save = screen.getByRole('button', { name: 'Save' });
+    save.focus();
+    fireEvent.click(save);
     expect(await screen.findByText('A birth date cannot be in the future')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Your details are saved.')).toBeTruthy();
+    // Refused by the server: the focus goes up to the birth date, not left on Save below the form.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Birth date/)));
+    fireEvent.click(save);
+    // Said in the line that was already on the page, so it is announced.
+    await waitFor(() => expect(status.textContent).toBe('Your details are saved.'));
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
   });
 });

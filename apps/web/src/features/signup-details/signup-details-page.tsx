@@ -101,11 +101,6 @@ function DetailsForm({ me, details }: { me: AccountDto; details: SignupDetailsDt
       <Stack gap="md">
         <SignupDetailsFields form={form} companyName={me.company.name} />
         <FormSubmitError message={submitError} />
-        {saved ? (
-          <Text role="status" size="sm">
-            Your details are saved.
-          </Text>
-        ) : null}
         <Group gap="sm" wrap="wrap">
           <BusyButton type="submit" busy={save.isPending} size="md" mih={44}>
             Save
@@ -121,6 +116,10 @@ function DetailsForm({ me, details }: { me: AccountDto; details: SignupDetailsDt
           )}
         </Group>
       </Stack>
+      {/* Always on the page, so "saved" is announced when it appears; a change clears it. */}
+      <Text role="status" size="sm" mt={saved ? 'sm' : 0}>
+        {saved ? 'Your details are saved.' : null}
+      </Text>
     </form>
   );
 }
