@@ -245,7 +245,7 @@ function ClientBooking({
       <>
         {headline(bookedSentence(booking))}
         {started ? null : (
-          <Button variant="outline" color="red.8" onClick={() => setAsking('cancel')}>
+          <Button variant="outline" color="red.9" onClick={() => setAsking('cancel')}>
             Cancel booking
           </Button>
         )}
@@ -259,7 +259,7 @@ function ClientBooking({
             ? `You’re number ${booking.waitlistPosition} on the waitlist.`
             : 'You’re on the waitlist.',
         )}
-        <Button variant="outline" color="red.8" onClick={() => setAsking('leave')}>
+        <Button variant="outline" color="red.9" onClick={() => setAsking('leave')}>
           Leave the waitlist
         </Button>
       </>

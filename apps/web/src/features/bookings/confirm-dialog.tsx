@@ -34,7 +34,8 @@ export function ConfirmDialog({
           <Button variant="default" data-autofocus onClick={onClose}>
             {keepLabel}
           </Button>
-          <BusyButton color="red.8" variant="outline" busy={busy} onClick={onConfirm}>
+          {/* red.9: red.8 is 4.5:1 on white and falls under it on the hover tint under a finger or mouse. */}
+          <BusyButton color="red.9" variant="outline" busy={busy} onClick={onConfirm}>
             {confirmLabel}
           </BusyButton>
         </Group>
