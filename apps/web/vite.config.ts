@@ -190,6 +190,15 @@ export default defineConfig({
           ],
         },
         mantineCss: src('app/mantine-first-paint.css'),
+        forbidden: [
+          {
+            pattern: /\/node_modules\/zod\/|\/src\/zod-setup\.ts$/,
+            reason:
+              'zod (~26 kB gzip, and the schemas it builds at start-up) reached the client login, the client calendar or the app shell. ' +
+              'A module of packages/shared that builds a schema comes whole: import the constant or check from a zod-free module ' +
+              '(login-form.ts, object-id.ts, constants/roles.ts, cookie-user.ts; move it there if it is not), or validate without zod.',
+          },
+        ],
       },
       firstPaintGroups,
     ),

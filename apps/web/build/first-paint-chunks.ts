@@ -109,7 +109,13 @@ function linksOf(ctx: Ctx, id: string, code: string): Links {
 }
 
 /** The modules the bundle keeps for `roots`, following names through re-exporting modules. */
-async function usedModules(ctx: Ctx, roots: string[]): Promise<Set<string>> {
+interface Used {
+  modules: Set<string>;
+  /** The import chain that brought `id` in, from the module back to a root. */
+  chainTo(id: string): string[];
+}
+
+async function usedModules(ctx: Ctx, roots: string[]): Promise<Used> {
   const links = new Map<string, Links | null>();
   const resolved = new Map<string, string | null>();
   const taken = new Set<string>();
@@ -183,19 +189,28 @@ async function usedModules(ctx: Ctx, roots: string[]): Promise<Set<string>> {
   }
 
   for (const root of roots) await take(root);
+  const chainTo = (id: string) => {
+    const chain = [id];
+    for (let at = via.get(id); at && chain.length < 40; at = via.get(at)) chain.push(at);
+    return chain;
+  };
   const why = process.env.FIRST_PAINT_WHY;
   if (why) {
     for (const id of taken) {
       if (!id.includes(why)) continue;
-      const chain = [id];
-      for (let at = via.get(id); at && chain.length < 40; at = via.get(at)) chain.push(at);
-      console.log(
-        `[first-paint-chunks] ${roots.map((r) => r.split('/').pop()).join('+')}: ${chain.join(' ← ')}`,
-      );
+      const from = roots.map((r) => r.split('/').pop()).join('+');
+      console.log(`[first-paint-chunks] ${from}: ${chainTo(id).join(' ← ')}`);
     }
   }
-  return taken;
+  return { modules: taken, chainTo };
 }
+
+/** The chain as a reader wants it: from the root down, paths from the repository. */
+const readable = (chain: string[]) =>
+  [...chain]
+    .reverse()
+    .map((id) => id.replace(/^.*?\/(apps|packages|node_modules)\//, '$1/'))
+    .join(' → ');
 
 export interface FirstPaintPages {
   /** The app shell: the module the entry loads. */
@@ -208,6 +223,11 @@ export interface FirstPaintPages {
    * stylesheet that is not imported there, since the page would draw it unstyled.
    */
   mantineCss: string;
+  /**
+   * Modules that must not reach these pages (matched against module ids), each with the reason: the
+   * build fails naming the import chain that brought one in.
+   */
+  forbidden: { pattern: RegExp; reason: string }[];
 }
 
 const MANTINE_COMPONENT = /^(.*\/@mantine\/core\/)esm\/components\/([^/]+)\//;
@@ -241,18 +261,25 @@ export function firstPaintChunks(config: FirstPaintPages, groups: Map<string, Se
       groups.clear();
       if (error) return;
       const ownable = (id: string) => !id.startsWith('\0') && !this.getModuleInfo(id)?.isEntry;
-      const core = await usedModules(this, [config.shell]);
+      const shell = await usedModules(this, [config.shell]);
       const pages = await Promise.all(
         Object.entries(config.pages).map(
           async ([name, roots]) => [name, await usedModules(this, roots)] as const,
         ),
       );
+      for (const used of [shell, ...pages.map(([, page]) => page)]) {
+        for (const { pattern, reason } of config.forbidden) {
+          const found = [...used.modules].find((id) => pattern.test(id));
+          if (found) this.error(`${reason}\nImported by: ${readable(used.chainTo(found))}`);
+        }
+      }
+      const core = new Set(shell.modules);
       // What every listed page uses goes with the shell.
-      const [first, ...rest] = pages.map(([, used]) => used);
+      const [first, ...rest] = pages.map(([, used]) => used.modules);
       for (const id of first ?? []) if (rest.every((used) => used.has(id))) core.add(id);
       groups.set('app', new Set([...core].filter(ownable)));
       for (const [name, used] of pages) {
-        groups.set(name, new Set([...used].filter((id) => ownable(id) && !core.has(id))));
+        groups.set(name, new Set([...used.modules].filter((id) => ownable(id) && !core.has(id))));
       }
       const unstyled = unstyledComponents(
         [...groups.values()].flatMap((ids) => [...ids]),

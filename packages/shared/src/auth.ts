@@ -8,6 +8,7 @@ import {
   EMAIL_PATTERN,
   LOGIN_PASSWORD_MAX_LENGTH,
   LOGIN_PASSWORD_MESSAGES,
+  PASSWORD_RULE,
 } from './login-form.ts';
 
 export const emailSchema = z
@@ -18,7 +19,6 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.tooLong)
   .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGES.invalid }));
 
-export const PASSWORD_RULE = 'Use at least 10 characters, mixing letters with numbers or symbols.';
 /** Length first (NIST 800-63B), plus one non-letter so a single dictionary word is not enough. */
 export const newPasswordSchema = z
   .string()

@@ -9,6 +9,9 @@ export const EMAIL_MESSAGES = {
   invalid: 'Enter a valid email address',
 } as const;
 export const EMAIL_MAX_LENGTH = 254;
+/** The rule for a new password (sign-up, reset, change); the login's password field shows it too. */
+export const PASSWORD_RULE = 'Use at least 10 characters, mixing letters with numbers or symbols.';
+
 export const LOGIN_PASSWORD_MESSAGES = {
   missing: 'Enter your password',
   tooLong: 'Use at most 200 characters.',
