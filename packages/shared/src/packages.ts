@@ -231,6 +231,8 @@ export const promoCodeBody = z
   // The rules between fields run even when another field is wrong, so every problem is said at once.
   .superRefine(
     (value, ctx) => {
+      // With `when: () => true` this runs on any body, even one that is not an object (null, a string).
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
       const whole = (field: unknown): field is number => typeof field === 'number' && Number.isInteger(field);
       const day = (field: unknown): field is string => typeof field === 'string' && LOCAL_DAY.test(field);
       if (value.discountKind === 'percent' && whole(value.discountValue) && value.discountValue > 100)

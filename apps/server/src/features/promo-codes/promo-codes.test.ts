@@ -71,6 +71,19 @@ describe('promo codes', () => {
     expect(everything.statusCode).toBe(400);
     expect(Object.keys(everything.json().errors).sort()).toEqual(['code', 'discountValue', 'maxUses', 'validUntil']);
 
+    // A body that is not an object at all is a 400 too, never a 500 (the cross-field rules run on any body).
+    for (const body of [null, 'WELCOME', [], 42])
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/promo-codes',
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          })
+        ).statusCode,
+      ).toBe(400);
+
     // A package that is not the company's, and an amount too large, in one answer.
     const other = await studioReadyToSchedule(app);
     const theirs = await created(app, other.headers, '/api/packages', classPack());
