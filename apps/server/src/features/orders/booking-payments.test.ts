@@ -186,6 +186,26 @@ describe('bookings pay with what the client holds', () => {
     expect(after.balanceOwing).toBeGreaterThan(0);
   });
 
+  it('a free class costs nothing: no credit of the pack the client holds is spent on it', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const five = await created(app, ready.headers, '/api/packages', classPack({ name: 'Five Pack', credits: 5 }));
+    const client = await signedClient(ready);
+    await sell(ready, client.id, five.id);
+    const classId = await classIn(ready, 2, { dropInPrice: 0 });
+    const options = await app.inject({
+      method: 'GET',
+      url: `/api/class-instances/${classId}/payment-options`,
+      headers: client.headers,
+    });
+    expect(options.json().data.best).toMatchObject({ kind: 'free', label: 'Free' });
+    const booked = await book(classId, client.headers);
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().data.paidWith).toBe('free');
+    const after = await account(client.headers);
+    expect(after.packages[0]?.remaining).toBe(5);
+    expect(after.balanceOwing).toBe(0);
+  });
+
   it('picks the unlimited membership first, then a limited one, then the pack that expires soonest; the client may choose', async () => {
     const ready = await studioReadyToSchedule(app);
     const [clientId] = await quickClients(app, ready, 1);

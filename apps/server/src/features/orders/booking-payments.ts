@@ -181,10 +181,11 @@ export async function choosePayment(
       throw conflict(mine.verdict.problem, { clientPackageId: mine.verdict.problem });
     return { kind: mine.row.terms.kind, clientPackage: mine.row, periodStart: mine.verdict.periodStart };
   }
-  if (choice.preferDropIn) return cls.dropInPrice === 0 ? { kind: 'free' } : { kind: 'drop-in', price: cls.dropInPrice };
+  // A free class costs nothing: no credit is spent on it unless the client chose a package themselves.
+  if (cls.dropInPrice === 0) return { kind: 'free' };
+  if (choice.preferDropIn) return { kind: 'drop-in', price: cls.dropInPrice };
   const best = bestOf(judged);
   if (best) return { kind: best.row.terms.kind, clientPackage: best.row, periodStart: best.periodStart };
-  if (cls.dropInPrice === 0) return { kind: 'free' };
   if (!choice.dropIn) {
     const price = formatMoney(cls.dropInPrice, cls.company.currency, cls.company.locale);
     const why = judged
@@ -234,18 +235,19 @@ export async function paymentOptions(
       problem: 'problem' in verdict ? verdict.problem : null,
     });
   }
-  const chosen = best
-    ? {
-        kind: best.row.terms.kind,
-        clientPackageId: best.row.id,
-        label:
-          best.row.terms.kind === 'membership'
-            ? `Uses your ${best.row.terms.name}`
-            : `Uses 1 credit of your ${best.row.terms.name}`,
-      }
-    : cls.dropInPrice === 0
+  const chosen =
+    cls.dropInPrice === 0
       ? { kind: 'free' as const, clientPackageId: null, label: 'Free' }
-      : { kind: 'drop-in' as const, clientPackageId: null, label: `Drop-in: ${price}, paid at the studio` };
+      : best
+        ? {
+            kind: best.row.terms.kind,
+            clientPackageId: best.row.id,
+            label:
+              best.row.terms.kind === 'membership'
+                ? `Uses your ${best.row.terms.name}`
+                : `Uses 1 credit of your ${best.row.terms.name}`,
+          }
+        : { kind: 'drop-in' as const, clientPackageId: null, label: `Drop-in: ${price}, paid at the studio` };
   return { currency: cls.company.currency, dropInPrice: cls.dropInPrice, best: chosen, packages };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayTimeLabel } from '../schedule/class-labels.ts';
-import { cancellationRule } from './booking-labels.ts';
+import { cancellationRule, paymentChoices } from './booking-labels.ts';
 
 describe('cancellationRule', () => {
   const item = (freeCancellationHoursBefore: number, lateCancelFee: number) => ({
@@ -28,6 +28,38 @@ describe('cancellationRule', () => {
   });
 
   it('without a fee, says until when a credit comes back', () => {
-    expect(cancellationRule(item(2, 0), dayTimeLabel, new Date('2030-01-01T00:00:00Z'))).toBe('Cancel until Tue 8 Jan, 16:00 to get a class credit back.');
+    expect(cancellationRule(item(2, 0), dayTimeLabel, new Date('2030-01-01T00:00:00Z'))).toBe(
+      'Cancel until Tue 8 Jan, 16:00 to get a class credit back.',
+    );
+  });
+});
+
+describe('paymentChoices', () => {
+  const held = {
+    clientPackageId: 'p1',
+    name: 'Five Pack',
+    kind: 'class-pack' as const,
+    remaining: 4,
+    usable: true,
+    problem: null,
+  };
+  it('offers each usable package and the drop-in for a paid class', () => {
+    const choices = paymentChoices({
+      currency: 'USD',
+      dropInPrice: 2500,
+      best: { kind: 'class-pack', clientPackageId: 'p1', label: '' },
+      packages: [held],
+    });
+    expect(choices.map((choice) => choice.value)).toEqual(['p1', 'drop-in']);
+  });
+  it('offers nothing to choose for a free class: no credit is spent on it', () => {
+    expect(
+      paymentChoices({
+        currency: 'USD',
+        dropInPrice: 0,
+        best: { kind: 'free', clientPackageId: null, label: 'Free' },
+        packages: [held],
+      }),
+    ).toEqual([]);
   });
 });

@@ -146,6 +146,8 @@ export const FREE = 'free';
 
 /** The ways this class can be paid: each usable package the client holds, then the drop-in. */
 export function paymentChoices(options: PaymentOptionsDto): PaymentChoiceOption[] {
+  // A free class costs nothing: there is nothing to choose (no credit is spent on it).
+  if (options.dropInPrice === 0) return [];
   const price = money(options.dropInPrice, options.currency);
   return [
     ...options.packages
