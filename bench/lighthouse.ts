@@ -73,6 +73,21 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
+/** Lighthouse could not record the run (NO_NAVSTART, NO_FCP on a busy machine): it asks to run again. */
+class LighthouseRunError extends Error {}
+
+/** Tries a run up to three times when Lighthouse could not record it; any other failure stops the bench. */
+async function auditWithRetry(port: number, origin: string, page: ClientPage, run: number): Promise<Figures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(port, origin, page, run);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt === 3) throw error;
+      console.log(`${error.message}: trying run ${run + 1} again`);
+    }
+  }
+}
+
 async function audit(port: number, origin: string, page: ClientPage, run: number): Promise<Figures> {
   const flags: Flags = {
     port,
@@ -83,7 +98,9 @@ async function audit(port: number, origin: string, page: ClientPage, run: number
   const result = await lighthouse(`${origin}${page.path}`, flags);
   if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    throw new LighthouseRunError(`${page.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== page.path) throw new Error(`${page.name}: ${page.path} ended at ${landed} (not signed in?)`);
   if (SAVE_DIR) {
@@ -126,7 +143,7 @@ await runBenchmark(async (resources) => {
       // The login page is for visitors: measure it without the session (it would send them on).
       if (!page.signedIn) await context.clearCookies();
       else await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: origin })));
-      runs.push(await audit(chrome.port, origin, page, run));
+      runs.push(await auditWithRetry(chrome.port, origin, page, run));
     }
     rows.push({ page, runs });
   }
