@@ -13,6 +13,7 @@ import { useRestoreClassTemplate } from './api/restore-class-template.ts';
 import { ClassTemplateCard } from './class-template-card.tsx';
 import { ClassTemplateForm } from './class-template-form.tsx';
 import { ConfirmActionButton } from './confirm-action-button.tsx';
+import { StatusNote } from '../../ui/status-note.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; template: ClassTemplateDto } | null;
 
@@ -119,13 +120,7 @@ export function ClassTemplatesPage() {
           Only the owner or an admin can change templates.
         </Alert>
       ) : null}
-      <div role="status" aria-live="polite">
-        {note ? (
-          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
-            {note}
-          </Alert>
-        ) : null}
-      </div>
+      <StatusNote note={note} />
       <SegmentedControl
         aria-label="Which templates"
         value={status}

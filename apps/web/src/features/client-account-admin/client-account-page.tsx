@@ -38,6 +38,7 @@ import { CancelForm, PauseForm, type CancelChoice } from './membership-dialogs.t
 import { MarkPaidForm, RefundForm } from './order-dialogs.tsx';
 import { SellForm } from './sell-dialog.tsx';
 import { SignupDetailsCard } from '../signup-details/signup-details-card.tsx';
+import { StatusNote } from '../../ui/status-note.tsx';
 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -203,13 +204,7 @@ function PackagesSection({ account, companyId }: { account: ClientAccountDto; co
       <Title order={2} size="h3" id="account-packages" tabIndex={-1}>
         Packages
       </Title>
-      <div role="status" aria-live="polite">
-        {note ? (
-          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
-            {note}
-          </Alert>
-        ) : null}
-      </div>
+      <StatusNote note={note} />
       {account.packages.length === 0 ? (
         <Text c="dimmed">No packages yet: sell one with Sell.</Text>
       ) : (

@@ -13,6 +13,7 @@ import {
   usePackages,
   type PackageStatus,
 } from './api/packages-api.ts';
+import { StatusNote } from '../../ui/status-note.tsx';
 
 const KIND_PATH: Record<PackageKind, string> = { membership: 'membership', 'class-pack': 'class-pack' };
 
@@ -43,13 +44,7 @@ export function PackagesPage() {
           </Group>
         ) : null}
       </Group>
-      <div role="status" aria-live="polite">
-        {note ? (
-          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
-            {note}
-          </Alert>
-        ) : null}
-      </div>
+      <StatusNote note={note} />
       <SegmentedControl
         aria-label="Which packages"
         value={status}

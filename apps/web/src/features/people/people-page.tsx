@@ -11,6 +11,7 @@ import { usePeople } from './api/list-people.ts';
 import { PEOPLE_KINDS } from './people-kind.ts';
 import { PersonCard } from './person-card.tsx';
 import { PersonForm } from './person-form.tsx';
+import { StatusNote } from '../../ui/status-note.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; person: PersonDto } | null;
 
@@ -76,13 +77,7 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
           Only the owner or an admin can change {text.one}s.
         </Alert>
       ) : null}
-      <div role="status" aria-live="polite">
-        {note ? (
-          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
-            {note}
-          </Alert>
-        ) : null}
-      </div>
+      <StatusNote note={note} />
       {people.isError ? (
         <Alert color="red" role="alert" title={`The ${text.one}s could not be loaded`}>
           {people.error.message}

@@ -43,6 +43,7 @@ import { majorToMinor, minorToMajor } from '../class-templates/money.ts';
 import { useCompanyDetails } from '../company-details/api/get-company-details.ts';
 import { taxRatesQueryKey, useTaxRates } from '../packages/api/packages-api.ts';
 import { OnlinePaymentsSection } from '../payment-settings/online-payments-section.tsx';
+import { StatusNote } from '../../ui/status-note.tsx';
 
 /** The tax field's own "No tax" choice (the form keeps null). */
 const NO_TAX = 'none';
@@ -112,13 +113,7 @@ export function ProductsPage() {
         </Stack>
         {manage ? <Button onClick={() => setEditing({})}>Add item</Button> : null}
       </Group>
-      <div role="status" aria-live="polite">
-        {note ? (
-          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
-            {note}
-          </Alert>
-        ) : null}
-      </div>
+      <StatusNote note={note} />
       {items.isError ? (
         <Alert color="red" role="alert" title="The items could not be loaded">
           {items.error.message}

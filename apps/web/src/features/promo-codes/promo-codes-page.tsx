@@ -41,6 +41,7 @@ import { useMe } from '../accounts/api/get-me.ts';
 import { ConfirmActionButton } from '../class-templates/confirm-action-button.tsx';
 import { majorToMinor, minorToMajor } from '../class-templates/money.ts';
 import { byLabel, focusWhenGone } from '../packages/focus-when-gone.ts';
+import { StatusNote } from '../../ui/status-note.tsx';
 
 const promoCodesKey = (companyId: string) => [companyId, 'promo-codes'] as const;
 
@@ -177,13 +178,7 @@ export function PromoCodesPage() {
         </Stack>
         {manage ? <Button onClick={() => setModal({})}>Add promo code</Button> : null}
       </Group>
-      <div role="status" aria-live="polite">
-        {note ? (
-          <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
-            {note}
-          </Alert>
-        ) : null}
-      </div>
+      <StatusNote note={note} />
       {codes.isError ? (
         <Alert color="red" role="alert" title="The promo codes could not be loaded">
           {codes.error.message}

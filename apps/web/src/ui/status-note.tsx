@@ -1,0 +1,17 @@
+import { Alert } from '@mantine/core';
+
+/**
+ * The result of a list page's last action ("Archived 10-Class Pack."), in a live region that is on the
+ * page before it says anything, so screen readers announce each new note.
+ */
+export function StatusNote({ note }: { note: string | null | undefined }) {
+  return (
+    <div role="status" aria-live="polite">
+      {note ? (
+        <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+          {note}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
