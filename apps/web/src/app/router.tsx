@@ -1,15 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
 import { readHostType, subscribeSession } from '../shell/session.ts';
+import { AppRouterProvider, createAppRouter, type AppRouter } from './app-router.tsx';
 import { routeSetFor, routesFor, type RouteSet } from './routes.tsx';
 
-let current: { set: RouteSet; router: ReturnType<typeof createBrowserRouter> } | null = null;
+let current: { set: RouteSet; router: AppRouter } | null = null;
 
 /** One router per route set; a new set (after a login or logout) replaces and disposes the old one. */
 function routerFor(set: RouteSet) {
   if (current?.set !== set) {
     current?.router.dispose();
-    current = { set, router: createBrowserRouter(routesFor(set)) };
+    current = { set, router: createAppRouter(routesFor(set)) };
   }
   return current.router;
 }
@@ -28,5 +28,5 @@ function subscribe(listener: () => void) {
 export function AppRouter() {
   const set = useSyncExternalStore(subscribe, () => activeSet);
   // A new key mounts a fresh provider; a reused one would keep showing the old router's last location.
-  return <RouterProvider key={set} router={routerFor(set)} />;
+  return <AppRouterProvider key={set} router={routerFor(set)} />;
 }

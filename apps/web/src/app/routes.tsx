@@ -6,8 +6,6 @@ import { DashboardRedirect } from '../shell/dashboard-redirect.tsx';
 import { PublicOnly } from '../shell/public-only.tsx';
 import { RoleGate } from '../shell/role-gate.tsx';
 import { RootLayout } from '../shell/root-layout.tsx';
-import { OopsPage } from '../ui/oops-page.tsx';
-import { PageLoader } from '../ui/page-loader.tsx';
 import { adminAppRoute } from './admin-routes.tsx';
 import { clientGroupRoute, soloClientDetailsRoute } from './client-routes.tsx';
 import { lazyPage } from './lazy-pages.ts';
@@ -55,9 +53,8 @@ export function routesFor(set: RouteSet): RouteObject[] {
   return [
     {
       path: '/',
+      // A page that fails to render shows OopsPage, and a page still loading the page loader (app-router.tsx).
       element: <RootLayout />,
-      errorElement: <OopsPage />,
-      hydrateFallbackElement: <PageLoader />,
       children: [
         ...top,
         { path: ':company/:roleId', element: <RoleGate />, children: underRole },

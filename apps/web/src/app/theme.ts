@@ -1,4 +1,9 @@
-import { createTheme, PasswordInput, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeComponent,
+} from '@mantine/core';
 
 // #4860CF (spec §1) sits at shade 6, Mantine's default primary shade in light mode.
 const kineticBlue: MantineColorsTuple = [
@@ -41,12 +46,13 @@ export const theme = createTheme({
   components: {
     // Mantine takes the show-password button out of the Tab order; keyboard users need it. Its name stays
     // "Show password" while aria-pressed says whether the password is shown (a toggle button's pattern).
-    PasswordInput: PasswordInput.extend({
+    // A plain object, not `PasswordInput.extend(...)`: that would bring the component into every page.
+    PasswordInput: {
       defaultProps: {
         visibilityToggleFocusable: true,
         visibilityToggleButtonProps: { 'aria-label': 'Show password' },
       },
-    }),
+    } satisfies MantineThemeComponent,
   },
 });
 

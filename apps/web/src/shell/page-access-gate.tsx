@@ -1,4 +1,5 @@
-import { Outlet, useMatches, type Params } from 'react-router';
+import { Outlet, type Params } from 'react-router';
+import { useRouteHandles } from '../app/app-router.tsx';
 import { useMe } from '../features/accounts/api/get-me.ts';
 import { ComingSoonPage } from './coming-soon-page.tsx';
 import { pageAccess, pageTitleFor, whoMayUse } from './menu.ts';
@@ -19,7 +20,7 @@ function isAccessHandle(handle: unknown): handle is PageAccessHandle {
  * could say "Coming soon", built or not. The shell has loaded `me` before this renders.
  */
 export function PageAccessGate() {
-  const matches = useMatches();
+  const matches = useRouteHandles();
   const me = useMe();
   const solo = useIsSolo();
   const base = useAppBase();

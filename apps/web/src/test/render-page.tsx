@@ -3,7 +3,8 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AppRouterProvider, createMemoryAppRouter } from '../app/app-router.tsx';
 import { theme } from '../app/theme.ts';
 
 // Mantine reads these browser APIs, which jsdom does not have.
@@ -30,16 +31,16 @@ if (!('ResizeObserver' in window)) {
   };
 }
 
-/** Renders routes in a memory router with the app's providers, starting at `path`. */
+/** Renders routes in the app's router over an in-memory history, with the app's providers, starting at `path`. */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryAppRouter(routes, [path]);
   const wrap = (children: ReactNode) => (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
-  return { router, queryClient, ...render(wrap(<RouterProvider router={router} />)) };
+  return { router, queryClient, ...render(wrap(<AppRouterProvider router={router} />)) };
 }
 
 /** Answers fetch calls by API path with the spec's envelope. */

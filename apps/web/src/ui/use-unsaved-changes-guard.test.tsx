@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { renderRoutes } from '../test/render-page.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
@@ -105,6 +105,28 @@ describe('leaving a form with unsaved changes', () => {
     expect(await screen.findByText('Another page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/elsewhere');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks on Back too: Stay keeps the page and its text, Leave then goes back', async () => {
+    const { router } = renderRoutes(routes, '/elsewhere');
+    await act(() => router.navigate('/form'));
+    editName('Acme Fitness');
+    await act(() => router.navigate(-1));
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(router.state.location.pathname).toBe('/form');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/form');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Acme Fitness');
+
+    await act(() => router.navigate(-1));
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Another page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/elsewhere');
+    // Forward returns to the form: the history was not rewritten by the question.
+    await act(() => router.navigate(1));
+    expect(await screen.findByLabelText('Name')).toBeTruthy();
   });
 
   it('does not ask once the changes are saved', async () => {

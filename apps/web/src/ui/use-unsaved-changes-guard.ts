@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useSyncExternalStore } from 'react';
-import { useBlocker, type BlockerFunction } from 'react-router';
+import { useBlocker, type BlockerFunction } from '../app/app-router.tsx';
 
 /** What the one confirm dialog (`UnsavedChangesDialog`, mounted in the app's providers) acts on. */
 export interface LeaveQuestion {
@@ -56,7 +56,7 @@ const blockLeavingDirtyPage: BlockerFunction = ({ currentLocation, nextLocation 
  * lets the browser warn on reload or tab close. Pass the form's dirty state; reset it on a successful
  * save (`form.resetDirty(saved)`), and call the returned `allowNextNavigation()` just before a form
  * navigates away itself after submitting (its dirty state is not re-rendered yet at that moment).
- * Needs a data router and `UnsavedChangesDialog` mounted once above the router.
+ * Needs the app router (app-router.tsx) and `UnsavedChangesDialog` mounted once above it.
  */
 export function useUnsavedChangesGuard(isDirty: boolean) {
   const id = useId();
