@@ -103,8 +103,13 @@ describe('Client calendar', () => {
       [{ path: '/:company/:roleId/client', element: <ClientCalendarPage /> }],
       '/acme/client/client',
     );
-    fireEvent.click(await screen.findByRole('radio', { name: 'My bookings' }));
+    // The view is one radio group ("Show"): Tab reaches the chosen one, the arrow keys move the choice.
+    const show = within(await screen.findByRole('radiogroup', { name: 'Show' }));
+    expect((show.getByRole('radio', { name: 'Timetable' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(show.getByRole('radio', { name: 'My bookings' }));
     const coming = within(await screen.findByRole('region', { name: 'Coming up' }));
+    expect((show.getByRole('radio', { name: 'My bookings' }) as HTMLInputElement).checked).toBe(true);
+    expect((show.getByRole('radio', { name: 'Timetable' }) as HTMLInputElement).checked).toBe(false);
     expect(await coming.findByRole('link', { name: 'Evening Flow' })).toBeTruthy();
     expect(coming.getByText('Place held until Tue 8 Jan, 12:00')).toBeTruthy();
     // A booking the client cancelled is not "coming up".
@@ -163,6 +168,18 @@ describe('Client calendar', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(panel?.hasAttribute('data-open')).toBe(true);
     expect(panel?.contains(screen.getByRole('combobox', { name: 'Class' }))).toBe(true);
+    // The address's class is the one shown (once the week's classes, and so the choices, are in); "All
+    // classes" clears it, and the button says so.
+    const classFilter = screen.getByRole('combobox', { name: 'Class' }) as HTMLSelectElement;
+    expect(classFilter.selectedOptions[0]?.textContent).toBe('Loading…');
+    await screen.findByRole('link', { name: evening.templateName });
+    // (Both fixtures share one template id; the week's last name for it is the choice's label.)
+    expect(classFilter.value).toBe(evening.templateId);
+    expect(classFilter.selectedOptions[0]?.textContent).toBe(waiting.templateName);
+    fireEvent.change(classFilter, { target: { value: '' } });
+    expect(await screen.findByRole('button', { name: 'Filters' })).toBe(toggle);
+    // Cleared, a filter with one choice is left out again.
+    expect(screen.queryByRole('combobox', { name: 'Class' })).toBeNull();
   });
 
   it('back at this week, “Previous week” greys out and the keyboard moves on to “Next week”', async () => {

@@ -1,12 +1,26 @@
-import { SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import type { MyBookingDto } from '@kinetic/shared';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { SegmentedChoice } from '../../ui/segmented-choice.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { useMyUpcomingBookings } from '../bookings/api/list-my-bookings.ts';
 import { useScheduleFilters } from '../schedule/schedule-filters.ts';
 import { Timetable } from '../schedule/timetable.tsx';
-import { MyBookings } from './my-bookings.tsx';
+
+// "My bookings" (and its status and payment labels) is its own chunk, fetched when the client heads for
+// the switch (pointer over it, or focus) or opens `?view=mine`: the timetable's first paint does without
+// it (issue 11 §7).
+const loadMyBookings = () => import('./my-bookings.tsx');
+const MyBookings = lazy(() => loadMyBookings().then((module) => ({ default: module.MyBookings })));
+const prefetchMyBookings = () => void loadMyBookings();
+
+const VIEWS = [
+  { value: 'classes', label: 'Timetable' },
+  { value: 'mine', label: 'My bookings' },
+] as const;
 
 const MARKS: Partial<Record<MyBookingDto['status'], (booking: MyBookingDto) => string>> = {
   booked: () => 'Booked',
@@ -39,18 +53,19 @@ export function ClientCalendarPage() {
         <Title order={1}>Calendar</Title>
         <Text c="dimmed">Times are the studio’s local times. Open a class to book it or see your place.</Text>
       </Stack>
-      <SegmentedControl
-        aria-label="Show"
+      <SegmentedChoice
+        label="Show"
         value={view}
         onChange={(value) => setParam('view', value === 'mine' ? 'mine' : null)}
-        data={[
-          { value: 'classes', label: 'Timetable' },
-          { value: 'mine', label: 'My bookings' },
-        ]}
+        options={VIEWS}
+        onPointerEnter={prefetchMyBookings}
+        onFocus={prefetchMyBookings}
         style={{ alignSelf: 'flex-start' }}
       />
       {view === 'mine' ? (
-        <MyBookings companyId={companyId} detailsPath={detailsPath} />
+        <Suspense fallback={<PageLoader />}>
+          <MyBookings companyId={companyId} detailsPath={detailsPath} />
+        </Suspense>
       ) : (
         <Timetable company={company} detailsPath={detailsPath} markOf={(id) => marks.get(id)} />
       )}

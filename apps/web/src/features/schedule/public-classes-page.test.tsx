@@ -97,25 +97,55 @@ describe('Public classes page (/app/classes)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-07T12:00:00Z'));
     const { router } = open();
-    fireEvent.click(await screen.findByRole('combobox', { name: 'Time of day' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Morning (before 12:00)', hidden: true }));
+    // The device's own pickers (native selects), each opening on its "all" choice.
+    const time = (await screen.findByRole('combobox', { name: 'Time of day' })) as HTMLSelectElement;
+    expect(time.tagName).toBe('SELECT');
+    expect(within(time).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Any time',
+      'Morning (before 12:00)',
+      'Afternoon (12:00–17:00)',
+      'Evening (from 17:00)',
+    ]);
+    expect(time.value).toBe('');
+    fireEvent.change(time, { target: { value: 'morning' } });
     await waitFor(() => expect(router.state.location.search).toBe('?time=morning'));
     expect(await screen.findByText(/^No classes matching from 7 Jan 2030/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('combobox', { name: 'Time of day' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Evening (from 17:00)', hidden: true }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Time of day' }), { target: { value: 'evening' } });
     expect(await screen.findByRole('link', { name: 'Evening Flow' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('combobox', { name: 'Class' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Late Stretch', hidden: true }));
+    const classFilter = screen.getByRole('combobox', { name: 'Class' }) as HTMLSelectElement;
+    expect(within(classFilter).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All classes',
+      'Evening Flow',
+      'Late Stretch',
+    ]);
+    fireEvent.change(classFilter, { target: { value: lateSunday.templateId } });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Evening Flow' })).toBeNull());
-    expect(router.state.location.search).toMatch(/^\?time=evening&templateId=[0-9a-f]{24}$/);
+    expect(router.state.location.search).toBe(`?time=evening&templateId=${lateSunday.templateId}`);
+    expect((screen.getByRole('combobox', { name: 'Class' }) as HTMLSelectElement).value).toBe(lateSunday.templateId);
+    expect(screen.getByRole('button', { name: 'Filters (2 on)' })).toBeTruthy();
+    // Its first choice clears a filter (there is no clear button).
+    fireEvent.change(screen.getByRole('combobox', { name: 'Time of day' }), { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toBe(`?templateId=${lateSunday.templateId}`));
+    expect(screen.getByRole('button', { name: 'Filters (1 on)' })).toBeTruthy();
+  });
+
+  it('a filter kept in the address for a week without that choice says so, and can be cleared', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-07T12:00:00Z'));
+    const { router } = open(`/acme/client/client/app/classes?studioId=${OTHER_STUDIO}&from=2030-01-14`);
+    expect(await screen.findByText('No classes matching from 14 Jan 2030 to 20 Jan 2030.')).toBeTruthy();
+    const studio = screen.getByRole('combobox', { name: 'Studio' }) as HTMLSelectElement;
+    expect(studio.selectedOptions[0]?.textContent).toBe('Chosen (none this week)');
+    fireEvent.change(studio, { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2030-01-14'));
+    expect(screen.queryByRole('combobox', { name: 'Studio' })).toBeNull();
   });
 
   it('keeps the studio and the week in the address', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-07T12:00:00Z'));
     const { router, calls } = open();
-    fireEvent.click(await screen.findByRole('combobox', { name: 'Studio' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Uptown', hidden: true }));
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Studio' }), { target: { value: OTHER_STUDIO } });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Evening Flow' })).toBeNull());
     expect(screen.getByText('1 class matching from 7 Jan 2030 to 13 Jan 2030.')).toBeTruthy();
     expect(router.state.location.search).toBe(`?studioId=${OTHER_STUDIO}`);

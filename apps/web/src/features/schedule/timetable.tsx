@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ClassInstanceDto } from '@kinetic/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { SegmentedChoice } from '../../ui/segmented-choice.tsx';
 import { usePublicClassInstances } from './api/list-public-class-instances.ts';
 import { localDate, localTime } from './class-labels.ts';
 import { useScheduleFilters } from './schedule-filters.ts';
@@ -22,6 +23,11 @@ function timeOfDay(item: ClassInstanceDto): string | undefined {
   const hour = Number(localTime(item.startsAt, item.timeZone).slice(0, 2));
   return TIMES_OF_DAY.find((entry) => hour >= entry.from && hour < entry.to)?.value;
 }
+
+const LAYOUTS = [
+  { value: 'list', label: 'Day by day' },
+  { value: 'week', label: 'Week grid' },
+] as const;
 
 const dayHeading = (date: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -140,14 +146,11 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
             </Button>
           ) : null}
         </Group>
-        <SegmentedControl
-          aria-label="Layout"
+        <SegmentedChoice
+          label="Layout"
           value={grid ? 'week' : 'list'}
           onChange={(value) => setParam('layout', value === 'week' ? 'week' : null)}
-          data={[
-            { value: 'list', label: 'Day by day' },
-            { value: 'week', label: 'Week grid' },
-          ]}
+          options={LAYOUTS}
         />
       </Group>
       <TimetableFilters
@@ -176,6 +179,7 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
           },
         ]}
         onChange={setParam}
+        loading={loading}
       />
       <Text role="status" c="dimmed" size="sm">
         {loading
