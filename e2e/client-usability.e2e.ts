@@ -265,12 +265,53 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       } else {
         await expect(toggle.isVisible()).resolves.toBe(false);
       }
-      await classFilter.click();
-      await page.getByRole('option', { name: 'Strength Lab' }).click();
+      // The filters are the device's own pickers (native selects), 44 px tall; the first choice is "all".
+      await expect(classFilter.evaluate((select) => select.tagName)).resolves.toBe('SELECT');
+      await expect(classFilter.evaluate((select) => Math.round(select.getBoundingClientRect().height))).resolves.toBe(44);
+      await expect(classFilter.locator('option').allTextContents()).resolves.toEqual(['All classes', 'Morning Mobility', 'Strength Lab']);
+      await classFilter.selectOption({ label: 'Strength Lab' });
       await mobility.waitFor({ state: 'detached' });
       if (width < 768) await page.getByRole('button', { name: 'Filters (1 on)' }).waitFor();
-      // The filter's clear button is a finger's size (check() measures every target).
       await check(page, width < 768 ? 'calendar-filters-open' : 'calendar-filters-inline');
+      // By keyboard: the view switch and every filter are reached with Tab, show a ring, and work with the
+      // arrow keys (a radio group; a closed select steps through its choices).
+      const show = page.getByRole('radiogroup', { name: 'Show' });
+      await show.getByRole('radio', { name: 'Timetable' }).focus();
+      const ring = async () =>
+        page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement;
+          const drawn = focused.matches('input[type=radio]') ? (focused.nextElementSibling as HTMLElement) : focused;
+          const style = getComputedStyle(drawn);
+          return `${style.outlineStyle} ${style.outlineWidth}`;
+        });
+      const reached: string[] = [];
+      for (let step = 0; step < 8; step += 1) {
+        await page.keyboard.press('Tab');
+        const name = await page.evaluate(() => {
+          const focused = document.activeElement as HTMLInputElement;
+          return `${focused.tagName} ${(focused.labels?.[0]?.textContent ?? focused.textContent ?? '').trim()}`;
+        });
+        reached.push(name);
+        if (name.startsWith('SELECT')) await expect(ring(), name).resolves.toBe('solid 2px');
+        if (name === 'SELECT Time of day') break;
+      }
+      expect(reached).toEqual(
+        expect.arrayContaining(['INPUT Day by day', 'SELECT Class', 'SELECT Time of day']),
+      );
+      await page.keyboard.press('ArrowDown');
+      await page.waitForURL((url) => url.searchParams.get('time') === 'morning');
+      if (width < 768) await page.getByRole('button', { name: 'Filters (2 on)' }).waitFor();
+      await page.keyboard.press('ArrowUp');
+      await page.waitForURL((url) => !url.searchParams.has('time'));
+      await show.getByRole('radio', { name: 'Timetable' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.waitForURL((url) => url.searchParams.get('view') === 'mine');
+      await page.getByRole('heading', { name: 'Coming up' }).waitFor();
+      await expect(show.getByRole('radio', { name: 'My bookings' }).evaluate((radio) => radio === document.activeElement)).resolves.toBe(true);
+      await expect(ring()).resolves.toBe('solid 2px');
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForURL((url) => !url.searchParams.has('view'));
+      await page.getByRole('listitem').filter({ hasText: 'Strength Lab' }).waitFor();
 
       // Back at this week "Previous week" greys out; the keyboard is moved on to "Next week".
       await page.getByRole('button', { name: 'Next week' }).click();
