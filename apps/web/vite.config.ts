@@ -5,6 +5,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { firstPaintChunks } from './build/first-paint-chunks.ts';
 
 const ADMIN_LAZY_PAGES = fileURLToPath(new URL('./src/app/admin-lazy-pages.ts', import.meta.url));
+// The admin route table, loaded by the route sets' `app/*`: an admin entry like the pages it lists.
+const ADMIN_ROUTES = fileURLToPath(new URL('./src/app/admin-routes.tsx', import.meta.url));
 const SHARED_SRC = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 const ZOD_SETUP = fileURLToPath(new URL('./src/zod-setup.ts', import.meta.url));
 const REACT_ROUTER_PRODUCTION = fileURLToPath(
@@ -80,8 +82,9 @@ function pureSharedDeclarations(): Plugin {
 const adminOnlyChunks = new Set<string>();
 
 /**
- * Finds the chunks that a device reaches only through `admin-lazy-pages.ts`: start at the entry, follow
- * static imports and every dynamic import except the admin pages', and what is left over is admin-only.
+ * Finds the chunks that a device reaches only through `admin-lazy-pages.ts` or the admin route table: start
+ * at the entry, follow static imports and every dynamic import except the admin pages' and the admin route
+ * table's, and what is left over is admin-only.
  * A chunk the client or public side also loads (My account, shared inputs) stays in the precache.
  */
 function findAdminOnlyChunks(): Plugin {
@@ -106,6 +109,7 @@ function findAdminOnlyChunks(): Plugin {
         for (const id of chunk.moduleIds) {
           if (id === ADMIN_LAZY_PAGES) continue;
           for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+            if (target === ADMIN_ROUTES) continue;
             const file = chunkOfModule.get(target);
             if (file) queue.push(file);
           }

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { DescendantRoutes } from './app-router.tsx';
 import { AdminComingSoon, SettingsComingSoon } from '../shell/admin-coming-soon.tsx';
 import { PageAccessGate, type PageAccessHandle } from '../shell/page-access-gate.tsx';
 import { RequireSession } from '../shell/require-session.tsx';
@@ -15,8 +16,11 @@ const soon = (path: string, itemKey: string): RouteObject => ({
   element: <AdminComingSoon itemKey={itemKey} />,
 });
 
-/** The admin / solo-instructor application (spec §2 menu, settings pages and extra admin routes). */
-export function adminAppRoute(path: string): RouteObject {
+/**
+ * The admin / solo-instructor application (spec §2 menu, settings pages and extra admin routes), at
+ * `path`, or (without) as the table `AdminRoutes` matches under the route sets' `app/*`.
+ */
+export function adminAppRoute(path?: string): RouteObject {
   return {
     path,
     element: <RequireSession />,
@@ -106,4 +110,14 @@ export function adminAppRoute(path: string): RouteObject {
       },
     ],
   };
+}
+
+const adminRouteTable = [adminAppRoute()];
+
+/**
+ * The route sets' `app/*` loads this module when an address in the admin application is first opened, so
+ * the admin route table, its page list and the page gate stay off the client group's pages.
+ */
+export function AdminRoutes() {
+  return <DescendantRoutes routes={adminRouteTable} />;
 }

@@ -16,6 +16,7 @@ import {
 import {
   matchRoutes as matchRoutesOf,
   Router,
+  UNSAFE_RouteContext,
   useLocation,
   useRoutes,
   UNSAFE_createBrowserHistory as createBrowserHistory,
@@ -234,14 +235,36 @@ export function useBlocker(shouldBlock: BlockerFunction): Blocker {
   return useSyncExternalStore(router.blocker.subscribe, router.blocker.get);
 }
 
-/** The `handle`s of the routes the address matches, outermost first, with their params. */
+/** The table `useRouteHandles` reads: the router's, or the nearest `DescendantRoutes`' below a prefix. */
+const TableContext = createContext<{ routes: RouteObject[]; basename: string } | null>(null);
+
+/** The `handle`s of the routes the address matches in the nearest table, outermost first, with their params. */
 export function useRouteHandles(): { handle: unknown; params: Record<string, string | undefined> }[] {
   const router = useAppRouter();
+  const table = useContext(TableContext) ?? { routes: router.routes, basename: '/' };
   const location = useLocation();
-  return (matchRoutesOf(router.routes, location.pathname) ?? []).map((match) => ({
+  return (matchRoutesOf(table.routes, location.pathname, table.basename) ?? []).map((match) => ({
     handle: (match.route as { handle?: unknown }).handle,
     params: match.params,
   }));
+}
+
+const preparedTables = new WeakMap<RouteObject[], RouteObject[]>();
+
+/**
+ * A route table matched below the route that renders it (a splat route such as `app/*`): how a part of the
+ * app loads its own routes with its first page.
+ */
+export function DescendantRoutes({ routes }: { routes: RouteObject[] }) {
+  let prepared = preparedTables.get(routes);
+  if (!prepared) {
+    prepared = prepareRoutes(routes);
+    preparedTables.set(routes, prepared);
+  }
+  const parent = useContext(UNSAFE_RouteContext).matches.at(-1);
+  const basename = parent?.pathnameBase ?? '/';
+  const element = useRoutes(prepared);
+  return <TableContext.Provider value={{ routes: prepared, basename }}>{element}</TableContext.Provider>;
 }
 
 class RouteErrorBoundary extends Component<

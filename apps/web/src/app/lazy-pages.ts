@@ -19,6 +19,8 @@ const firstPaintPages = {
 };
 
 const otherPages = {
+  // The admin application's route table (its pages are in admin-lazy-pages.ts).
+  adminRoutes: () => import('./admin-routes.tsx').then((m) => ({ Component: m.AdminRoutes })),
   forgotPassword: () =>
     import('../features/accounts/forgot-password-page.tsx').then((m) => ({
       Component: m.ForgotPasswordPage,

@@ -1,16 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { adminAppRoute } from './admin-routes.tsx';
 import { routeSetFor, routesFor, type RouteSet } from './routes.tsx';
 
-/** The matched route's full pattern, or '*' when only the not-found route matches. */
-function patternOf(set: RouteSet, pathname: string): string {
-  const matches = matchRoutes(routesFor(set), pathname) ?? [];
+/**
+ * The matched route's full pattern, or '*' when only the not-found route matches. Below the route sets'
+ * `app/*`, the admin route table (loaded with the first admin page) matches the rest.
+ */
+function patternOf(set: RouteSet | RouteObject[], pathname: string): string {
+  const matches = matchRoutes(typeof set === 'string' ? routesFor(set) : set, pathname) ?? [];
   const last = matches.at(-1);
   if (!last || last.route.path === '*') return '*';
-  return matches
+  const pattern = matches
     .map((match) => match.route.path ?? '')
     .filter((path) => path && path !== '/')
     .join('/');
+  if (!pattern.endsWith('app/*')) return pattern;
+  const inAdmin = patternOf([adminAppRoute()], `/${last.params['*'] ?? ''}`);
+  return inAdmin === '*' ? '*' : [pattern.slice(0, -2), inAdmin].filter(Boolean).join('/');
 }
 
 const ID = '0123456789abcdef01234567';

@@ -6,7 +6,6 @@ import { DashboardRedirect } from '../shell/dashboard-redirect.tsx';
 import { PublicOnly } from '../shell/public-only.tsx';
 import { RoleGate } from '../shell/role-gate.tsx';
 import { RootLayout } from '../shell/root-layout.tsx';
-import { adminAppRoute } from './admin-routes.tsx';
 import { clientGroupRoute, soloClientDetailsRoute } from './client-routes.tsx';
 import { lazyPage } from './lazy-pages.ts';
 import { publicChildren, widgetRoute } from './public-routes.tsx';
@@ -18,10 +17,13 @@ export function routeSetFor(hostType: HostType | null): RouteSet {
   return hostType === 'solo-instructor' || hostType === 'solo-client' ? hostType : 'company';
 }
 
+/** The admin application, its route table loaded with the first admin address (admin-routes.tsx). */
+const adminAppRoute = (): RouteObject => ({ path: 'app/*', lazy: lazyPage.adminRoutes });
+
 const dashboardRoute: RouteObject = { path: ':company/dashboard', element: <DashboardRedirect /> };
 
 function companyAppRoute(): RouteObject {
-  return { element: <RoleGate allowed={TEAM_ROLES} />, children: [adminAppRoute('app')] };
+  return { element: <RoleGate allowed={TEAM_ROLES} />, children: [adminAppRoute()] };
 }
 
 /**
@@ -41,10 +43,10 @@ export function routesFor(set: RouteSet): RouteObject[] {
   ];
 
   if (set === 'company') {
-    top.push(adminAppRoute('app'), dashboardRoute, widgetRoute());
+    top.push(adminAppRoute(), dashboardRoute, widgetRoute());
     underRole.push(companyAppRoute(), clientGroupRoute());
   } else if (set === 'solo-instructor') {
-    top.push(adminAppRoute('app'), dashboardRoute, widgetRoute(), soloClientDetailsRoute());
+    top.push(adminAppRoute(), dashboardRoute, widgetRoute(), soloClientDetailsRoute());
     underRole.push(companyAppRoute());
   } else {
     underRole.push(clientGroupRoute());
