@@ -33,31 +33,22 @@ export function emailProblem(value: unknown): string | null {
   return EMAIL_PATTERN.test(email) ? null : EMAIL_MESSAGES.invalid;
 }
 
-interface Issue {
-  message: string;
-  path: [string];
+/** The login form's fields, as the person typed them. */
+export interface LoginFormValues {
+  email: unknown;
+  password: unknown;
 }
 
 /**
- * The login form's email and password, checked as `loginBody` checks them, as a Standard Schema (what
- * `@mantine/form`'s `schemaResolver` takes).
+ * What is wrong with the login form's email and password, field by field, as `loginBody` says it; an
+ * empty object when both are fine. Plain, so the login needs no form library either.
  */
-export const loginFormSchema = {
-  '~standard': {
-    version: 1 as const,
-    vendor: 'kinetic',
-    validate(value: unknown): { value: unknown } | { issues: Issue[] } {
-      const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-      const issues: Issue[] = [];
-      const email = emailProblem(record.email);
-      if (email) issues.push({ message: email, path: ['email'] });
-      const password = record.password;
-      if (typeof password !== 'string' || password.length < 1) {
-        issues.push({ message: LOGIN_PASSWORD_MESSAGES.missing, path: ['password'] });
-      } else if (password.length > LOGIN_PASSWORD_MAX_LENGTH) {
-        issues.push({ message: LOGIN_PASSWORD_MESSAGES.tooLong, path: ['password'] });
-      }
-      return issues.length > 0 ? { issues } : { value };
-    },
-  },
-};
+export function loginFormErrors(values: LoginFormValues): { email?: string; password?: string } {
+  const errors: { email?: string; password?: string } = {};
+  const email = emailProblem(values.email);
+  if (email) errors.email = email;
+  const { password } = values;
+  if (typeof password !== 'string' || password.length < 1) errors.password = LOGIN_PASSWORD_MESSAGES.missing;
+  else if (password.length > LOGIN_PASSWORD_MAX_LENGTH) errors.password = LOGIN_PASSWORD_MESSAGES.tooLong;
+  return errors;
+}

@@ -13,6 +13,11 @@ interface AuthLayoutProps {
   intro?: ReactNode;
   children: ReactNode;
   width?: number;
+  /**
+   * Where the card sits when the page is taller than its content: in the middle, or at the top. A page
+   * whose footer arrives after the card has drawn puts it at the top, where the footer does not move it.
+   */
+  align?: 'center' | 'top';
 }
 
 /** The frame of the public account pages: one card, one h1, inside the page's main landmark. */
@@ -24,11 +29,17 @@ export function AuthLayout({
   intro,
   children,
   width = 440,
+  align = 'center',
 }: AuthLayoutProps) {
   usePageTitle(title);
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Center component="main" id="main" px="sm" py="xl" style={{ flex: 1 }}>
+      <Center
+        component="main"
+        id="main"
+        px="sm"
+        py="xl"
+        style={{ flex: 1, alignItems: align === 'top' ? 'flex-start' : undefined }}>
         <Box w="100%" maw={width}>
           <Box mb="sm">
             {header ?? (

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { connectNetworkState } from '../../api/client.ts';
 import { createNetworkStore, type Toast } from '../../api/network-state.ts';
-import { renderRoutes, stubApi } from '../../test/render-page.tsx';
+import { noStub, ok, renderRoutes, stubApi, stubFetch, type Answer } from '../../test/render-page.tsx';
+import { NOT_FOUND_TEXT } from '../not-found/not-found-page.tsx';
 import { RequireSession } from '../../shell/require-session.tsx';
 import { LoginPage } from './login-page.tsx';
 
@@ -229,5 +230,114 @@ describe('login form (spec §8)', () => {
       expect(await screen.findByText('Studios page')).toBeTruthy();
       expect(router.state.location.pathname).toBe('/app/settings/studios');
     });
+  });
+});
+
+describe('the login draws before its company is known (issue 11 §7)', () => {
+  const acme = {
+    id: ID,
+    slug: 'acme',
+    name: 'Acme Yoga',
+    kind: 'company' as const,
+    logoUrl: null,
+    locale: 'en-US',
+    email: 'hello@acme.example',
+    phone: null,
+    address: { line1: '', line2: '', city: '', state: '', postalCode: '', country: '' },
+  };
+  /** An answer the test gives when it chooses. */
+  function held() {
+    let give: (answer: Answer) => void = () => {};
+    const answer = new Promise<Answer>((resolve) => (give = resolve));
+    return { answer, give };
+  }
+
+  it('shows the heading, intro and form at once; a login sent before the company check waits for its id', async () => {
+    const check = held();
+    const branding = held();
+    const calls = stubFetch((call) => {
+      if (call.path === 'checkCompany') return check.answer;
+      if (call.path === 'public/acme') return branding.answer;
+      if (call.path === 'login') return { code: 401, body: { status: 0, message: 'The email or password is incorrect.' } };
+      return noStub(call);
+    });
+    renderRoutes(routes, '/acme/client/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    expect(screen.getByText('Book classes, see your bookings and manage your account.')).toBeTruthy();
+    expect(screen.queryByText('Acme Yoga')).toBeNull();
+
+    fillAndSubmit('client@example.com', 'secret-pass');
+    const button = screen.getByRole('button', { name: 'Log in' });
+    await waitFor(() => expect(button.hasAttribute('data-loading')).toBe(true));
+    expect(calls.map((call) => call.path)).not.toContain('login');
+
+    check.give(ok({ companyId: ID, companyName: 'Acme Yoga', kind: 'company' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The email or password is incorrect.');
+    expect(calls.find((call) => call.path === 'login')?.body).toMatchObject({ roleId: 'client', companyId: ID });
+    expect(button.hasAttribute('data-loading')).toBe(false);
+
+    // The name and the contact details fill in with the branding, the form as it was.
+    branding.give(ok(acme));
+    expect(await screen.findByText('Acme Yoga')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Contact Acme Yoga' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /email/i }) as HTMLInputElement).value).toBe('client@example.com');
+  });
+
+  it('someone typing as the answers arrive keeps the field, the text and the focus', async () => {
+    const check = held();
+    const branding = held();
+    stubFetch((call) => {
+      if (call.path === 'checkCompany') return check.answer;
+      if (call.path === 'public/acme') return branding.answer;
+      return noStub(call);
+    });
+    renderRoutes(routes, '/acme/client/login');
+    const email = await screen.findByRole('textbox', { name: /email/i });
+    email.focus();
+    fireEvent.change(email, { target: { value: 'cli' } });
+    check.give(ok({ companyId: ID, companyName: 'Acme Yoga', kind: 'company' }));
+    branding.give(ok({ ...acme, logoUrl: '/uploads/logo.png' }));
+    expect(await screen.findByTestId('company-logo')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /email/i })).toBe(email);
+    expect(document.activeElement).toBe(email);
+    expect((email as HTMLInputElement).value).toBe('cli');
+  });
+
+  it('an unknown company turns out to be the not-found page', async () => {
+    stubFetch((call) =>
+      call.path === 'checkCompany'
+        ? { code: 404, body: { status: 0, message: 'No such company.' } }
+        : noStub(call),
+    );
+    renderRoutes(routes, '/nobody/client/login');
+    // The not-found page's loader first (spec §2), then its message; the form is gone.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull());
+    expect(await screen.findByText(NOT_FOUND_TEXT, undefined, { timeout: 3_000 })).toBeTruthy();
+  });
+});
+
+describe('login fields (spec §8)', () => {
+  it("a field's error is linked to it and goes as the person types there; the other stays", async () => {
+    const { fetchStub } = stubApi({});
+    vi.stubGlobal('fetch', fetchStub);
+    renderRoutes(routes, '/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const email = screen.getByRole('textbox', { name: /email/i });
+    const password = screen.getByLabelText(/^password/i);
+    await screen.findByText('Enter your email address');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (email.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain('Enter your email address');
+
+    fireEvent.change(email, { target: { value: 'a' } });
+    expect(screen.queryByText('Enter your email address')).toBeNull();
+    expect(email.getAttribute('aria-invalid')).not.toBe('true');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+
+    // Still checked on the next submit: "a" is no address.
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(email));
   });
 });

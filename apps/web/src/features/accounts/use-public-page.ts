@@ -18,6 +18,15 @@ export type PublicPageState =
       company: PublicCompanyDto | null;
     };
 
+/** checkCompany's refusal: an unknown company (or one without that role) is a 404, anything else an error. */
+function refusal(
+  prefix: PublicPrefix,
+  error: Error,
+): { status: 'not-found'; prefix: PublicPrefix } | { status: 'error'; prefix: PublicPrefix; message: string } {
+  if (error instanceof ApiError && error.statusCode === 404) return { status: 'not-found', prefix };
+  return { status: 'error', prefix, message: error.message };
+}
+
 /**
  * A public page under /{company}/{roleId}/ belongs to that company: checkCompany (spec §7) gives its id
  * for the login and reset calls, and a company that does not exist or does not take that role is a 404.
@@ -29,11 +38,7 @@ export function usePublicPage(): PublicPageState {
   const branding = usePublicCompany(prefix.company);
   if (!prefix.company) return { status: 'ready', prefix, companyId: undefined, brand: 'Kinetic', company: null };
   if (company.isPending || branding.isPending) return { status: 'loading', prefix };
-  if (company.isError) {
-    if (company.error instanceof ApiError && company.error.statusCode === 404)
-      return { status: 'not-found', prefix };
-    return { status: 'error', prefix, message: company.error.message };
-  }
+  if (company.isError) return refusal(prefix, company.error);
   return {
     status: 'ready',
     prefix,
@@ -41,4 +46,14 @@ export function usePublicPage(): PublicPageState {
     brand: company.data.companyName,
     company: branding.data ?? null,
   };
+}
+
+/**
+ * For a page that draws before its company's answers are in (the login: issue 11 §7): null while the
+ * company is being checked or once it is known, else what checkCompany refused. Subscribes to the check
+ * alone, so its arrival re-renders only the component that asks.
+ */
+export function useCompanyRefusal(prefix: PublicPrefix): ReturnType<typeof refusal> | null {
+  const company = useCheckCompany(prefix.company, prefix.roleId);
+  return company.isError ? refusal(prefix, company.error) : null;
 }
