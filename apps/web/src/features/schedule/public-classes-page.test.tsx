@@ -100,12 +100,11 @@ describe('Public classes page (/app/classes)', () => {
     // The device's own pickers (native selects), each opening on its "all" choice.
     const time = (await screen.findByRole('combobox', { name: 'Time of day' })) as HTMLSelectElement;
     expect(time.tagName).toBe('SELECT');
-    expect(within(time).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Any time',
-      'Morning (before 12:00)',
-      'Afternoon (12:00–17:00)',
-      'Evening (from 17:00)',
-    ]);
+    expect(
+      within(time)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any time', 'Morning (before 12:00)', 'Afternoon (12:00–17:00)', 'Evening (from 17:00)']);
     expect(time.value).toBe('');
     fireEvent.change(time, { target: { value: 'morning' } });
     await waitFor(() => expect(router.state.location.search).toBe('?time=morning'));
@@ -113,15 +112,17 @@ describe('Public classes page (/app/classes)', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Time of day' }), { target: { value: 'evening' } });
     expect(await screen.findByRole('link', { name: 'Evening Flow' })).toBeTruthy();
     const classFilter = screen.getByRole('combobox', { name: 'Class' }) as HTMLSelectElement;
-    expect(within(classFilter).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All classes',
-      'Evening Flow',
-      'Late Stretch',
-    ]);
+    expect(
+      within(classFilter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All classes', 'Evening Flow', 'Late Stretch']);
     fireEvent.change(classFilter, { target: { value: lateSunday.templateId } });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Evening Flow' })).toBeNull());
     expect(router.state.location.search).toBe(`?time=evening&templateId=${lateSunday.templateId}`);
-    expect((screen.getByRole('combobox', { name: 'Class' }) as HTMLSelectElement).value).toBe(lateSunday.templateId);
+    expect((screen.getByRole('combobox', { name: 'Class' }) as HTMLSelectElement).value).toBe(
+      lateSunday.templateId,
+    );
     expect(screen.getByRole('button', { name: 'Filters (2 on)' })).toBeTruthy();
     // Its first choice clears a filter (there is no clear button).
     fireEvent.change(screen.getByRole('combobox', { name: 'Time of day' }), { target: { value: '' } });
@@ -145,7 +146,9 @@ describe('Public classes page (/app/classes)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-07T12:00:00Z'));
     const { router, calls } = open();
-    fireEvent.change(await screen.findByRole('combobox', { name: 'Studio' }), { target: { value: OTHER_STUDIO } });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Studio' }), {
+      target: { value: OTHER_STUDIO },
+    });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Evening Flow' })).toBeNull());
     expect(screen.getByText('1 class matching from 7 Jan 2030 to 13 Jan 2030.')).toBeTruthy();
     expect(router.state.location.search).toBe(`?studioId=${OTHER_STUDIO}`);
