@@ -112,16 +112,30 @@ export function priceOrder(inputs: PricedLineInput[], discount: Discount): Order
   };
 }
 
+/**
+ * Number formats by locale and options, built once: an `Intl.NumberFormat` costs far more to build than
+ * to use, and a timetable writes a price per class. `null` for a locale or currency Intl refuses.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat | null>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat | null {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, options);
+    } catch {
+      format = null;
+    }
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** How many minor units a currency's major unit has (USD 2, JPY 0, KWD 3). */
 export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
+  const format = numberFormat('en-US', { style: 'currency', currency });
+  return format?.resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 let shownLocale = 'en-US';
@@ -143,12 +157,10 @@ export const moneyLocale = (): string => shownLocale;
 
 /** An amount as the company's currency and locale write it: "$12.50", "¥1,200", "1.234,50 €". */
 export function formatMoney(minor: number, currency: string, locale = shownLocale): string {
-  const major = minor / 10 ** currencyDigits(currency);
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(major);
-  } catch {
-    return `${major.toFixed(currencyDigits(currency))} ${currency}`;
-  }
+  const digits = currencyDigits(currency);
+  const major = minor / 10 ** digits;
+  const format = numberFormat(locale, { style: 'currency', currency });
+  return format ? format.format(major) : `${major.toFixed(digits)} ${currency}`;
 }
 
 /** The percent a rate stands for, as a number (88 750 → 8.875). */
@@ -158,5 +170,8 @@ export function ppmToPercent(ratePpm: number): number {
 
 /** "8.875%" from parts per million, in the company's locale ("8,875 %" in de-DE). */
 export function formatPercent(ratePpm: number, locale = shownLocale): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(ratePpm / PPM);
+  const format =
+    numberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }) ??
+    numberFormat('en-US', { style: 'percent', maximumFractionDigits: 4 });
+  return format ? format.format(ratePpm / PPM) : `${ratePpm / PPM_PER_PERCENT}%`;
 }
