@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ClassInstanceDto } from '@kinetic/shared';
 import { localTime, peopleLabel, placeLabel } from './class-labels.ts';
@@ -15,71 +15,63 @@ interface CardProps {
 
 /** Places left, or "Started" once the class has begun (it can no longer be booked). */
 function Places({ item, now, size }: { item: ClassInstanceDto; now: Date; size: 'sm' | 'xs' }) {
+  const sized = size === 'sm' ? classes.textSm : classes.textXs;
   if (Date.parse(item.startsAt) <= now.getTime())
-    return (
-      <Text size={size} className={classes.started}>
-        Started
-      </Text>
-    );
+    return <p className={`${sized} ${classes.started}`}>Started</p>;
   const full = item.bookedCount >= item.capacity;
-  return (
-    <Text size={size} fw={full ? 700 : 400} c={full ? 'red.9' : undefined}>
-      {placesLeftLabel(item)}
-    </Text>
-  );
+  return <p className={full ? `${sized} ${classes.full}` : sized}>{placesLeftLabel(item)}</p>;
 }
 
-const accent = (item: ClassInstanceDto) => ({
-  borderInlineStartWidth: 4,
-  borderInlineStartColor: item.colour ?? '#4860CF',
-});
+const accent = (item: ClassInstanceDto) => ({ borderInlineStartColor: item.colour ?? '#4860CF' });
 
 /** The class's name as the card's one link; the link covers the whole card (`timetable.module.css`). */
 function ClassLink({ item, to, size }: { item: ClassInstanceDto; to: string; size?: 'sm' }) {
   return (
     <Link to={to} className={size === 'sm' ? `${classes.link} ${classes.tileLink}` : classes.link}>
-      <Text span fw={700} size={size} className={classes.name} style={{ overflowWrap: 'anywhere' }}>
+      <span className={size === 'sm' ? `${classes.name} ${classes.textSm}` : classes.name}>
         {item.templateName}
-      </Text>
+      </span>
     </Link>
   );
 }
 
+/*
+ * The cards are plain elements styled by `timetable.module.css` to look as Mantine's Paper, Group, Stack and
+ * Text do: a week holds a hundred classes or more, and a dozen Mantine components per card made drawing the
+ * timetable the client calendar's longest task on a phone (issue 11 §7).
+ */
+
 /** One class in the day-by-day list: time and name, who teaches, where, places left (or started) and the client's mark. */
 export function TimetableRow({ item, to, mark, now }: CardProps) {
   return (
-    <Paper component="li" withBorder radius="md" p="sm" className={classes.card} style={accent(item)}>
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-        <Stack gap={2}>
-          <Text fw={700}>
+    <li className={`${classes.card} ${classes.row}`} style={accent(item)}>
+      <div className={classes.rowBody}>
+        <div className={classes.rowMain}>
+          <p className={classes.strong}>
             {localTime(item.startsAt, item.timeZone)}–{localTime(item.endsAt, item.timeZone)}{' '}
             <ClassLink item={item} to={to} />
-          </Text>
-          <Text size="sm">{peopleLabel(item)}</Text>
-          <Text size="sm" c="dimmed">
-            {placeLabel(item)}
-          </Text>
-        </Stack>
-        <Stack gap={4} align="flex-end">
+          </p>
+          <p className={classes.textSm}>{peopleLabel(item)}</p>
+          <p className={`${classes.textSm} ${classes.dimmed}`}>{placeLabel(item)}</p>
+        </div>
+        <div className={classes.rowSide}>
           {mark ? (
             <Badge variant="filled" color="kinetic.8">
               {mark}
             </Badge>
           ) : null}
           <Places item={item} now={now} size="sm" />
-        </Stack>
-      </Group>
-    </Paper>
+        </div>
+      </div>
+    </li>
   );
 }
 
 /** One class in the week grid: time, name, places left, and the client's mark. */
 export function GridTile({ item, to, mark, now }: CardProps) {
   return (
-    <Paper component="li" withBorder radius="sm" p={6} mih={44} className={classes.card} style={accent(item)}>
-      <Text size="sm" fw={700}>
-        {localTime(item.startsAt, item.timeZone)}
-      </Text>
+    <li className={`${classes.card} ${classes.tile}`} style={accent(item)}>
+      <p className={`${classes.textSm} ${classes.strong}`}>{localTime(item.startsAt, item.timeZone)}</p>
       <ClassLink item={item} to={to} size="sm" />
       <Places item={item} now={now} size="xs" />
       {mark ? (
@@ -87,7 +79,7 @@ export function GridTile({ item, to, mark, now }: CardProps) {
           {mark}
         </Badge>
       ) : null}
-    </Paper>
+    </li>
   );
 }
 
