@@ -139,24 +139,33 @@ export function currencyDigits(currency: string): number {
 }
 
 let shownLocale = 'en-US';
+/** A locale named but not yet checked: checking loads Intl's locale data, which a page without prices never needs. */
+let namedLocale: string | null = null;
 
 /**
  * The locale prices are written in when a caller names none. The web app shows one company at a time
  * and names that company's locale here when it learns it (GET /api/me, the public company); the
- * server serves many companies and always passes the company's locale explicitly.
+ * server serves many companies and always passes the company's locale explicitly. It is checked when a
+ * price is first written; a tag Intl does not know keeps the one in use.
  */
 export function setMoneyLocale(locale: string): void {
-  try {
-    if (Intl.NumberFormat.supportedLocalesOf([locale]).length > 0) shownLocale = locale;
-  } catch {
-    // Not a locale tag: keep the one in use.
-  }
+  namedLocale = locale;
 }
 
-export const moneyLocale = (): string => shownLocale;
+export const moneyLocale = (): string => {
+  if (namedLocale !== null) {
+    try {
+      if (Intl.NumberFormat.supportedLocalesOf([namedLocale]).length > 0) shownLocale = namedLocale;
+    } catch {
+      // Not a locale tag: keep the one in use.
+    }
+    namedLocale = null;
+  }
+  return shownLocale;
+};
 
 /** An amount as the company's currency and locale write it: "$12.50", "¥1,200", "1.234,50 €". */
-export function formatMoney(minor: number, currency: string, locale = shownLocale): string {
+export function formatMoney(minor: number, currency: string, locale = moneyLocale()): string {
   const digits = currencyDigits(currency);
   const major = minor / 10 ** digits;
   const format = numberFormat(locale, { style: 'currency', currency });
@@ -169,7 +178,7 @@ export function ppmToPercent(ratePpm: number): number {
 }
 
 /** "8.875%" from parts per million, in the company's locale ("8,875 %" in de-DE). */
-export function formatPercent(ratePpm: number, locale = shownLocale): string {
+export function formatPercent(ratePpm: number, locale = moneyLocale()): string {
   const format =
     numberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }) ??
     numberFormat('en-US', { style: 'percent', maximumFractionDigits: 4 });
