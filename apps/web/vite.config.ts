@@ -164,7 +164,9 @@ function preloadAppShell(): Plugin {
         return [
           ...[...new Set(styles)].map((file) => ({
             tag: 'link',
-            attrs: { rel: 'preload', as: 'style', href: `/${file}` },
+            // `crossorigin` as on the <link rel=stylesheet> Vite's preload helper adds when the app mounts:
+            // a preload whose credentials mode differs is not used, and the stylesheet was fetched twice.
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
           })),
           ...scripts.map((file) => ({

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '@fontsource/lato/400.css';
 import '@fontsource/lato/700.css';
 import './app/mantine-first-paint.css';
+import './app/theme-variables.css';
 import './app/global.css';
 import { prefetchFirstPageData } from './app/first-page-data.ts';
 import { Providers, queryClient } from './app/providers.tsx';

@@ -4,7 +4,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
 import { withAllMantineStyles } from './mantine-styles.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { theme } from './theme.ts';
 import { NetworkProvider } from './network-context.tsx';
 import { NetworkLoader } from '../ui/network-loader.tsx';
 import { useLeaveQuestion } from '../ui/use-unsaved-changes-guard.ts';
@@ -74,7 +74,8 @@ export function Providers({ children }: { children: ReactNode }) {
       theme={theme}
       defaultColorScheme="light"
       colorSchemeManager={lightOnly}
-      cssVariablesResolver={cssVariablesResolver}
+      // The theme's variables are a stylesheet (theme-variables.css, mount.tsx), not computed on each load.
+      withCssVariables={false}
     >
       <DeferredToasts />
       <DeferredUnsavedChangesDialog />

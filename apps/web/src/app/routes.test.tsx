@@ -47,6 +47,11 @@ describe('route sets chosen by the hosttype cookie (spec §2)', () => {
   it('the company set has every group: app, {company}/{roleId}/app, widget and client', () => {
     expect(patternOf('company', '/app')).toBe('app');
     expect(patternOf('company', '/app/settings/companyDetails')).toBe('app/settings/companyDetails');
+    // Two segments are the admin app's, not a company and a role ("app", "classes").
+    expect(patternOf('company', '/app/classes')).toBe('app/classes');
+    expect(patternOf('company', '/app/calendar')).toBe('app/calendar');
+    expect(patternOf('solo-instructor', '/app/studios')).toBe('app/studios');
+    expect(patternOf('company', '/acme/admin')).toBe(':company/:roleId');
     expect(patternOf('company', '/acme/admin/app/calendar')).toBe(':company/:roleId/app/calendar');
     expect(patternOf('company', '/acme/widget/anything')).toBe(':company/widget/*');
     expect(patternOf('company', '/acme/client/client')).toBe(':company/:roleId/client');

@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { TEAM_ROLES, type HostType } from '@kinetic/shared';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
@@ -37,10 +37,7 @@ export function routesFor(set: RouteSet): RouteObject[] {
     { element: <PublicOnly />, children: [{ path: 'signup', lazy: lazyPage.signup }] },
     { path: 'confirm-email/:token', lazy: lazyPage.confirmEmail },
   ];
-  const underRole: RouteObject[] = [
-    { index: true, element: <Navigate to="login" replace /> },
-    ...publicChildren(),
-  ];
+  const underRole: RouteObject[] = [...publicChildren()];
 
   if (set === 'company') {
     top.push(adminAppRoute(), dashboardRoute, widgetRoute());
@@ -59,7 +56,7 @@ export function routesFor(set: RouteSet): RouteObject[] {
       element: <RootLayout />,
       children: [
         ...top,
-        { path: ':company/:roleId', element: <RoleGate />, children: underRole },
+        { path: ':company/:roleId', element: <RoleGate emptyTo="login" />, children: underRole },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

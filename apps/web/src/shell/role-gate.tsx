@@ -1,10 +1,17 @@
-import { Outlet, useParams } from 'react-router';
+import { Navigate, useOutlet, useParams } from 'react-router';
 import { isRoleId, type RoleId } from '@kinetic/shared';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 
-/** The `{roleId}` URL segment must be a role key (and one this group serves); anything else is not found. */
-export function RoleGate({ allowed }: { allowed?: readonly RoleId[] }) {
+/**
+ * The `{roleId}` URL segment must be a role key (and one this group serves); anything else is not found.
+ * With `emptyTo`, the address of the gate itself (no child page) goes there: `/{company}/{roleId}` to its
+ * login. (Not an index route: an index under `:company/:roleId` ranks level with the admin app's `app/*`,
+ * and `/app/classes` would be read as company "app", role "classes".)
+ */
+export function RoleGate({ allowed, emptyTo }: { allowed?: readonly RoleId[]; emptyTo?: string }) {
   const { roleId } = useParams();
+  const outlet = useOutlet();
   if (!isRoleId(roleId) || (allowed && !allowed.includes(roleId))) return <NotFoundPage />;
-  return <Outlet />;
+  if (outlet === null && emptyTo) return <Navigate to={emptyTo} replace />;
+  return outlet;
 }
