@@ -1,7 +1,12 @@
+import { startEarlyRequests } from './early-requests.ts';
+
 // The app loads through a dynamic import so that its stylesheet is applied by script when the app mounts
 // instead of being linked from the page, where it would block the first paint (index.html paints a
 // "Loading…" line meanwhile). The built page preloads the chunks and the stylesheet (vite.config.ts).
 void import('./mount.tsx');
+
+// The client calendar's account and branding are asked for now, while the app downloads (early-requests.ts).
+startEarlyRequests(location.pathname, import.meta.env.VITE_API_BASE ?? '/api/');
 
 // The client group's first pages (the chunks build/first-paint-chunks.ts names) are fetched alongside the
 // app, not after it has run and matched the route: one round trip less before they paint. Only a head

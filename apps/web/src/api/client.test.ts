@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, apiUpload, connectNetworkState, TIMEOUT_MESSAGE } from './client.ts';
+import { startEarlyRequests } from '../early-requests.ts';
+import { ApiError, apiBase, apiRequest, apiUpload, connectNetworkState, TIMEOUT_MESSAGE } from './client.ts';
 import { createNetworkStore, type Toast } from './network-state.ts';
 
 interface Seen {
@@ -11,6 +12,7 @@ interface Seen {
   body: string;
 }
 let seen: Seen;
+const hits: string[] = [];
 let reply: { code: number; body: string };
 const server = createServer((request, response) => {
   // This address never answers: the client's deadline has to end the wait.
@@ -18,6 +20,7 @@ const server = createServer((request, response) => {
   let body = '';
   request.on('data', (chunk: Buffer) => (body += chunk.toString()));
   request.on('end', () => {
+    hits.push(`${request.method} ${request.url} ${request.headers.authorization ?? ''}`);
     seen = { method: request.method, url: request.url, headers: request.headers, body };
     response.writeHead(reply.code, { 'content-type': 'application/json' }).end(reply.body);
   });
@@ -110,6 +113,44 @@ describe('API client (spec §7)', () => {
     expect(toasts[0]?.kind).toBe('error');
     expect(toasts[0]?.message).toMatch(/fetch failed|ECONNREFUSED/);
     vi.stubEnv('VITE_API_BASE', `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`);
+  });
+});
+
+describe('answers the entry asked for early (early-requests.ts)', () => {
+  it('the client calendar takes the account and branding answers once, for the same session only', async () => {
+    document.cookie = 'token=early1; Path=/';
+    document.cookie = 'hosttype=company; Path=/';
+    document.cookie = `user=${encodeURIComponent('{"id":"u1"}')}; Path=/`;
+    reply = { code: 200, body: JSON.stringify({ status: 1, data: { name: 'first answer' } }) };
+    hits.length = 0;
+    startEarlyRequests('/demo/client/client', apiBase());
+    await vi.waitFor(() => expect(hits).toHaveLength(2));
+    expect(hits).toEqual(
+      expect.arrayContaining(['GET /api/me Bearer early1', 'GET /api/public/demo Bearer early1']),
+    );
+    reply = { code: 200, body: JSON.stringify({ status: 1, data: { name: 'second answer' } }) };
+    // Taken: no second request, and the answer is the one the entry received.
+    expect(await apiRequest('me', { silent: true })).toEqual({ name: 'first answer' });
+    expect(hits).toHaveLength(2);
+    // Once only: the next call asks the server.
+    expect(await apiRequest('me', { silent: true })).toEqual({ name: 'second answer' });
+    expect(hits).toHaveLength(3);
+    // Another session (a login in between) does not take the other session's answer.
+    document.cookie = 'token=other; Path=/';
+    expect(await apiRequest('public/demo', { silent: true })).toEqual({ name: 'second answer' });
+    expect(hits.at(-1)).toBe('GET /api/public/demo Bearer other');
+    document.cookie = 'user=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/';
+  });
+
+  it('asks nothing early on other pages or without a session', async () => {
+    hits.length = 0;
+    startEarlyRequests('/demo/client/client', apiBase());
+    document.cookie = 'token=early2; Path=/';
+    document.cookie = 'hosttype=company; Path=/';
+    startEarlyRequests('/demo/admin/app', apiBase());
+    startEarlyRequests('/demo/client/login', apiBase());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(hits).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { COOKIE, hostTypeForRole, ROLE_IDS, type RoleId } from '@kinetic/shared';
 import { readCookie } from './cookies.ts';
+import type { EarlyResponse } from '../early-requests.ts';
 import type { NetworkStore } from './network-state.ts';
 
 /** The API base (spec §7): the same host under /api/; development proxies /api/ to the local server. */
@@ -84,6 +85,31 @@ export function currentHostType(pathname: string = location.pathname): string {
   );
 }
 
+// As in early-requests.ts, which this module must not import (it belongs to the entry chunk).
+const EARLY_RESPONSES = '__kineticEarlyResponses';
+const EARLY_RESPONSE_MAX_AGE_MS = 10_000;
+
+/** The answer the entry already asked for with this call and session (early-requests.ts), taken once. */
+function takeEarlyResponse(method: string, url: string, headers: Record<string, string>) {
+  const early = (globalThis as Record<string, unknown>)[EARLY_RESPONSES] as
+    Map<string, EarlyResponse> | undefined;
+  if (!early || method !== 'GET') return undefined;
+  const token = headers.Authorization?.replace(/^Bearer /, '') ?? '';
+  const key = `${method} ${url} ${headers.hosttype} ${token}`;
+  const found = early.get(key);
+  early.delete(key);
+  return found && Date.now() - found.at < EARLY_RESPONSE_MAX_AGE_MS ? found.response : undefined;
+}
+
+/** The promise, or a rejection when the signal aborts first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+
 type Payload = { kind: 'json'; value: unknown } | { kind: 'form'; value: FormData } | { kind: 'none' };
 
 /** One path for every call: headers, the envelope, and the network state (spec §7, §4). */
@@ -107,13 +133,11 @@ async function send<T>(path: string, payload: Payload, options: RequestOptions):
   let response: Response;
   let envelope: Envelope<T>;
   try {
-    response = await fetch(`${apiBase()}${path.replace(/^\//, '')}`, {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: deadline.signal,
-    });
+    const url = `${apiBase()}${path.replace(/^\//, '')}`;
+    const early = payload.kind === 'none' ? takeEarlyResponse(method, url, headers) : undefined;
+    response = early
+      ? await untilAborted(early, deadline.signal)
+      : await fetch(url, { method, headers, body, credentials: 'include', signal: deadline.signal });
     // The deadline covers the body too: a server may send its headers and then stall.
     envelope = (await response.json().catch((error: unknown) => {
       if (deadline.timedOut()) throw error;
@@ -166,7 +190,11 @@ export async function apiDownload(path: string, filename: string): Promise<void>
   const response = await fetch(`${apiBase()}${path.replace(/^\//, '')}`, { headers, credentials: 'include' });
   if (!response.ok) {
     const envelope = (await response.json().catch(() => ({}))) as Envelope<unknown>;
-    throw new ApiError(envelope.message || 'The file could not be downloaded', response.status, envelope.errors);
+    throw new ApiError(
+      envelope.message || 'The file could not be downloaded',
+      response.status,
+      envelope.errors,
+    );
   }
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
