@@ -23,6 +23,7 @@ import { PasswordField } from './new-password-fields.tsx';
 import type * as ChooseCompanyModule from './choose-company.tsx';
 import { useFinishLogin } from './use-finish-login.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { withAllMantineStyles } from '../../app/mantine-styles.ts';
 
 type Field = 'email' | 'password';
 type Values = Record<Field, string>;
@@ -31,10 +32,15 @@ type Errors = Record<string, ReactNode>;
 
 /**
  * "Which business?" is asked only after a root login matched several, so its code (and Mantine's Radio)
- * is not part of the login's first paint: it loads when such a login is sent.
+ * is not part of the login's first paint: it loads when such a login is sent, with all of Mantine's
+ * styles, as any page off the first paint does.
  */
 let chooseCompanyModule: Promise<typeof ChooseCompanyModule> | null = null;
-const loadChooseCompany = () => (chooseCompanyModule ??= import('./choose-company.tsx'));
+const loadChooseCompany = () =>
+  (chooseCompanyModule ??= withAllMantineStyles(() => import('./choose-company.tsx'))().catch((error: unknown) => {
+    chooseCompanyModule = null; // the next login tries again
+    throw error;
+  }));
 
 interface Choices {
   companies: CompanySummaryDto[];
