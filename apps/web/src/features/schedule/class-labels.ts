@@ -79,6 +79,17 @@ const zonePart = (instant: Date, timeZone: string, timeZoneName: 'long' | 'longO
   dateFormat('en-GB', { timeZone, timeZoneName }).formatToParts(instant).find((part) => part.type === 'timeZoneName')
     ?.value ?? '';
 
+let browserZone: string | undefined;
+
+/**
+ * The device's time zone, read once: building an `Intl.DateTimeFormat` to ask costs far more than the
+ * answer, and a timetable asked on every render (issue 11 §7).
+ */
+export function deviceTimeZone(): string {
+  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return browserZone;
+}
+
 /**
  * The studio's time zone as a person reads it ("Eastern Standard Time"), but only when the viewer's
  * clock reads differently at that moment: for everyone in the studio's zone the times speak for
@@ -86,7 +97,7 @@ const zonePart = (instant: Date, timeZone: string, timeZoneName: 'long' | 'longO
  */
 export function studioZoneNote(
   item: Pick<ClassInstanceDto, 'startsAt' | 'timeZone'>,
-  viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+  viewerZone = deviceTimeZone(),
 ): string | null {
   const instant = new Date(item.startsAt);
   try {

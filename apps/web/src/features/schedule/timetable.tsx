@@ -4,13 +4,15 @@ import type { ClassInstanceDto } from '@kinetic/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { SegmentedChoice } from '../../ui/segmented-choice.tsx';
 import { usePublicClassInstances } from './api/list-public-class-instances.ts';
-import { localDate, localTime } from './class-labels.ts';
+import { deviceTimeZone, localDate, localTime } from './class-labels.ts';
 import { useScheduleFilters } from './schedule-filters.ts';
 import { addDays, daysOf, weekRange } from './timetable-days.ts';
 import { GridTile, TimetableRow, weekGridClass } from './timetable-cards.tsx';
 import { TimetableFilters } from './timetable-filters.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// One collator for the filters' choices: `localeCompare` builds one per comparison.
+const byLabel = new Intl.Collator();
 
 /** Parts of the day by the class's local start: before noon, noon to five, from five. */
 const TIMES_OF_DAY = [
@@ -72,7 +74,7 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
   const { params, setParam } = useScheduleFilters();
   const now = useNow();
   const nextWeek = useRef<HTMLButtonElement>(null);
-  const today = localDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = localDate(now, deviceTimeZone());
   const fromParam = params.get('from');
   const first = fromParam && DATE.test(fromParam) && fromParam > today ? fromParam : today;
   const range = useMemo(() => weekRange(first), [first]);
@@ -98,7 +100,7 @@ export function Timetable({ company, detailsPath, headingOrder = 2, markOf }: Ti
       }
       return [...seen]
         .map(([value, label]) => ({ value, label }))
-        .sort((a, b) => a.label.localeCompare(b.label));
+        .sort((a, b) => byLabel.compare(a.label, b.label));
     };
     return {
       studios: of((item) => [item.studioId, item.studioName]),
