@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCookie, writeCookie } from './cookies.ts';
+import { canKeepCookies, cookieAttributes, readCookie, writeCookie } from './cookies.ts';
 
 afterEach(() => {
   for (const name of ['user', 'token'])
@@ -17,5 +17,25 @@ describe('cookies', () => {
     document.cookie = 'token=fine; Path=/';
     expect(readCookie('user')).toBeNull();
     expect(readCookie('token')).toBe('fine');
+  });
+});
+
+describe('cookie attributes', () => {
+  it('top-level pages keep SameSite=Lax, Secure over https', () => {
+    expect(cookieAttributes('http:', false)).toBe('Path=/; SameSite=Lax');
+    expect(cookieAttributes('https:', false)).toBe('Path=/; SameSite=Lax; Secure');
+  });
+
+  it('a framed page over https writes SameSite=None; Secure; Partitioned (the widget on a studio site)', () => {
+    expect(cookieAttributes('https:', true)).toBe('Path=/; SameSite=None; Secure; Partitioned');
+  });
+
+  it('a framed page over plain http stays Lax (None needs Secure)', () => {
+    expect(cookieAttributes('http:', true)).toBe('Path=/; SameSite=Lax');
+  });
+
+  it('canKeepCookies answers true where cookies are kept and leaves no probe behind', () => {
+    expect(canKeepCookies()).toBe(true);
+    expect(readCookie('kinetic_probe')).toBeNull();
   });
 });
