@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -16,7 +17,8 @@ import type { Config } from './config.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler, registerTextGuard } from './plugins/envelope.ts';
 import { registerRequestContext } from './plugins/auth.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { framableCompanyOf, framablePageHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { embedOriginsOf } from './features/embed/embed.service.ts';
 import { startSessionTouches, type SessionTouches } from './plugins/session-touches.ts';
 import type { Jobs } from './jobs/runner.ts';
 import { paymentsConfigOf } from './features/payments/payments-config.ts';
@@ -96,6 +98,7 @@ export async function buildApp(
       await api.register(uploadsRoutes);
       await api.register((await import('./features/public-company/public-company.routes.ts')).publicCompanyRoutes);
       await api.register((await import('./features/session-settings/session-settings.routes.ts')).sessionSettingsRoutes);
+      await api.register((await import('./features/embed/embed.routes.ts')).embedSettingsRoutes);
       await api.register((await import('./features/hours/hours.routes.ts')).hoursRoutes);
       await api.register((await import('./features/studios/studios.routes.ts')).studiosRoutes);
       await api.register((await import('./features/class-templates/class-templates.routes.ts')).classTemplatesRoutes);
@@ -137,14 +140,38 @@ export async function buildApp(
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  // The one line a studio pastes into its site (features/embed/embed-script.js): public, cached an hour,
+  // and loadable from any site (the page headers' Cross-Origin-Resource-Policy would refuse it).
+  const embedScript = await readFile(path.join(import.meta.dirname, 'features/embed/embed-script.js'), 'utf8');
+  app.get('/embed.js', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(embedScript),
+  );
+
+  const decodeSegment = (segment: string) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  };
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     // A missing hashed file (an old tab asking for a chunk of the previous build) must fail as a 404,
     // not parse the app page as script.
     const isAsset = pathname.startsWith('/assets/');
     if (!pathname.startsWith('/api/') && pathname !== '/api' && !isAsset && wantsPage && hasWeb) {
-      // The single-page app owns every other path, including its own 404 page.
+      // The single-page app owns every other path, including its own 404 page. The widget's pages may be
+      // framed by the sites the studio lists (its embedding settings).
+      const framable = framableCompanyOf(pathname);
+      if (framable) {
+        const headers = framablePageHeaders(await embedOriginsOf(deps.db.db, decodeSegment(framable)));
+        if (headers['content-security-policy']) reply.headers(headers).removeHeader('x-frame-options');
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ status: 0, message: `There is no ${request.method} ${pathname}.` });

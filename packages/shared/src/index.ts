@@ -38,3 +38,4 @@ export * from './waivers.ts';
 export * from './package-labels.ts';
 export * from './client-preferences.ts';
 export * from './signup-details.ts';
+export * from './embed.ts';

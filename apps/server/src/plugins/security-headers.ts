@@ -54,6 +54,36 @@ export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<
 export const PAGE_SECURITY_HEADERS = securityHeaders();
 export const API_SECURITY_HEADERS = apiSecurityHeaders(PAGE_SECURITY_HEADERS);
 
+/**
+ * The booking widget's pages (and the login and sign-up it opens) may be framed by the https sites the
+ * studio lists in its embedding settings, besides our own origin; every other page keeps
+ * `frame-ancestors 'self'`. X-Frame-Options is left out there: it cannot name another origin (browsers
+ * follow the CSP when both are present, older ones would refuse the frame).
+ */
+export function framablePageHeaders(
+  origins: readonly string[],
+  page = PAGE_SECURITY_HEADERS,
+): Record<string, string> {
+  if (origins.length === 0) return {};
+  const csp = (page['content-security-policy'] ?? '').replace(
+    "frame-ancestors 'self'",
+    `frame-ancestors 'self' ${origins.join(' ')}`,
+  );
+  return { 'content-security-policy': csp };
+}
+
+/**
+ * A page a studio's site may frame: `/{company}/widget…`, and the company's login and client sign-up
+ * pages the widget sends a visitor to (they come back to the widget by `?next=`). Answers the company.
+ */
+export function framableCompanyOf(pathname: string): string | null {
+  const widget = /^\/([^/]+)\/widget(?:\/|$)/.exec(pathname);
+  if (widget) return widget[1] ?? null;
+  const publicPage =
+    /^\/([^/]+)\/(?:client|solo-client)\/(?:login|forgotPassword|client\/client-signup)\/?$/.exec(pathname);
+  return publicPage ? (publicPage[1] ?? null) : null;
+}
+
 /** The documentation pages under /api/docs are documents (HTML, scripts), so they get the page headers. */
 const isApiData = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 

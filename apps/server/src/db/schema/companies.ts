@@ -35,6 +35,8 @@ export const companies = pgTable(
     logo: text('logo'),
     /** Onboarding settings pages the company has saved at least once. */
     completedOnboarding: text('completed_onboarding').array().notNull().default([]),
+    /** https origins allowed to frame the booking widget (CSP frame-ancestors), besides our own. */
+    embedOrigins: text('embed_origins').array().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

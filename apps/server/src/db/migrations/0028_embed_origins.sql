@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "embed_origins" text[] DEFAULT '{}' NOT NULL;
