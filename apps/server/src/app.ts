@@ -106,6 +106,7 @@ export async function buildApp(
       await api.register((await import('./features/facilitators/facilitators.routes.ts')).facilitatorsRoutes);
       await api.register((await import('./features/fitness-sessions/fitness-sessions.routes.ts')).fitnessSessionsRoutes);
       await api.register((await import('./features/class-instances/class-instances.routes.ts')).classInstancesRoutes);
+      await api.register((await import('./features/events/events.routes.ts')).eventsRoutes);
       await api.register((await import('./features/bookings/bookings.routes.ts')).bookingsRoutes);
       await api.register((await import('./features/clients/clients.routes.ts')).clientsRoutes);
       await api.register((await import('./features/packages/packages.routes.ts')).packagesRoutes);

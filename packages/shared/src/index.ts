@@ -25,6 +25,7 @@ export * from './session-settings.ts';
 export * from './hours.ts';
 export * from './studios.ts';
 export * from './class-templates.ts';
+export * from './events.ts';
 export * from './people.ts';
 export * from './paging.ts';
 export * from './schedule.ts';

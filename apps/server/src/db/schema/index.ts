@@ -12,3 +12,4 @@ export * from './packages.ts';
 export * from './waivers.ts';
 export * from './client-preferences.ts';
 export * from './client-signup-details.ts';
+export * from './events.ts';

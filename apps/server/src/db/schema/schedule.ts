@@ -15,6 +15,7 @@ import {
 import type { RuleOverrides, ScheduleRule } from '@kinetic/shared';
 import { classTemplates } from './class-templates.ts';
 import { companies } from './companies.ts';
+import { events } from './events.ts';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 import { instructors } from './people.ts';
 import { studioRooms, studios } from './studios.ts';
@@ -103,13 +104,18 @@ export const classInstances = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     id: idColumn('id').notNull(),
-    fitnessSessionId: idColumn('fitness_session_id').notNull(),
-    /** `class` now; events reuse the machinery later. */
+    /** A class's series; null for an event's date (kind 'event'). */
+    fitnessSessionId: idColumn('fitness_session_id'),
+    /** `class`, or `event` for one date of an event (blueprint §5): same bookings, capacity and waitlist. */
     kind: text('kind').notNull().default('class'),
-    templateId: idColumn('template_id').notNull(),
+    /** The event whose date this is; set exactly when kind = 'event'. */
+    eventId: idColumn('event_id'),
+    /** A class's template; null for an event's date. */
+    templateId: idColumn('template_id'),
     studioId: idColumn('studio_id').notNull(),
     roomId: idColumn('room_id'),
-    instructorId: idColumn('instructor_id').notNull(),
+    /** A class's instructor; null for an event's date (events have facilitators). */
+    instructorId: idColumn('instructor_id'),
     assistantId: idColumn('assistant_id'),
     /** The occurrence's date on the studio's calendar: how edits match instances to the rule. */
     localDate: date('local_date', { mode: 'string' }).notNull(),
@@ -171,5 +177,15 @@ export const classInstances = pgTable(
       sql`${table.bookedCount} >= 0 and ${table.waitlistCount} >= 0 and ${table.bookedCount} <= ${table.capacity} and ${table.endsAt} > ${table.startsAt}`,
     ),
     check('class_instances_status', sql`${table.status} in ('scheduled', 'cancelled')`),
+    foreignKey({
+      name: 'class_instances_event_fk',
+      columns: [table.companyId, table.eventId],
+      foreignColumns: [events.companyId, events.id],
+    }).onDelete('cascade'),
+    index('class_instances_event_idx').on(table.companyId, table.eventId, table.startsAt),
+    check(
+      'class_instances_kind',
+      sql`(${table.kind} = 'class' and ${table.eventId} is null and ${table.fitnessSessionId} is not null and ${table.templateId} is not null and ${table.instructorId} is not null) or (${table.kind} = 'event' and ${table.eventId} is not null)`,
+    ),
   ],
 );

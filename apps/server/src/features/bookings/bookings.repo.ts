@@ -9,6 +9,8 @@ import {
   classTemplates,
   clientPackages,
   companies,
+  eventPackages,
+  events,
   fitnessSessions,
   idempotencyKeys,
   orders,
@@ -28,11 +30,17 @@ export interface LockedClass {
   bookedCount: number;
   waitlistCount: number;
   timeZone: string;
-  templateId: string;
+  /** The class's template; null for an event's date. */
+  templateId: string | null;
+  /** The event whose date this is (kind 'event'); null for a class. */
+  eventId: string | null;
+  /** For an event's date: the packages that may pay for it (none = pay per event); null for a class. */
+  eventPackageIds: string[] | null;
   studioId: string;
+  /** The class's template name, or the event's title. */
   templateName: string;
   studioName: string;
-  /** The series' drop-in price (minor units); 0 = free. */
+  /** The series' drop-in price, or the event's price (minor units); 0 = free. */
   dropInPrice: number;
   ruleOverrides: RuleOverrides | null;
   company: { slug: string; name: string; kind: string; currency: string; locale: string; timeZone: string };
@@ -60,11 +68,13 @@ export async function lockClass(
       waitlistCount: classInstances.waitlistCount,
       timeZone: studios.timeZone,
       templateId: classInstances.templateId,
+      eventId: classInstances.eventId,
       studioId: classInstances.studioId,
-      templateName: classTemplates.name,
+      templateName: sql<string>`coalesce(${classTemplates.name}, ${events.title})`,
       studioName: studios.name,
-      dropInPrice: fitnessSessions.dropInPrice,
+      dropInPrice: sql<number>`coalesce(${fitnessSessions.dropInPrice}, ${events.price})::int`,
       ruleOverrides: fitnessSessions.ruleOverrides,
+      eventWaitlist: events.waitlist,
       company: {
         slug: companies.slug,
         name: companies.name,
@@ -79,25 +89,48 @@ export async function lockClass(
       studios,
       and(eq(studios.companyId, classInstances.companyId), eq(studios.id, classInstances.studioId)),
     )
-    .innerJoin(
+    // A class has its template and series; an event's date (kind 'event') has its event instead.
+    .leftJoin(
       classTemplates,
       and(
         eq(classTemplates.companyId, classInstances.companyId),
         eq(classTemplates.id, classInstances.templateId),
       ),
     )
-    .innerJoin(
+    .leftJoin(
       fitnessSessions,
       and(
         eq(fitnessSessions.companyId, classInstances.companyId),
         eq(fitnessSessions.id, classInstances.fitnessSessionId),
       ),
     )
+    .leftJoin(
+      events,
+      and(eq(events.companyId, classInstances.companyId), eq(events.id, classInstances.eventId)),
+    )
     .innerJoin(companies, eq(companies.id, classInstances.companyId))
     .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)));
   // A read for a preview (what a booking would pay with) takes no lock.
   const [row] = options.lock === false ? await query : await query.for('update', { of: classInstances });
-  return row && { ...row, status: row.status as ClassStatus, ruleOverrides: row.ruleOverrides ?? null };
+  if (!row) return undefined;
+  const eventPackageIds =
+    row.eventId === null
+      ? null
+      : (
+          await tx
+            .select({ packageId: eventPackages.packageId })
+            .from(eventPackages)
+            .where(and(eq(eventPackages.companyId, companyId), eq(eventPackages.eventId, row.eventId)))
+        ).map((link) => link.packageId);
+  const { eventWaitlist, ...rest } = row;
+  return {
+    ...rest,
+    dropInPrice: Number(row.dropInPrice),
+    eventPackageIds,
+    status: row.status as ClassStatus,
+    // An event with its waitlist off takes nobody on a waitlist; otherwise the company's rules apply.
+    ruleOverrides: row.ruleOverrides ?? (eventWaitlist === false ? { waitlistEnabled: false } : null),
+  };
 }
 
 /** Adds to a class's counts (places taken, people waiting); the CHECK keeps places within capacity. */

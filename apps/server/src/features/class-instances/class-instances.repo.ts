@@ -57,8 +57,13 @@ function selectListed(tx: Executor) {
 
 type ListedRow = Awaited<ReturnType<ReturnType<typeof selectListed>['execute']>>[number];
 
+// The inner joins on template and instructor keep an event's dates (kind 'event') out of these reads, so
+// a listed row always has its series, template and instructor.
 export const toListed = (row: ListedRow): ClassInstanceDto => ({
   ...row,
+  fitnessSessionId: row.fitnessSessionId ?? '',
+  templateId: row.templateId ?? '',
+  instructorId: row.instructorId ?? '',
   status: row.status as ClassStatus,
   startsAt: row.startsAt.toISOString(),
   endsAt: row.endsAt.toISOString(),

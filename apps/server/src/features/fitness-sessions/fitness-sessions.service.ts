@@ -594,7 +594,7 @@ async function editOne(
     companyId: _company,
     fitnessSessionId: _series,
     ...changes
-  } = instanceValues(companyId, anchor.fitnessSessionId, resolved, occurrence);
+  } = instanceValues(companyId, anchor.fitnessSessionId ?? '', resolved, occurrence);
   await updateInstance(tx, companyId, anchor.id, {
     ...changes,
     // Remembers the rule date it came from, so series edits match it there and keep its own time.

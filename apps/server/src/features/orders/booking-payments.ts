@@ -83,7 +83,14 @@ async function judge(
 ): Promise<{ problem: string } | Usable> {
   const { terms } = row;
   if (row.status !== 'active') return { problem: `${terms.name} is ${row.status}.` };
-  if (terms.templateIds.length > 0 && !terms.templateIds.includes(cls.templateId))
+  if (cls.eventPackageIds !== null) {
+    // An event names the packages that may pay for it; none = pay per event.
+    if (!cls.eventPackageIds.includes(row.packageId))
+      return { problem: `${terms.name} does not pay for ${cls.templateName}.` };
+  } else if (
+    terms.templateIds.length > 0 &&
+    (cls.templateId === null || !terms.templateIds.includes(cls.templateId))
+  )
     return { problem: `${terms.name} is not valid for ${cls.templateName}.` };
   if (terms.studioIds.length > 0 && !terms.studioIds.includes(cls.studioId))
     return { problem: `${terms.name} is not valid at ${cls.studioName}.` };

@@ -1,0 +1,413 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/harness.ts';
+import { bearer, signUpClient } from '../../test/factories.ts';
+import { minutesFromNow, quickClients } from '../../test/bookings.ts';
+import { classPack, created } from '../../test/packages.ts';
+import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts';
+import { signInTeamMember } from '../../test/team.ts';
+
+/**
+ * Events (issue 12 §1) against the real database: the admin API, the public reads, and an event's dates
+ * booked through the classes' own booking endpoint (same capacity, waitlist and payment machinery).
+ */
+const { app, db } = await createTestApp();
+
+type Headers = Record<string, string>;
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Headers = {},
+  payload?: object,
+) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+let hour = 0;
+const nextDate = (durationMinutes = 120) => {
+  hour += 3;
+  return { startsAt: minutesFromNow(3 * 24 * 60 + hour * 60), durationMinutes };
+};
+
+const eventBody = (ready: ReadyStudio, overrides: Record<string, unknown> = {}) => ({
+  title: 'Community Open Day',
+  category: 'CommunityEvents',
+  description: 'Try every class for free and meet the team.',
+  image: null,
+  studioId: ready.studioId,
+  address: null,
+  capacity: 30,
+  price: 0,
+  facilitatorIds: [],
+  packageIds: [],
+  visibility: 'public',
+  waitlist: true,
+  dates: [nextDate()],
+  ...overrides,
+});
+
+async function createEvent(ready: ReadyStudio, overrides: Record<string, unknown> = {}) {
+  const response = await call('POST', '/api/events', ready.headers, eventBody(ready, overrides));
+  if (response.statusCode !== 201) throw new Error(`event not created: ${response.body}`);
+  return response.json().data as {
+    id: string;
+    dates: {
+      classInstanceId: string;
+      capacity: number;
+      bookedCount: number;
+      placesLeft: number;
+      startsAt: string;
+    }[];
+  };
+}
+
+async function clientOf(ready: ReadyStudio) {
+  const signed = await signUpClient(app, ready.slug);
+  return { headers: bearer(signed.session.token), id: signed.session.user._id as string };
+}
+
+const book = (classInstanceId: string, headers: Headers, payload: object = {}) =>
+  call('POST', `/api/class-instances/${classInstanceId}/bookings`, headers, payload);
+
+describe('admin events API', () => {
+  it('creates an event with several dates, facilitators and packages, and reads it back', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const facilitator = await created(app, ready.headers, '/api/facilitators', {
+      name: 'Ana Ruiz',
+      email: null,
+      phone: null,
+      bio: null,
+      photo: null,
+      active: true,
+    });
+    const pack = await created(app, ready.headers, '/api/packages', classPack());
+    const dates = [nextDate(90), nextDate(90)];
+    const event = await createEvent(ready, {
+      title: 'Pottery Workshop',
+      category: 'ArtsAndCulture',
+      price: 4500,
+      capacity: 12,
+      address: '22 Mill Lane, Decatur',
+      facilitatorIds: [facilitator.id],
+      packageIds: [pack.id],
+      dates,
+    });
+    const read = await call('GET', `/api/events/${event.id}`, ready.headers);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toMatchObject({
+      title: 'Pottery Workshop',
+      category: 'ArtsAndCulture',
+      price: 4500,
+      currency: 'USD',
+      address: '22 Mill Lane, Decatur',
+      studioName: 'Midtown',
+      facilitatorIds: [facilitator.id],
+      packageIds: [pack.id],
+      dates: dates.map((date) => ({
+        startsAt: new Date(date.startsAt).toISOString(),
+        capacity: 12,
+        bookedCount: 0,
+        placesLeft: 12,
+        status: 'scheduled',
+      })),
+    });
+    // Its dates are class instances of kind 'event'.
+    const { rows } = await db.pool.query('select kind, event_id from class_instances where event_id = $1', [
+      event.id,
+    ]);
+    expect(rows).toEqual([
+      { kind: 'event', event_id: event.id },
+      { kind: 'event', event_id: event.id },
+    ]);
+  });
+
+  it('answers 400 naming the field for bad input', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const noTitle = await call('POST', '/api/events', ready.headers, eventBody(ready, { title: '' }));
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json()).toMatchObject({ status: 0, errors: { title: 'Name the event' } });
+    const badCategory = await call(
+      'POST',
+      '/api/events',
+      ready.headers,
+      eventBody(ready, { category: 'Parties' }),
+    );
+    expect(badCategory.statusCode).toBe(400);
+    expect(badCategory.json().errors).toMatchObject({ category: 'Choose one of the event categories' });
+    const noDates = await call('POST', '/api/events', ready.headers, eventBody(ready, { dates: [] }));
+    expect(noDates.json().errors).toMatchObject({ dates: 'Add at least one date' });
+    const past = await call(
+      'POST',
+      '/api/events',
+      ready.headers,
+      eventBody(ready, { dates: [{ startsAt: minutesFromNow(-60), durationMinutes: 60 }] }),
+    );
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors).toMatchObject({ 'dates.0.startsAt': 'Choose a date and time still to come' });
+    const other = await studioReadyToSchedule(app);
+    const foreignStudio = await call(
+      'POST',
+      '/api/events',
+      ready.headers,
+      eventBody(ready, { studioId: other.studioId }),
+    );
+    expect(foreignStudio.statusCode).toBe(400);
+    expect(foreignStudio.json().errors).toMatchObject({ studioId: 'Choose one of your studios' });
+    const badQuery = await call('GET', '/api/events?category=Parties', ready.headers);
+    expect(badQuery.statusCode).toBe(400);
+    expect(badQuery.json().errors).toMatchObject({ category: 'Choose one of the event categories' });
+  });
+
+  it('answers 401 without a session, 403 to an instructor writing, 404 for another company’s event', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const event = await createEvent(ready);
+    expect((await call('GET', '/api/events')).statusCode).toBe(401);
+    expect((await call('POST', '/api/events', {}, eventBody(ready))).statusCode).toBe(401);
+    const instructor = await signInTeamMember(app, db.db, ready.companyId, 'instructor');
+    expect((await call('GET', `/api/events/${event.id}`, instructor.headers)).statusCode).toBe(200);
+    const refused = await call('POST', '/api/events', instructor.headers, eventBody(ready));
+    expect(refused.statusCode).toBe(403);
+    expect((await call('DELETE', `/api/events/${event.id}`, instructor.headers)).statusCode).toBe(403);
+    const other = await studioReadyToSchedule(app);
+    for (const [method, url, payload] of [
+      ['GET', `/api/events/${event.id}`, undefined],
+      ['PUT', `/api/events/${event.id}`, { ...eventBody(other), dates: undefined }],
+      ['DELETE', `/api/events/${event.id}`, undefined],
+      ['POST', `/api/events/${event.id}/dates`, nextDate()],
+      ['DELETE', `/api/events/${event.id}/dates/${event.dates[0]?.classInstanceId}`, undefined],
+    ] as const) {
+      const response = await call(method, url, other.headers, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toMatchObject({ status: 0, message: 'We could not find that event.' });
+    }
+    // Their list does not show it either.
+    expect((await call('GET', '/api/events', other.headers)).json().data).toEqual({ items: [], total: 0 });
+  });
+
+  it('lists upcoming and past events, filtered by category', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const openDay = await createEvent(ready, { title: 'Open Day', category: 'CommunityEvents' });
+    const tour = await createEvent(ready, { title: 'Studio Tour', category: 'Tours' });
+    const done = await createEvent(ready, { title: 'Autumn Gala', category: 'Ceremonies' });
+    await db.pool.query(
+      `update class_instances set starts_at = starts_at - interval '30 days', ends_at = ends_at - interval '30 days' where event_id = $1`,
+      [done.id],
+    );
+    const titles = async (query: string) =>
+      (await call('GET', `/api/events${query}`, ready.headers))
+        .json()
+        .data.items.map((item: { title: string }) => item.title);
+    expect(await titles('')).toEqual(['Open Day', 'Studio Tour']);
+    expect(await titles('?when=past')).toEqual(['Autumn Gala']);
+    expect(await titles('?category=Tours')).toEqual(['Studio Tour']);
+    expect((await call('GET', '/api/events?category=Tours', ready.headers)).json().data.total).toBe(1);
+    expect(openDay.id).not.toBe(tour.id);
+  });
+
+  it('edits an event: capacity reaches its dates to come, never below the places taken (409)', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const event = await createEvent(ready, { capacity: 5 });
+    const dateId = event.dates[0]!.classInstanceId;
+    const clients = await quickClients(app, ready, 3);
+    for (const clientId of clients)
+      expect((await book(dateId, ready.headers, { clientId, overrideWaiver: true })).statusCode).toBe(200);
+    const { dates: _dates, ...fields } = eventBody(ready, { capacity: 2 });
+    const below = await call('PUT', `/api/events/${event.id}`, ready.headers, fields);
+    expect(below.statusCode).toBe(409);
+    expect(below.json().errors).toMatchObject({ capacity: 'At least 3: places already taken' });
+    const ok = await call('PUT', `/api/events/${event.id}`, ready.headers, {
+      ...fields,
+      capacity: 8,
+      title: 'Open Day 2',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ title: 'Open Day 2', capacity: 8 });
+    expect(ok.json().data.dates[0]).toMatchObject({ capacity: 8, bookedCount: 3, placesLeft: 5 });
+    // One date's own places: not below those taken either.
+    const move = nextDate(60);
+    const tooFew = await call('PUT', `/api/events/${event.id}/dates/${dateId}`, ready.headers, {
+      ...move,
+      capacity: 2,
+    });
+    expect(tooFew.statusCode).toBe(409);
+    const moved = await call('PUT', `/api/events/${event.id}/dates/${dateId}`, ready.headers, {
+      ...move,
+      capacity: 3,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data.dates[0]).toMatchObject({
+      startsAt: new Date(move.startsAt).toISOString(),
+      capacity: 3,
+      placesLeft: 0,
+    });
+  });
+
+  it('adds and removes dates; refuses to delete an event with bookings (409) and cancels it instead', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const event = await createEvent(ready);
+    const added = await call('POST', `/api/events/${event.id}/dates`, ready.headers, nextDate());
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data.dates).toHaveLength(2);
+    const second = added.json().data.dates[1].classInstanceId as string;
+    const removed = await call('DELETE', `/api/events/${event.id}/dates/${second}`, ready.headers);
+    expect(removed.json().data.dates).toHaveLength(1);
+
+    const client = await clientOf(ready);
+    expect((await book(event.dates[0]!.classInstanceId, client.headers)).statusCode).toBe(200);
+    const refused = await call('DELETE', `/api/events/${event.id}`, ready.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This event has 1 booking, so it cannot be deleted. Cancel it instead: its clients are told and nothing is charged.',
+    );
+    const cancelled = await call('POST', `/api/events/${event.id}/cancel`, ready.headers, {
+      reason: 'Storm warning',
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data.dates[0]).toMatchObject({
+      status: 'cancelled',
+      bookedCount: 0,
+      placesLeft: 0,
+    });
+    const { rows } = await db.pool.query('select status, cancelled_by from bookings where client_id = $1', [
+      client.id,
+    ]);
+    expect(rows).toEqual([{ status: 'cancelled', cancelled_by: 'studio' }]);
+
+    const unbooked = await createEvent(ready);
+    expect((await call('DELETE', `/api/events/${unbooked.id}`, ready.headers)).statusCode).toBe(200);
+    expect((await call('GET', `/api/events/${unbooked.id}`, ready.headers)).statusCode).toBe(404);
+    const { rows: left } = await db.pool.query('select id from class_instances where event_id = $1', [
+      unbooked.id,
+    ]);
+    expect(left).toEqual([]);
+  });
+});
+
+describe('public events API', () => {
+  it('lists upcoming public events by category with places left; unlisted ones are read by id only', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const open = await createEvent(ready, { title: 'Open Day', capacity: 4 });
+    await createEvent(ready, { title: 'Board Meeting', category: 'BoardMeeting', visibility: 'unlisted' });
+    const hidden = await createEvent(ready, {
+      title: 'Volunteer Morning',
+      category: 'VolunteerEvents',
+      visibility: 'unlisted',
+    });
+    const client = await clientOf(ready);
+    await book(open.dates[0]!.classInstanceId, client.headers);
+
+    const list = await call('GET', `/api/public/${ready.slug}/events`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.items.map((item: { title: string }) => item.title)).toEqual(['Open Day']);
+    const [first] = list.json().data.items;
+    expect(first.dates[0]).toMatchObject({ placesLeft: 3, capacity: 4 });
+    expect(first).not.toHaveProperty('packageIds');
+    const byCategory = await call('GET', `/api/public/${ready.slug}/events?category=Tours`);
+    expect(byCategory.json().data).toEqual({ items: [], total: 0 });
+
+    const unlisted = await call('GET', `/api/public/${ready.slug}/events/${hidden.id}`);
+    expect(unlisted.statusCode).toBe(200);
+    expect(unlisted.json().data.title).toBe('Volunteer Morning');
+
+    const other = await studioReadyToSchedule(app);
+    expect((await call('GET', `/api/public/${other.slug}/events/${open.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/public/no-such-studio-here/events`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/public/${ready.slug}/events?category=Nope`)).statusCode).toBe(400);
+  });
+});
+
+describe('booking an event date through the booking endpoint', () => {
+  it('a free event books free; a paid one asks for payment or takes an allowed package, never another', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const free = await createEvent(ready);
+    const client = await clientOf(ready);
+    const freeBooking = await book(free.dates[0]!.classInstanceId, client.headers);
+    expect(freeBooking.statusCode).toBe(200);
+    expect(freeBooking.json().data).toMatchObject({ status: 'booked', paidWith: 'free' });
+
+    const allowed = await created(
+      app,
+      ready.headers,
+      '/api/packages',
+      classPack({ name: 'Workshop Pass', credits: 2 }),
+    );
+    const otherPack = await created(
+      app,
+      ready.headers,
+      '/api/packages',
+      classPack({ name: '10-Class Pack' }),
+    );
+    const workshop = await createEvent(ready, {
+      title: 'Pottery Workshop',
+      price: 4500,
+      packageIds: [allowed.id],
+    });
+    const dateId = workshop.dates[0]!.classInstanceId;
+
+    // Holding only a pack the event does not accept: asked to pay (402), not booked with it.
+    const holder = await clientOf(ready);
+    await created(app, ready.headers, '/api/orders', {
+      clientId: holder.id,
+      items: [{ kind: 'package', packageId: otherPack.id }],
+      promoCode: null,
+      paidWith: 'cash',
+    });
+    const asked = await book(dateId, holder.headers);
+    expect(asked.statusCode).toBe(402);
+    const dropIn = await book(dateId, holder.headers, { payWith: 'drop-in' });
+    expect(dropIn.statusCode).toBe(200);
+    expect(dropIn.json().data.paidWith).toBe('drop-in');
+    const { rows: orders } = await db.pool.query(
+      `select total from orders where company_id = $1 and client_id = $2 order by created_at desc limit 1`,
+      [ready.companyId, holder.id],
+    );
+    expect(orders[0]).toMatchObject({ total: 4500 });
+
+    // Holding the allowed pass: it pays.
+    const passHolder = await clientOf(ready);
+    await created(app, ready.headers, '/api/orders', {
+      clientId: passHolder.id,
+      items: [{ kind: 'package', packageId: allowed.id }],
+      promoCode: null,
+      paidWith: 'cash',
+    });
+    const withPass = await book(dateId, passHolder.headers);
+    expect(withPass.statusCode).toBe(200);
+    expect(withPass.json().data.paidWith).toBe('class-pack');
+  });
+
+  it('a full event date with its waitlist off refuses; with it on, waitlists', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const noWaitlist = await createEvent(ready, { capacity: 1, waitlist: false });
+    const withWaitlist = await createEvent(ready, { capacity: 1, waitlist: true });
+    const [a, b, c, d] = await quickClients(app, ready, 4);
+    const bookFor = (dateId: string, clientId: string | undefined) =>
+      book(dateId, ready.headers, { clientId, overrideWaiver: true });
+    expect((await bookFor(noWaitlist.dates[0]!.classInstanceId, a)).statusCode).toBe(200);
+    const full = await bookFor(noWaitlist.dates[0]!.classInstanceId, b);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe('This class is full.');
+    expect((await bookFor(withWaitlist.dates[0]!.classInstanceId, c)).statusCode).toBe(200);
+    const waiting = await bookFor(withWaitlist.dates[0]!.classInstanceId, d);
+    expect(waiting.json().data.status).toBe('waitlisted');
+  });
+
+  it('parallel bookings never overbook an event date', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const event = await createEvent(ready, { capacity: 10, waitlist: false });
+    const dateId = event.dates[0]!.classInstanceId;
+    const clients = await quickClients(app, ready, 60);
+    const answers = await Promise.all(
+      clients.map((clientId) => book(dateId, ready.headers, { clientId, overrideWaiver: true })),
+    );
+    const codes = answers.reduce<Record<number, number>>((counts, answer) => {
+      counts[answer.statusCode] = (counts[answer.statusCode] ?? 0) + 1;
+      return counts;
+    }, {});
+    expect(codes).toEqual({ 200: 10, 409: 50 });
+    const { rows } = await db.pool.query(
+      `select booked_count, capacity,
+         (select count(*)::int from bookings where class_instance_id = $1 and status = 'booked') as places
+       from class_instances where id = $1`,
+      [dateId],
+    );
+    expect(rows[0]).toEqual({ booked_count: 10, capacity: 10, places: 10 });
+  });
+});
