@@ -1,9 +1,14 @@
 import type { Executor } from '../../db/client.ts';
 import { queueEmail } from '../../jobs/email-outbox.ts';
-import { activeBookingsOf, addToCounts, recordChanges, updateBooking } from '../bookings/bookings.repo.ts';
+import {
+  activeBookingsOf,
+  addToCounts,
+  lockClass,
+  recordChanges,
+  updateBooking,
+} from '../bookings/bookings.repo.ts';
 import { localMoment } from '../bookings/booking-rules.ts';
 import { releasePayment } from '../orders/booking-payments.ts';
-import { findListed } from './class-instances.repo.ts';
 
 /**
  * Where a class the studio cancels ends its bookings: called in the same transaction, after the class
@@ -42,10 +47,11 @@ export async function endBookingsOfCancelledClasses(
     })),
   );
   for (const id of new Set(rows.map((row) => row.booking.classInstanceId))) {
-    const cls = await findListed(tx, companyId, id);
+    // A class or an event's date (whose name is the event's title); its row is locked already.
+    const cls = await lockClass(tx, companyId, id, { lock: false });
     if (!cls) continue;
     await addToCounts(tx, companyId, id, { places: -cls.bookedCount, waiting: -cls.waitlistCount });
-    const when = localMoment(new Date(cls.startsAt), cls.timeZone);
+    const when = localMoment(cls.startsAt, cls.timeZone);
     for (const { clientName, clientEmail } of rows.filter((row) => row.booking.classInstanceId === id))
       await queueEmail(tx, {
         companyId,

@@ -249,11 +249,6 @@ async function cancelDates(tx: Executor, companyId: string, ids: string[], reaso
     .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason, updatedAt: sql`now()` })
     .where(and(eq(classInstances.companyId, companyId), inArray(classInstances.id, ids)));
   await endBookingsOfCancelledClasses(tx, companyId, ids, now);
-  // The classes' path resets counts through the class listing, which an event's date is not part of.
-  await tx
-    .update(classInstances)
-    .set({ bookedCount: 0, waitlistCount: 0 })
-    .where(and(eq(classInstances.companyId, companyId), inArray(classInstances.id, ids)));
 }
 
 export async function addEventDate(

@@ -269,6 +269,13 @@ describe('admin events API', () => {
       client.id,
     ]);
     expect(rows).toEqual([{ status: 'cancelled', cancelled_by: 'studio' }]);
+    const { rows: mails } = await db.pool.query(
+      `select subject from email_outbox where company_id = $1 and subject like 'Cancelled by the studio%'`,
+      [ready.companyId],
+    );
+    expect(mails).toEqual([
+      { subject: expect.stringMatching(/^Cancelled by the studio: Community Open Day, /) },
+    ]);
 
     const unbooked = await createEvent(ready);
     expect((await call('DELETE', `/api/events/${unbooked.id}`, ready.headers)).statusCode).toBe(200);
