@@ -52,10 +52,15 @@ describe('client › My Profile', () => {
     expect(waiver.getByRole('link', { name: 'Sign the waiver' }).getAttribute('href')).toBe('/acme/client/client/settings/waiver');
   });
 
-  it('another client’s id is not theirs to see', async () => {
+  it('another client’s id is not theirs to see; the page keeps a heading and the way to their own', async () => {
     serve();
     renderRoutes(route, '/acme/client/client/profile/111111111111111111111111');
     expect(await screen.findByText('This profile is not yours to see.')).toBeTruthy();
     expect(screen.queryByText('ava@example.com')).toBeNull();
+    // The page's one heading says where the client is (a screen reader lists headings to find their way).
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Profile not found');
+    expect(screen.getByRole('link', { name: 'Open my profile' }).getAttribute('href')).toBe(
+      `/acme/client/client/profile/${clientAccount.user.id}`,
+    );
   });
 });

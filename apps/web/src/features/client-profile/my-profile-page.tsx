@@ -45,13 +45,17 @@ export function MyProfilePage() {
 
   if (!me.data) return <PageLoader />;
   if (clientId !== me.data.user.id)
+    // An old link, or someone else's: the page keeps its heading (it is the page's only one) and the way home.
     return (
-      <Alert color="yellow" title="Not found">
-        This profile is not yours to see.{' '}
-        <Anchor component={Link} to={`${base}/profile/${me.data.user.id}`}>
-          Open my profile
-        </Anchor>
-      </Alert>
+      <Stack gap="md" maw={820}>
+        <Title order={1}>Profile not found</Title>
+        <Alert color="yellow">
+          This profile is not yours to see.{' '}
+          <Anchor component={Link} to={`${base}/profile/${me.data.user.id}`}>
+            Open my profile
+          </Anchor>
+        </Alert>
+      </Stack>
     );
   const { user } = me.data;
   const upcoming = (bookings.data?.items ?? []).filter((booking) =>

@@ -1,4 +1,4 @@
-import { forwardRef, useState } from 'react';
+import { forwardRef, useRef, useState } from 'react';
 import { Alert, Anchor, Checkbox, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MyWaiverDto, WaiverDto } from '@kinetic/shared';
@@ -153,18 +153,34 @@ function SignForm({
   const [path, setPath] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (waiver.terms.some((term) => !ticked.includes(term.value)))
-      found.acceptedTerms = 'Tick every term to sign';
+    const unticked = waiver.terms.find((term) => !ticked.includes(term.value));
+    if (unticked) found.acceptedTerms = 'Tick every term to sign';
     if (fullName.trim().length < 2) found.fullName = 'Type your full name';
     if (mode === 'drawn' && !path)
       found.signature = 'Draw your signature in the box, or choose “Type my name”';
     setErrors(found);
     setFailure(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      // On a phone the first problem is far above the button: the keyboard goes to it (the first term left
+      // unticked, the name, or the signature box), and a screen reader reads its message with it.
+      const form = formRef.current;
+      requestAnimationFrame(() => {
+        const first = unticked
+          ? [...(form?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? [])].find(
+              (box) => box.value === unticked.value,
+            )
+          : found.fullName
+            ? form?.querySelector<HTMLInputElement>('input[name="fullName"]')
+            : form?.querySelector<HTMLElement>('canvas');
+        first?.focus();
+      });
+      return;
+    }
     try {
       await sign.mutateAsync({
         waiverId: waiver.id,
@@ -181,7 +197,7 @@ function SignForm({
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm">
@@ -218,6 +234,7 @@ function SignForm({
         ) : null}
         <TextInput
           label="Your full name"
+          name="fullName"
           required
           autoComplete="name"
           value={fullName}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Box, Button, Group, Text } from '@mantine/core';
 import { SIGNATURE_BOX } from '@kinetic/shared';
 
@@ -17,6 +17,7 @@ export function SignaturePad({
   error?: string | undefined;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const hintId = useId();
   const drawing = useRef(false);
   const path = useRef(value);
 
@@ -65,6 +66,8 @@ export function SignaturePad({
           // Clear disables itself: the keyboard comes here, to the empty box, not to the top of the page.
           tabIndex={-1}
           aria-label={value ? 'Your drawn signature' : 'Signature box: draw your signature here'}
+          // A refused signing focuses the box: its message is read with it.
+          aria-describedby={error ? hintId : undefined}
           style={{ width: '100%', height: 'auto', display: 'block', cursor: 'crosshair' }}
           onPointerDown={(event) => {
             event.currentTarget.setPointerCapture(event.pointerId);
@@ -83,7 +86,7 @@ export function SignaturePad({
         />
       </Box>
       <Group justify="space-between" mt={4}>
-        <Text size="sm" c={error ? 'red.8' : 'dimmed'}>
+        <Text size="sm" c={error ? 'red.8' : 'dimmed'} id={hintId}>
           {error ?? 'Sign with your finger, a pen or the mouse.'}
         </Text>
         <Button

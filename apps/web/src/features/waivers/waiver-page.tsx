@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { waiverBody, type AdminWaiverDto, type WaiverBody } from '@kinetic/shared';
@@ -87,6 +87,18 @@ function WaiverForm({ companyId, data, title, manage }: { companyId: string; dat
   const { submitError, runSubmit } = useFormSubmit(form);
   useUnsavedChangesGuard(form.isDirty());
   const current = data.waiver;
+  const termsRef = useRef<HTMLDivElement>(null);
+  const addTermRef = useRef<HTMLButtonElement>(null);
+  /**
+   * Where the keyboard goes once the term list has changed: the term at `index` (a new term, or the one
+   * that took a deleted term's place, else the one before it), or Add term once the list is empty. The
+   * button pressed has gone, and focus would fall to the top of the page.
+   */
+  const focusTermLater = (index: number) =>
+    requestAnimationFrame(() => {
+      const fields = termsRef.current?.querySelectorAll<HTMLInputElement>('input[data-term]') ?? [];
+      (fields[Math.min(index, fields.length - 1)] ?? addTermRef.current)?.focus();
+    });
 
   const submit = (values: WaiverValues) =>
     runSubmit(async () => {
@@ -137,7 +149,12 @@ function WaiverForm({ companyId, data, title, manage }: { companyId: string; dat
             disabled={!manage}
             {...form.getInputProps('text')}
           />
-          <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack
+            ref={termsRef}
+            gap="xs"
+            component="fieldset"
+            style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+          >
             <Text component="legend" fw={700} mb={4}>
               Terms the client ticks
             </Text>
@@ -151,6 +168,7 @@ function WaiverForm({ companyId, data, title, manage }: { companyId: string; dat
                 <TextInput
                   style={{ flex: 1 }}
                   label={`Term ${index + 1}`}
+                  data-term
                   disabled={!manage}
                   {...form.getInputProps(`terms.${index}.label`)}
                 />
@@ -162,12 +180,13 @@ function WaiverForm({ companyId, data, title, manage }: { companyId: string; dat
                     mt={24}
                     aria-label={`Delete term ${index + 1}`}
                     // Spec §4: a term is deleted by its value (a new one by its place).
-                    onClick={() =>
+                    onClick={() => {
                       form.setFieldValue(
                         'terms',
                         form.values.terms.filter((other, at) => (term.value ? other.value !== term.value : at !== index)),
-                      )
-                    }
+                      );
+                      focusTermLater(index);
+                    }}
                   >
                     ✕
                   </ActionIcon>
@@ -176,7 +195,15 @@ function WaiverForm({ companyId, data, title, manage }: { companyId: string; dat
             ))}
             {manage ? (
               <Group>
-                <Button variant="light" onClick={() => form.insertListItem('terms', { value: '', label: '' })}>
+                <Button
+                  ref={addTermRef}
+                  variant="light"
+                  onClick={() => {
+                    form.insertListItem('terms', { value: '', label: '' });
+                    // Straight into the new term's field, to write it.
+                    focusTermLater(form.values.terms.length);
+                  }}
+                >
                   Add term
                 </Button>
               </Group>

@@ -71,6 +71,27 @@ describe('Settings › Client Waiver', () => {
     expect(screen.getByRole('button', { name: 'Publish waiver' })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /sign this version again/ })).toBeNull();
   });
+
+  it('Add term puts the keyboard in the new term; Delete term on the term that took its place, or the one before', async () => {
+    serve({ me: ok(account), waiver: ok(admin) });
+    renderRoutes([{ path: '/', element: <WaiverPage /> }], '/');
+    const add = await screen.findByRole('button', { name: 'Add term' });
+    add.focus();
+    fireEvent.click(add);
+    // Typing goes into Term 3, not onto the button (where a space would add another term).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Term 3' })));
+
+    screen.getByRole('button', { name: 'Delete term 1' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete term 1' }));
+    // The old Term 2 is Term 1 now, and has the keyboard (the pressed button has gone).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByDisplayValue('I have no untold injury')));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete term 2' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Term 1' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete term 1' }));
+    // None left: Add term, to write the next one.
+    expect(await screen.findByText('No terms: clients sign the text as a whole.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add term' })));
+  });
 });
 
 describe('client › Settings › Waiver', () => {
@@ -122,6 +143,33 @@ describe('client › Settings › Waiver', () => {
         signature: { kind: 'typed' },
       }),
     );
+  });
+
+  it('refused, puts the keyboard on the first thing to fix: a term left unticked, then the name, then the signature box', async () => {
+    const calls = serve({ me: ok(client), 'my/waiver': ok(mustSign) });
+    renderRoutes([{ path: '/', element: <MyWaiverPage /> }], '/');
+    const sign = await screen.findByRole('button', { name: 'Sign the waiver' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I am 18 or older' }));
+    sign.focus();
+    fireEvent.click(sign);
+    // The second term is the one still to tick (the first is ticked), far above the button on a phone.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'I have no untold injury' })));
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have no untold injury' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Your full name/ }), { target: { value: '' } });
+    fireEvent.click(sign);
+    const name = screen.getByRole('textbox', { name: /Your full name/ });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(name, { target: { value: 'Chris Client' } });
+    fireEvent.click(sign);
+    const box = screen.getByRole('img', { name: 'Signature box: draw your signature here' });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    // Focused, the box is read with what is missing.
+    const hint = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Draw your signature in the box, or choose “Type my name”');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('a new version asks a client who signed the old one to sign again', async () => {
