@@ -39,6 +39,7 @@ export const adminLazyPage = withAllStyles({
   calendar: () =>
     import('../features/schedule/calendar-page.tsx').then((m) => ({ Component: m.CalendarPage })),
   classes: () => import('../features/schedule/classes-page.tsx').then((m) => ({ Component: m.ClassesPage })),
+  events: () => import('../features/events/events-page.tsx').then((m) => ({ Component: m.EventsPage })),
   classDetails: () =>
     import('../features/schedule/class-details-page.tsx').then((m) => ({ Component: m.ClassDetailsPage })),
   packages: () =>

@@ -42,6 +42,7 @@ export function adminAppRoute(path?: string): RouteObject {
                 lazy: adminLazyPage.classDetails,
               },
               { path: 'classes/:classInstanceId', handle: menuPage('classes'), lazy: adminLazyPage.classes },
+              { path: 'events', handle: menuPage('events'), lazy: adminLazyPage.events },
               soon('clients', 'clients'),
               {
                 path: 'clients/profile/:clientId/:userId',

@@ -17,6 +17,7 @@ describe('admin side menu (spec §2)', () => {
       ['Appointment', 'appointment'],
       ['Calendar', 'calendar'],
       ['Classes', 'classes'],
+      ['Events', 'events'],
       ['Clients', 'clients'],
       ['Staff', 'staff'],
       ['Studios', 'studios'],
@@ -24,10 +25,11 @@ describe('admin side menu (spec §2)', () => {
     ]);
   });
 
-  it('hides Appointment, Classes, Staff and Studios for solo users (spec §6)', () => {
+  it('hides Appointment, Classes, Staff and Studios for solo users (spec §6); Events stay (issue 12)', () => {
     expect(adminMenuFor(true).map((item) => item.label)).toEqual([
       'Dashboard',
       'Calendar',
+      'Events',
       'Clients',
       'Settings',
     ]);
@@ -98,7 +100,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
   const all = { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true };
 
   it('shows everything an admin may use', () => {
-    expect(adminMenuFor(false, all)).toHaveLength(8);
+    expect(adminMenuFor(false, all)).toHaveLength(9);
     expect(settingsMenuFor(false, all)).toHaveLength(15);
   });
 
@@ -109,6 +111,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
       'Appointment',
       'Calendar',
       'Classes',
+      'Events',
       'Clients',
       'Settings',
     ]);
@@ -130,6 +133,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
     expect(adminMenuFor(true, solo).map((item) => item.label)).toEqual([
       'Dashboard',
       'Calendar',
+      'Events',
       'Clients',
       'Settings',
     ]);

@@ -1,0 +1,226 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { EVENT_CATEGORY_OPTIONS, type EventDto } from '@kinetic/shared';
+import { useFormSubmit } from '../../ui/api-form-error.ts';
+import { BusyButton } from '../../ui/busy-button.tsx';
+import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
+import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
+import { currencyDigits } from '../class-templates/money.ts';
+import { ImageField } from '../uploads/image-field.tsx';
+import { useAddEventDate, useCreateEvent, useRemoveEventDate, useUpdateEvent } from './api/events.ts';
+import {
+  newDateRow,
+  toCreateBody,
+  toDateBody,
+  toEventBody,
+  toEventFormValues,
+  validateEventForm,
+  type EventFormValues,
+} from './event-form-values.ts';
+
+export interface EventFormChoices {
+  studios: { id: string; name: string; timeZone: string }[];
+  facilitators: { id: string; name: string }[];
+  packages: { id: string; name: string }[];
+}
+
+interface EventFormProps {
+  companyId: string;
+  currency: string;
+  event?: EventDto;
+  choices: EventFormChoices;
+  onCancel: () => void;
+  onSaved: (event: EventDto) => void;
+}
+
+/** Add or edit an event: its details and its dates (on the studio's clock). */
+export function EventForm({ companyId, currency, event, choices, onCancel, onSaved }: EventFormProps) {
+  const firstStudio = choices.studios[0]?.id ?? '';
+  const zoneOf = (studioId: string) =>
+    choices.studios.find((studio) => studio.id === studioId)?.timeZone ?? event?.timeZone ?? 'UTC';
+  const form = useForm<EventFormValues>({
+    initialValues: toEventFormValues(event, { studioId: firstStudio }),
+    validate: (values) => validateEventForm(values, currency, zoneOf(values.studioId)),
+  });
+  const { submitError, runSubmit } = useFormSubmit(form);
+  useUnsavedChangesGuard(form.isDirty());
+  const create = useCreateEvent(companyId);
+  const update = useUpdateEvent(companyId);
+  const addDate = useAddEventDate(companyId);
+  const removeDate = useRemoveEventDate(companyId);
+  const busy = create.isPending || update.isPending || addDate.isPending || removeDate.isPending;
+  const timeZone = zoneOf(form.values.studioId);
+
+  const submit = async (values: EventFormValues) => {
+    await runSubmit(async () => {
+      if (!event) {
+        onSaved(await create.mutateAsync(toCreateBody(values, currency, timeZone)));
+        return;
+      }
+      let saved = await update.mutateAsync({ eventId: event.id, body: toEventBody(values, currency) });
+      const kept = new Set(values.dates.map((row) => row.classInstanceId).filter(Boolean));
+      for (const date of event.dates)
+        if (date.status === 'scheduled' && !kept.has(date.classInstanceId))
+          saved = await removeDate.mutateAsync({ eventId: event.id, classInstanceId: date.classInstanceId });
+      for (const row of values.dates)
+        if (!row.classInstanceId)
+          saved = await addDate.mutateAsync({ eventId: event.id, body: toDateBody(row, timeZone) });
+      onSaved(saved);
+    });
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <NativeSelect
+            label="Category"
+            required
+            data={[{ value: '', label: 'Choose a category' }, ...EVENT_CATEGORY_OPTIONS]}
+            {...form.getInputProps('category')}
+          />
+          <NativeSelect
+            label="Studio"
+            description="Runs the event; its dates are on this studio’s clock"
+            required
+            data={choices.studios.map((studio) => ({ value: studio.id, label: studio.name }))}
+            {...form.getInputProps('studioId')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Address"
+          description="Where it takes place, when not at the studio"
+          {...form.getInputProps('address')}
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('description')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <SpecNumberInput
+            label="Capacity"
+            description="People per date"
+            required
+            {...form.getInputProps('capacity')}
+          />
+          <SpecNumberInput
+            label={`Price (${currency})`}
+            description="Empty is free"
+            decimals={currencyDigits(currency)}
+            fixedDecimalScale={false}
+            {...form.getInputProps('price')}
+          />
+        </SimpleGrid>
+        <MultiSelect
+          label="Facilitators"
+          description="From Settings › Facilitators"
+          data={choices.facilitators.map((person) => ({ value: person.id, label: person.name }))}
+          searchable
+          {...form.getInputProps('facilitatorIds')}
+        />
+        <MultiSelect
+          label="Packages that pay for it"
+          description="None: clients pay per event"
+          data={choices.packages.map((item) => ({ value: item.id, label: item.name }))}
+          searchable
+          {...form.getInputProps('packageIds')}
+        />
+        <Radio.Group label="Who can find it" {...form.getInputProps('visibility')}>
+          <Group mt="xs">
+            <Radio value="public" label="Public: listed on the events page" />
+            <Radio value="unlisted" label="Unlisted: only with its link" />
+          </Group>
+        </Radio.Group>
+        <Checkbox label="Waitlist when full" {...form.getInputProps('waitlist', { type: 'checkbox' })} />
+        <ImageField
+          noun="image"
+          alt={form.values.title ? `The ${form.values.title} event` : 'The event'}
+          value={form.values.image}
+          onChange={(file) => form.setFieldValue('image', file)}
+          error={form.errors.image}
+        />
+        <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+          <Title order={2} size="h5" component="legend">
+            Dates
+          </Title>
+          <Text size="sm" c="dimmed">
+            On the studio’s clock ({timeZone}).
+          </Text>
+          {form.values.dates.map((row, index) => (
+            <Group key={row.key} align="flex-start" gap="sm" wrap="wrap">
+              <TextInput
+                type="date"
+                label={`Date ${index + 1}`}
+                required
+                disabled={Boolean(row.classInstanceId)}
+                style={{ flex: '1 1 150px' }}
+                {...form.getInputProps(`dates.${index}.date`)}
+              />
+              <TextInput
+                type="time"
+                label="Starts"
+                required
+                disabled={Boolean(row.classInstanceId)}
+                style={{ flex: '1 1 110px' }}
+                {...form.getInputProps(`dates.${index}.time`)}
+              />
+              <SpecNumberInput
+                label="Minutes"
+                required
+                disabled={Boolean(row.classInstanceId)}
+                style={{ flex: '1 1 90px' }}
+                {...form.getInputProps(`dates.${index}.durationMinutes`)}
+              />
+              <Button
+                variant="subtle"
+                color="red"
+                mt={24}
+                aria-label={`Remove date ${index + 1}`}
+                onClick={() => form.removeListItem('dates', index)}
+              >
+                {row.booked > 0 ? 'Cancel date' : 'Remove'}
+              </Button>
+            </Group>
+          ))}
+          {typeof form.errors.dates === 'string' ? (
+            <Text c="red" size="sm" role="alert">
+              {form.errors.dates}
+            </Text>
+          ) : null}
+          <Group>
+            <Button variant="default" onClick={() => form.insertListItem('dates', newDateRow())}>
+              Add a date
+            </Button>
+          </Group>
+        </Stack>
+        <FormSubmitError message={submitError} />
+        <Group>
+          <BusyButton type="submit" busy={busy}>
+            {event ? 'Save' : 'Add event'}
+          </BusyButton>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
