@@ -5,6 +5,8 @@ describe('embed origins', () => {
   it('keeps https origins as the browser writes them', () => {
     expect(normalizeEmbedOrigin(' https://Studio.Example/ ')).toBe('https://studio.example');
     expect(normalizeEmbedOrigin('https://studio.example:8443')).toBe('https://studio.example:8443');
+    expect(normalizeEmbedOrigin('http://localhost:5173')).toBe('http://localhost:5173');
+    expect(normalizeEmbedOrigin('http://127.0.0.1:8080/')).toBe('http://127.0.0.1:8080');
   });
 
   it.each([

@@ -3,17 +3,23 @@ import { z } from 'zod';
 /** At most this many sites may embed one company's widget. */
 export const MAX_EMBED_ORIGINS = 20;
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1']);
+
 /**
  * An https origin as a browser writes it (`https://studio.example` or `https://studio.example:8443`,
  * no path, no trailing slash): the CSP `frame-ancestors` source the widget pages answer with. Plain
- * http, paths, wildcards, quotes and spaces are refused (each would weaken or break the header).
+ * http (but for localhost), paths, wildcards, quotes and spaces are refused (each would weaken or break
+ * the header).
  */
 export function normalizeEmbedOrigin(value: string): string | null {
   const text = value.trim();
-  if (!/^https:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i.test(text)) return null;
+  if (!/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?\/?$/i.test(text)) return null;
   try {
     const url = new URL(text);
-    if (url.protocol !== 'https:' || url.username || url.password) return null;
+    if (url.username || url.password) return null;
+    // Plain http only for a site on this machine (a studio trying its page locally): browsers treat
+    // loopback as secure.
+    if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) return null;
     return url.origin;
   } catch {
     return null;

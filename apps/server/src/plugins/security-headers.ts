@@ -42,7 +42,12 @@ export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string
  * helmet's twelve for the documents, on the path every page's calls take.
  */
 export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
-  const keep = ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy'];
+  const keep = [
+    'strict-transport-security',
+    'x-content-type-options',
+    'referrer-policy',
+    'cross-origin-resource-policy',
+  ];
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     ...Object.fromEntries(keep.flatMap((name) => (pageHeaders[name] ? [[name, pageHeaders[name]]] : []))),
@@ -74,13 +79,16 @@ export function framablePageHeaders(
 
 /**
  * A page a studio's site may frame: `/{company}/widget…`, and the company's login and client sign-up
- * pages the widget sends a visitor to (they come back to the widget by `?next=`). Answers the company.
+ * pages the widget sends a visitor to, with the sign-up's details step (they come back by `?next=`).
+ * Answers the company.
  */
 export function framableCompanyOf(pathname: string): string | null {
   const widget = /^\/([^/]+)\/widget(?:\/|$)/.exec(pathname);
   if (widget) return widget[1] ?? null;
   const publicPage =
-    /^\/([^/]+)\/(?:client|solo-client)\/(?:login|forgotPassword|client\/client-signup)\/?$/.exec(pathname);
+    /^\/([^/]+)\/(?:client|solo-client)\/(?:login|forgotPassword|client\/client-signup(?:\/edit\/[^/]+)?)\/?$/.exec(
+      pathname,
+    );
   return publicPage ? (publicPage[1] ?? null) : null;
 }
 

@@ -22,7 +22,7 @@ describe('cookies', () => {
 
 describe('cookie attributes', () => {
   it('top-level pages keep SameSite=Lax, Secure over https', () => {
-    expect(cookieAttributes('http:', false)).toBe('Path=/; SameSite=Lax');
+    expect(cookieAttributes('http:', false, true)).toBe('Path=/; SameSite=Lax');
     expect(cookieAttributes('https:', false)).toBe('Path=/; SameSite=Lax; Secure');
   });
 
@@ -30,8 +30,10 @@ describe('cookie attributes', () => {
     expect(cookieAttributes('https:', true)).toBe('Path=/; SameSite=None; Secure; Partitioned');
   });
 
-  it('a framed page over plain http stays Lax (None needs Secure)', () => {
-    expect(cookieAttributes('http:', true)).toBe('Path=/; SameSite=Lax');
+  it('a framed page over plain http stays Lax (None needs Secure)…', () => {
+    expect(cookieAttributes('http:', true, false)).toBe('Path=/; SameSite=Lax');
+    // …but loopback is a secure context (a widget tried on one's own machine).
+    expect(cookieAttributes('http:', true, true)).toBe('Path=/; SameSite=None; Secure; Partitioned');
   });
 
   it('canKeepCookies answers true where cookies are kept and leaves no probe behind', () => {

@@ -25,11 +25,17 @@ function isFramed(): boolean {
  * The cookie attributes for this document. Top-level: `SameSite=Lax` (and `Secure` over https). Inside
  * a frame over https (the widget embedded on a studio's site, another site than ours), a Lax cookie is
  * neither sent nor kept, so the session is written `SameSite=None; Secure; Partitioned`: kept for this
- * site-inside-that-site only (CHIPS), never sent to third parties. Plain http cannot use `None`.
+ * site-inside-that-site only (CHIPS), never sent to third parties. Plain http (but loopback, which
+ * browsers count as secure) cannot use `None`.
  */
-export function cookieAttributes(protocol: string = location.protocol, framed: boolean = isFramed()): string {
+export function cookieAttributes(
+  protocol: string = location.protocol,
+  framed: boolean = isFramed(),
+  secureContext: boolean = window.isSecureContext,
+): string {
   const https = protocol === 'https:';
-  if (framed && https) return 'Path=/; SameSite=None; Secure; Partitioned';
+  // Loopback over http is a secure context too (a widget tried on this machine).
+  if (framed && (https || secureContext)) return 'Path=/; SameSite=None; Secure; Partitioned';
   return `Path=/; SameSite=Lax${https ? '; Secure' : ''}`;
 }
 

@@ -59,6 +59,9 @@ const otherPages = {
     import('../features/signup-details/signup-details-page.tsx').then((m) => ({
       Component: m.SignupDetailsPage,
     })),
+  widgetSchedule: () =>
+    import('../widget/widget-pages.tsx').then((m) => ({ Component: m.WidgetSchedulePage })),
+  widgetClass: () => import('../widget/widget-pages.tsx').then((m) => ({ Component: m.WidgetClassPage })),
   widgetCalendar: () =>
     import('../features/signup-details/widget-calendar-redirect.tsx').then((m) => ({
       Component: m.WidgetCalendarRedirect,

@@ -41,9 +41,17 @@ function ComingSoonPublic({ title }: { title: string }) {
   );
 }
 
+/**
+ * The booking widget (issue 12 §3), framed by a studio's site through /embed.js: the schedule, a class
+ * with booking. Its pages carry no admin or client shell.
+ */
 export function widgetRoute(): RouteObject {
   return {
-    path: ':company/widget/*',
-    element: <ComingSoonPublic title="Booking widget" />,
+    path: ':company/widget',
+    children: [
+      { index: true, lazy: lazyPage.widgetSchedule },
+      { path: 'classes/details/:classInstanceId', lazy: lazyPage.widgetClass },
+      { path: ':widgetStudioId', lazy: lazyPage.widgetSchedule },
+    ],
   };
 }

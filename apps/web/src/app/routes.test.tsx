@@ -53,7 +53,11 @@ describe('route sets chosen by the hosttype cookie (spec §2)', () => {
     expect(patternOf('solo-instructor', '/app/studios')).toBe('app/studios');
     expect(patternOf('company', '/acme/admin')).toBe(':company/:roleId');
     expect(patternOf('company', '/acme/admin/app/calendar')).toBe(':company/:roleId/app/calendar');
-    expect(patternOf('company', '/acme/widget/anything')).toBe(':company/widget/*');
+    expect(patternOf('company', '/acme/widget')).toBe(':company/widget');
+    expect(patternOf('company', '/acme/widget/anything')).toBe(':company/widget/:widgetStudioId');
+    expect(patternOf('company', `/acme/widget/classes/details/${ID}`)).toBe(
+      ':company/widget/classes/details/:classInstanceId',
+    );
     expect(patternOf('company', '/acme/client/client')).toBe(':company/:roleId/client');
     expect(patternOf('company', '/acme/client/client/settings/account-details')).toBe(
       ':company/:roleId/client/settings/account-details',
@@ -66,7 +70,7 @@ describe('route sets chosen by the hosttype cookie (spec §2)', () => {
 
   it('the solo-instructor set has only the app, widget and solo-client groups', () => {
     expect(patternOf('solo-instructor', '/jo/solo-instructor/app')).toBe(':company/:roleId/app');
-    expect(patternOf('solo-instructor', '/jo/widget/x')).toBe(':company/widget/*');
+    expect(patternOf('solo-instructor', '/jo/widget/x')).toBe(':company/widget/:widgetStudioId');
     expect(patternOf('solo-instructor', `/jo/solo-client/client/app/classes/details/${ID}`)).toBe(
       ':company/solo-client/client/app/classes/details/:classInstanceId',
     );

@@ -28,12 +28,35 @@ function parse(raw: string | null): BookingIntent {
   }
 }
 
-export function readBookingIntent(storage: Storage = localStorage): BookingIntent {
-  return parse(storage.getItem(BOOKING_INTENT_STORAGE_KEY));
+/**
+ * The browser's localStorage, or null where it is refused: inside a studio's site (the booking widget)
+ * a browser blocking third-party storage throws on the mere access, and a login must still go through.
+ */
+function localStorageOrNull(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
 }
 
-export function storeBookingIntent(intent: BookingIntent, storage: Storage = localStorage): void {
-  storage.setItem(BOOKING_INTENT_STORAGE_KEY, JSON.stringify(intent));
+function attempt<T>(work: () => T, fallback: T): T {
+  try {
+    return work();
+  } catch {
+    return fallback;
+  }
+}
+
+export function readBookingIntent(storage: Storage | null = localStorageOrNull()): BookingIntent {
+  return attempt(() => parse(storage?.getItem(BOOKING_INTENT_STORAGE_KEY) ?? null), NO_BOOKING_INTENT);
+}
+
+export function storeBookingIntent(
+  intent: BookingIntent,
+  storage: Storage | null = localStorageOrNull(),
+): void {
+  attempt(() => storage?.setItem(BOOKING_INTENT_STORAGE_KEY, JSON.stringify(intent)), undefined);
 }
 
 /** The query string wins over what was stored; nothing in the query string keeps the stored intent. */
@@ -46,6 +69,6 @@ export function bookingIntentFromSearch(search: URLSearchParams, stored: Booking
 }
 
 /** A login spends the intent (spec §4), and a logout ends it: the next visitor must not inherit it. */
-export function clearBookingIntent(storage: Storage = localStorage): void {
-  storage.removeItem(BOOKING_INTENT_STORAGE_KEY);
+export function clearBookingIntent(storage: Storage | null = localStorageOrNull()): void {
+  attempt(() => storage?.removeItem(BOOKING_INTENT_STORAGE_KEY), undefined);
 }

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnReturnPath, loginPathWithReturn, returnTarget, safeReturnPath, withReturn } from './return-to.ts';
+import {
+  isOwnReturnPath,
+  loginPathWithReturn,
+  returnTarget,
+  safeReturnPath,
+  withReturn,
+} from './return-to.ts';
 
 describe('safeReturnPath: only a path on this site is followed', () => {
   it('keeps a path with its query and hash', () => {
-    expect(safeReturnPath('/acme/client/client/settings/payment')).toBe('/acme/client/client/settings/payment');
+    expect(safeReturnPath('/acme/client/client/settings/payment')).toBe(
+      '/acme/client/client/settings/payment',
+    );
     expect(safeReturnPath('/acme/client/client?view=mine&layout=week#today')).toBe(
       '/acme/client/client?view=mine&layout=week#today',
     );
@@ -35,10 +43,12 @@ describe('safeReturnPath: only a path on this site is followed', () => {
 
 describe('loginPathWithReturn and withReturn', () => {
   it('sends a protected client page to its login with the page to come back to', () => {
-    expect(loginPathWithReturn({ pathname: '/acme/client/client/settings/payment', search: '?paid=12', hash: '' })).toBe(
-      '/acme/client/login?next=%2Facme%2Fclient%2Fclient%2Fsettings%2Fpayment%3Fpaid%3D12',
+    expect(
+      loginPathWithReturn({ pathname: '/acme/client/client/settings/payment', search: '?paid=12', hash: '' }),
+    ).toBe('/acme/client/login?next=%2Facme%2Fclient%2Fclient%2Fsettings%2Fpayment%3Fpaid%3D12');
+    expect(loginPathWithReturn({ pathname: '/app/settings/studios' })).toBe(
+      '/login?next=%2Fapp%2Fsettings%2Fstudios',
     );
-    expect(loginPathWithReturn({ pathname: '/app/settings/studios' })).toBe('/login?next=%2Fapp%2Fsettings%2Fstudios');
   });
 
   it('carries a safe return to another public page, and drops an unsafe one', () => {
@@ -46,7 +56,9 @@ describe('loginPathWithReturn and withReturn', () => {
     expect(withReturn('/acme/client/client/client-signup', safe)).toBe(
       '/acme/client/client/client-signup?next=%2Facme%2Fclient%2Fclient%2Fsettings%2Fpayment',
     );
-    expect(withReturn('/acme/client/login', new URLSearchParams({ next: '//evil.example' }))).toBe('/acme/client/login');
+    expect(withReturn('/acme/client/login', new URLSearchParams({ next: '//evil.example' }))).toBe(
+      '/acme/client/login',
+    );
     expect(withReturn('/acme/client/login', new URLSearchParams())).toBe('/acme/client/login');
   });
 });
@@ -55,11 +67,24 @@ describe('returnTarget: only into the signed-in account’s own pages', () => {
   const client = { companySlug: 'acme', roleId: 'client' as const };
   const admin = { companySlug: 'acme', roleId: 'admin' as const };
   it('a client returns into their client area, public class pages included', () => {
-    expect(returnTarget('/acme/client/client/settings/payment', client)).toBe('/acme/client/client/settings/payment');
-    expect(isOwnReturnPath('/acme/client/client/app/classes/details/0123456789abcdef01234567', client)).toBe(true);
+    expect(returnTarget('/acme/client/client/settings/payment', client)).toBe(
+      '/acme/client/client/settings/payment',
+    );
+    expect(isOwnReturnPath('/acme/client/client/app/classes/details/0123456789abcdef01234567', client)).toBe(
+      true,
+    );
     expect(returnTarget('/other/client/client/settings/payment', client)).toBeNull();
     expect(returnTarget('/acme/client/clientele', client)).toBeNull();
     expect(returnTarget('/app/settings/studios', client)).toBeNull();
+  });
+
+  it("a client returns into their studio's booking widget (its log in and sign-up), not another's", () => {
+    const page = '/acme/widget/classes/details/0123456789abcdef01234567';
+    expect(returnTarget(page, client)).toBe(page);
+    expect(returnTarget('/acme/widget', client)).toBe('/acme/widget');
+    expect(returnTarget('/other/widget', client)).toBeNull();
+    expect(returnTarget('/acme/widgetry', client)).toBeNull();
+    expect(returnTarget('/acme/widget', admin)).toBeNull();
   });
 
   it('the team returns into its app at the root or under its company', () => {

@@ -52,7 +52,8 @@ export function withReturn(path: string, search: URLSearchParams): string {
   return `${bare}?${params.toString()}`;
 }
 
-const startsArea = (path: string, area: string) => path === area || path.startsWith(`${area}/`) || path.startsWith(`${area}?`) || path.startsWith(`${area}#`);
+const startsArea = (path: string, area: string) =>
+  path === area || path.startsWith(`${area}/`) || path.startsWith(`${area}?`) || path.startsWith(`${area}#`);
 
 /**
  * Whether the signed-in account may be sent to `path`: its own company's pages for its kind of role
@@ -62,15 +63,23 @@ const startsArea = (path: string, area: string) => path === area || path.startsW
 export function isOwnReturnPath(path: string, account: { companySlug: string; roleId: RoleId }): boolean {
   const slug = account.companySlug.toLowerCase();
   const lower = path.toLowerCase();
-  if (isClientRole(account.roleId)) return startsArea(lower, clientAreaPath(slug, account.roleId));
+  // A client goes back to their client area, or to their studio's booking widget (issue 12 §3: the
+  // widget's log in and sign-up come back to the class being booked, inside the studio's site).
+  if (isClientRole(account.roleId))
+    return startsArea(lower, clientAreaPath(slug, account.roleId)) || startsArea(lower, `/${slug}/widget`);
   if (account.roleId === 'solo-instructor') return startsArea(lower, `/${slug}/solo-instructor/app`);
   if (!TEAM_ROLES.includes(account.roleId)) return false;
   if (startsArea(lower, '/app')) return true;
-  return TEAM_ROLES.filter((role) => role !== 'solo-instructor').some((role) => startsArea(lower, `/${slug}/${role}/app`));
+  return TEAM_ROLES.filter((role) => role !== 'solo-instructor').some((role) =>
+    startsArea(lower, `/${slug}/${role}/app`),
+  );
 }
 
 /** The return address to follow after a login, or null for the usual post-login rule. */
-export function returnTarget(raw: string | null | undefined, account: { companySlug: string; roleId: RoleId }): string | null {
+export function returnTarget(
+  raw: string | null | undefined,
+  account: { companySlug: string; roleId: RoleId },
+): string | null {
   const path = safeReturnPath(raw);
   return path && isOwnReturnPath(path, account) ? path : null;
 }

@@ -120,6 +120,7 @@ describe('framing of the widget pages (CSP frame-ancestors)', () => {
       `/${owner.slug}/widget/classes/details/abc`,
       `/${owner.slug}/client/login`,
       `/${owner.slug}/client/client/client-signup`,
+      `/${owner.slug}/client/client/client-signup/edit/abc`,
     ]) {
       const response = await app.inject({ method: 'GET', url: page });
       expect(response.statusCode, page).toBe(200);

@@ -45,13 +45,18 @@ interface ClientBookingPanelProps {
   /** The company's slug from the URL. */
   company: string;
   item: ClassInstanceDetailsDto;
+  /**
+   * Where the log-in and sign-up links come back to (`?next=`), e.g. the widget's class page; without
+   * it the login returns to this class in the client area.
+   */
+  returnTo?: string;
 }
 
 /**
  * Booking on the public class page: a visitor is asked to log in or sign up; a signed-in client of this
  * company sees where they stand (booked, waitlisted, offered) and what they can do next.
  */
-export function ClientBookingPanel({ company, item }: ClientBookingPanelProps) {
+export function ClientBookingPanel({ company, item, returnTo }: ClientBookingPanelProps) {
   const signedIn = hasSession();
   const me = useMe({ enabled: signedIn });
   if (item.status === 'cancelled') return <Text>This class is cancelled.</Text>;
@@ -63,7 +68,14 @@ export function ClientBookingPanel({ company, item }: ClientBookingPanelProps) {
     (CLIENT_ROLES as readonly string[]).includes(account.user.roleId) &&
     account.company.slug.toLowerCase() === company.toLowerCase();
   if (!client)
-    return <LogInToBook company={company} item={item} otherAccount={signedIn ? account : undefined} />;
+    return (
+      <LogInToBook
+        company={company}
+        item={item}
+        otherAccount={signedIn ? account : undefined}
+        returnTo={returnTo}
+      />
+    );
   return <ClientBooking company={company} account={account} item={item} />;
 }
 
@@ -71,16 +83,22 @@ function LogInToBook({
   company,
   item,
   otherAccount,
+  returnTo,
 }: {
   company: string;
   item: ClassInstanceDetailsDto;
   otherAccount?: AccountDto | undefined;
+  returnTo?: string | undefined;
 }) {
   const { roleId: roleParam } = useParams();
-  const roleId = roleParam === 'client' ? 'client' : 'solo-client';
+  // The widget has no role in its address: its visitors are the studio's clients.
+  const roleId = roleParam === 'client' || (returnTo && !roleParam) ? 'client' : 'solo-client';
+  const next = returnTo ? new URLSearchParams({ next: returnTo }).toString() : '';
   // The login comes back to this class (a solo client's when the studio marked the link special, spec §4).
-  const login = `${loginPathForRole(company, roleId)}?classInstanceId=${item.id}&details=1`;
-  const signup = `/${company}/${roleId}/client/client-signup`;
+  const login = next
+    ? `${loginPathForRole(company, roleId)}?${next}`
+    : `${loginPathForRole(company, roleId)}?classInstanceId=${item.id}&details=1`;
+  const signup = `/${company}/${roleId}/client/client-signup${next ? `?${next}` : ''}`;
   return (
     <Stack gap="xs" align="flex-start">
       {!otherAccount ? (

@@ -1,0 +1,110 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { baseUrl, expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
+import { classTomorrow, send } from './support/classes.ts';
+import { createCompany, fillLogin, PASSWORD, snap } from './support/journeys.ts';
+
+const browser = await launchBrowser();
+
+/** A studio's own website on a second origin (`localhost`, the app is on `127.0.0.1`): one page with the snippet. */
+async function studioSite(slug: string): Promise<{ origin: string; server: Server }> {
+  const kinetic = baseUrl();
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sunrise Yoga</title><style>body{font-family:sans-serif;margin:0 auto;max-width:900px;padding:16px}</style></head>
+<body><h1>Sunrise Yoga</h1><p>Book your next class below.</p>
+<script src="${kinetic}/embed.js" data-company="${slug}"></script>
+<footer><p id="footer">Sunrise Yoga, 10 Main St</p></footer></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { origin: `http://localhost:${port}`, server };
+}
+
+const frameHeight = (iframe: Locator) => iframe.evaluate((element) => element.getBoundingClientRect().height);
+
+/** The iframe is as tall as the widget's content: nothing scrolls inside it (within a pixel). */
+async function expectFitsContent(page: Page, iframe: Locator, widget: FrameLocator): Promise<void> {
+  await page.waitForTimeout(300);
+  const outer = await frameHeight(iframe);
+  const inner = await widget.locator('html').evaluate((element) => element.scrollHeight);
+  expect(Math.abs(outer - inner)).toBeLessThanOrEqual(1);
+}
+
+describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () => {
+  it('a new client signs up and books a class inside the iframe on another origin, and the iframe grows with its content', async () => {
+    const { page: owner } = await newPage(browser);
+    const company = await createCompany(owner);
+    await owner.goto('/login');
+    await fillLogin(owner, company.email, PASSWORD);
+    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    await classTomorrow(owner);
+    const site = await studioSite(company.slug);
+    await send(owner, 'put', '/api/settings/embed', { embedOrigins: [site.origin] });
+
+    for (const width of [360, 1280]) {
+      const { page } = await newPage(browser, { width, height: 740 });
+      await page.goto(`${site.origin}/`);
+      const iframe = page.locator('iframe[title="Book a class"]');
+      const widget = page.frameLocator('iframe[title="Book a class"]');
+      // The schedule, inside the studio's page, sized to its content and the page's width.
+      await widget.getByRole('heading', { level: 1, name: 'Book a class' }).waitFor();
+      const classLink = widget.getByRole('link', { name: /Morning Mobility/ }).first();
+      await classLink.waitFor();
+      await expectFitsContent(page, iframe, widget);
+      const scheduleHeight = await frameHeight(iframe);
+      const frameWidth = await iframe.evaluate((element) => element.getBoundingClientRect().width);
+      // As wide as the studio's own content column (the page's width on a phone, 900 px on a desktop).
+      const columnWidth = await page.locator('#footer').evaluate((element) => element.getBoundingClientRect().width);
+      expect(Math.abs(frameWidth - columnWidth)).toBeLessThanOrEqual(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await expect(page.getByRole('link', { name: 'Open the booking page' }).isVisible()).resolves.toBe(false);
+      await snap(page, 'widget-host-schedule');
+      if (width === 1280) break; // the booking is made once, on the phone
+
+      // A class opens inside the widget: the studio's page stays where it is.
+      await classLink.click();
+      await widget.getByRole('heading', { level: 1, name: 'Morning Mobility' }).waitFor();
+      expect(page.url()).toBe(`${site.origin}/`);
+      await widget.getByRole('link', { name: 'Sign up' }).click();
+      await widget.getByRole('textbox', { name: 'Your name' }).fill('Wanda Widget');
+      await widget.getByRole('textbox', { name: 'Email' }).fill(`wanda-${company.slug}@e2e.test`);
+      await widget.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+      await widget.getByRole('button', { name: 'Create the account' }).click();
+
+      await widget.getByRole('button', { name: 'Skip for now' }).click();
+      // Back on the class, signed in, inside the widget.
+      await widget.getByRole('heading', { level: 1, name: 'Morning Mobility' }).waitFor();
+      const book = widget.getByRole('button', { name: /^Book/ });
+      await book.click();
+      await widget.getByText('You’re booked (free class).').waitFor();
+      expect(page.url()).toBe(`${site.origin}/`);
+      await expectFitsContent(page, iframe, widget);
+      await snap(page, 'widget-host-booked');
+
+      // Back to the schedule: the iframe follows the content's height both ways.
+      await widget.getByRole('link', { name: 'All classes' }).click();
+      await widget.getByRole('heading', { level: 1, name: 'Book a class' }).waitFor();
+      await expectFitsContent(page, iframe, widget);
+      expect(scheduleHeight).toBeGreaterThan(480);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+
+  it('a site the studio did not list cannot frame the widget, and its visitors get the link to the booking page', async () => {
+    const { page: owner } = await newPage(browser);
+    const company = await createCompany(owner);
+    const site = await studioSite(company.slug);
+    const { page } = await newPage(browser, { width: 360, height: 740 });
+    await page.goto(`${site.origin}/`);
+    const fallback = page.getByRole('link', { name: 'Open the booking page' });
+    // The widget never speaks (the browser refused the frame): the link appears (the script waits 15 s).
+    await fallback.waitFor({ timeout: 20_000 });
+    expect(await fallback.getAttribute('href')).toBe(`${baseUrl()}/${company.slug}/widget`);
+    expect(await fallback.getAttribute('target')).toBe('_blank');
+  });
+});
