@@ -1,5 +1,6 @@
-import { Alert, Anchor, Container, Group, Stack } from '@mantine/core';
-import { CLIENT_ROLES } from '@kinetic/shared';
+import { Alert, Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { CLIENT_ROLES, isObjectId } from '@kinetic/shared';
+import { ApiError } from '../../api/client.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import { hasSession, readHostType } from '../../shell/session.ts';
 import { useMe } from '../accounts/api/get-me.ts';
@@ -24,7 +25,8 @@ export function PublicClassDetailsPage() {
     (CLIENT_ROLES as readonly string[]).includes(me.data.user.roleId) &&
     me.data.company.slug.toLowerCase() === company.toLowerCase();
   const brand = usePublicCompany(company);
-  const instance = usePublicClassInstance(company, classInstanceId);
+  // An id that cannot be one is not found without asking the server.
+  const instance = usePublicClassInstance(company, isObjectId(classInstanceId) ? classInstanceId : '');
   usePageTitle(instance.data ? instance.data.templateName : 'Class details');
   // The solo-instructor variant's solo-client group holds only this page (spec §2): no timetable to go back to.
   const soloClientUnderInstructor =
@@ -46,25 +48,50 @@ export function PublicClassDetailsPage() {
             </Anchor>
           ) : null}
         </Group>
-        <ClassDetailsBody company={company} instance={instance} />
+        <ClassDetailsBody company={company} classInstanceId={classInstanceId} instance={instance} />
       </Stack>
     </Container>
+  );
+}
+
+/**
+ * A class address that leads nowhere: a mistyped or cut link (not a class id at all), or a class that is not
+ * this studio's or no longer on the timetable. The page still has its heading, and says it in a client's
+ * words rather than the server's ("classInstanceId: Must be a valid id").
+ */
+function ClassNotFound() {
+  return (
+    <Stack gap="xs">
+      <Title order={1}>This class could not be found</Title>
+      <Text>The link may be mistyped or cut short, or the class is no longer on the timetable.</Text>
+    </Stack>
   );
 }
 
 /** The class and what the signed-in client can do about it; the public page and the client's own pages share it. */
 function ClassDetailsBody({
   company,
+  classInstanceId,
   instance,
 }: {
   company: string;
+  classInstanceId: string;
   instance: ReturnType<typeof usePublicClassInstance>;
 }) {
-  return instance.isError ? (
-    <Alert color="red" role="alert" title="This class could not be found">
-      {instance.error.message}
-    </Alert>
-  ) : !instance.data ? (
+  if (!isObjectId(classInstanceId)) return <ClassNotFound />;
+  if (instance.isError) {
+    const status = instance.error instanceof ApiError ? instance.error.statusCode : 0;
+    if (status === 404 || status === 400) return <ClassNotFound />;
+    return (
+      <>
+        <Title order={1}>Class details</Title>
+        <Alert color="red" role="alert" title="This class could not be loaded">
+          {instance.error.message}
+        </Alert>
+      </>
+    );
+  }
+  return !instance.data ? (
     <PageLoader />
   ) : (
     <>
@@ -80,14 +107,15 @@ function ClassDetailsBody({
  */
 export function ClientClassDetailsPage() {
   const { company = '', classInstanceId = '', roleId = 'client' } = useParams();
-  const instance = usePublicClassInstance(company, classInstanceId);
+  // An id that cannot be one is not found without asking the server.
+  const instance = usePublicClassInstance(company, isObjectId(classInstanceId) ? classInstanceId : '');
   usePageTitle(instance.data ? instance.data.templateName : 'Class details');
   return (
     <Stack gap="md">
       <Anchor component={Link} to={`/${company}/${roleId}/client`} size="sm">
         Back to the calendar
       </Anchor>
-      <ClassDetailsBody company={company} instance={instance} />
+      <ClassDetailsBody company={company} classInstanceId={classInstanceId} instance={instance} />
     </Stack>
   );
 }
