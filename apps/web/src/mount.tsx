@@ -7,20 +7,27 @@ import './app/theme-variables.css';
 import './app/global.css';
 import { prefetchFirstPageData } from './app/first-page-data.ts';
 import { Providers, queryClient } from './app/providers.tsx';
-import { AppRouter } from './app/router.tsx';
+import { AppRouter, preloadFirstPage } from './app/router.tsx';
 
-prefetchFirstPageData(queryClient, location.pathname);
+const firstPageData = prefetchFirstPageData(queryClient, location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 // A transition renders concurrently: React yields to the browser every few milliseconds instead of
 // building the whole first page in one long task (which would hold up input and count as blocking time).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <AppRouter />
-      </Providers>
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <AppRouter />
+        </Providers>
+      </StrictMode>,
+    );
+  });
+// The first render waits for the address's route modules and first answers (both already on their way), so
+// the page draws whole instead of a loader first; never longer than 3 s (a slow answer then shows the loader
+// as before). A module that fails to load is the router's to report (its error page), once rendered.
+const firstPage = Promise.all([preloadFirstPage(), firstPageData]);
+const atMost = new Promise((resolve) => setTimeout(resolve, 3000));
+void Promise.race([firstPage, atMost]).then(render, render);

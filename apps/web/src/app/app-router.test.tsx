@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { renderRoutes } from '../test/render-page.tsx';
-import { useRouteHandles } from './app-router.tsx';
+import { AppRouterProvider, createMemoryAppRouter, useRouteHandles } from './app-router.tsx';
+import { theme } from './theme.ts';
 
 afterEach(cleanup);
 
@@ -51,5 +53,35 @@ describe('the app router', () => {
       '/clients/42',
     );
     expect(await screen.findByText('clients:42 profile:42')).toBeTruthy();
+  });
+
+  it('renders a preloaded lazy page in its first render, with no loader before it', async () => {
+    const load = vi.fn(() => Promise.resolve({ Component: () => <p>The calendar</p> }));
+    const router = createMemoryAppRouter([{ path: '/calendar', lazy: load }], ['/calendar']);
+    await router.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    render(
+      <MantineProvider theme={theme}>
+        <AppRouterProvider router={router} />
+      </MantineProvider>,
+    );
+    // Synchronously: not found later, after a loader.
+    expect(screen.getByText('The calendar')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the page loader while a page that was not preloaded loads', async () => {
+    const router = createMemoryAppRouter(
+      [{ path: '/later', lazy: () => Promise.resolve({ Component: () => <p>Loaded later</p> }) }],
+      ['/later'],
+    );
+    render(
+      <MantineProvider theme={theme}>
+        <AppRouterProvider router={router} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByText('Loaded later')).toBeNull();
+    expect(screen.getByTestId('page-loader')).toBeTruthy();
+    expect(await screen.findByText('Loaded later')).toBeTruthy();
   });
 });

@@ -66,6 +66,8 @@ export interface AppRouter {
   readonly navigator: Navigator;
   navigate: (to: To | number, options?: { replace?: boolean; state?: unknown }) => Promise<void>;
   subscribe: (listener: (state: AppRouter['state']) => void) => () => void;
+  /** Loads the route modules the current address needs, so its first render does not wait for them. */
+  preload: () => Promise<void>;
   dispose: () => void;
   blocker: {
     get: () => Blocker;
@@ -167,6 +169,13 @@ export function createAppRouter(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    preload: async () => {
+      const matches = matchRoutesOf(routes, router.state.location) ?? [];
+      const loads = matches
+        .map((match) => (match.route as { lazy?: unknown }).lazy)
+        .filter((load): load is LazyLoad => typeof load === 'function');
+      await Promise.all(loads.map(loadRoute));
+    },
     dispose: () => {
       unlisten();
       listeners.clear();
@@ -196,11 +205,32 @@ export function createMemoryAppRouter(routes: RouteObject[], initialEntries: str
 }
 
 const lazyComponents = new WeakMap<LazyLoad, LazyExoticComponent<ComponentType>>();
+/** Route modules that have loaded, by their loader. */
+const loadedComponents = new WeakMap<LazyLoad, ComponentType>();
+
+function loadRoute(load: LazyLoad): Promise<ComponentType> {
+  return load().then((module) => {
+    loadedComponents.set(load, module.Component);
+    return module.Component;
+  });
+}
 
 function LazyRoute({ load }: { load: LazyLoad }) {
   let Page = lazyComponents.get(load);
   if (!Page) {
-    Page = lazy(() => load().then((module) => ({ default: module.Component })));
+    Page = lazy(() => {
+      const ready = loadedComponents.get(load);
+      // A module already loaded (`preload`) is handed over at once, through a thenable that answers as it
+      // is asked: React then renders the page without suspending, so no loader is shown before it (and
+      // no reveal is held back by React's 300 ms throttle of a fallback's end).
+      if (ready) {
+        const now = {
+          then: (resolve: (module: { default: ComponentType }) => void) => resolve({ default: ready }),
+        };
+        return now as unknown as Promise<{ default: ComponentType }>;
+      }
+      return loadRoute(load).then((Component) => ({ default: Component }));
+    });
     lazyComponents.set(load, Page);
   }
   return <Page />;

@@ -10,17 +10,25 @@ import { hasSession } from '../shell/session.ts';
  * the page's chunk has loaded and rendered (issue 11 §7): the login's company check and branding
  * (`usePublicPage`), the client area's branding and account (client shell). The same queries as the
  * pages' hooks, so the pages find the answers in the cache, or already on their way. Only a head start:
- * the routes still decide what the address shows.
+ * the routes still decide what the address shows. Settles when the answers are in (whatever they say):
+ * the client calendar's first render waits for its account (mount.tsx), or its shell would draw a loader
+ * first.
  */
-export function prefetchFirstPageData(queryClient: QueryClient, pathname: string): void {
+export function prefetchFirstPageData(queryClient: QueryClient, pathname: string): Promise<unknown> {
   const segments = pathname.split('/').filter(Boolean);
   const [company, roleId, area] = segments;
-  if (!company || !isRoleId(roleId)) return;
+  if (!company || !isRoleId(roleId)) return Promise.resolve();
   if (segments.at(-1) === 'login') {
+    // The login draws without its answers: nothing to wait for.
     void queryClient.prefetchQuery(checkCompanyQueryOptions(company, roleId));
     void queryClient.prefetchQuery(publicCompanyQueryOptions(company));
-  } else if (segments.length === 3 && area === 'client' && hasSession()) {
-    void queryClient.prefetchQuery(publicCompanyQueryOptions(company));
-    void queryClient.prefetchQuery(meQueryOptions());
+    return Promise.resolve();
   }
+  if (segments.length === 3 && area === 'client' && hasSession()) {
+    return Promise.allSettled([
+      queryClient.prefetchQuery(publicCompanyQueryOptions(company)),
+      queryClient.prefetchQuery(meQueryOptions()),
+    ]);
+  }
+  return Promise.resolve();
 }
