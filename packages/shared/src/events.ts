@@ -146,3 +146,30 @@ export const publicEventDto = eventDto
   .extend({ facilitators: z.array(z.object({ id: z.string(), name: z.string() })) });
 export type PublicEventDto = z.infer<typeof publicEventDto>;
 export const publicEventsListDto = listOf(publicEventDto);
+
+/** `GET /api/events/dates?from&to&studioId`: event dates starting in [from, to) for the admin calendar. */
+export const eventDatesQuery = z
+  .object({ from: instant, to: instant, studioId: objectIdSchema.optional() })
+  .superRefine((query, ctx) => {
+    const from = Date.parse(query.from);
+    const to = Date.parse(query.to);
+    if (from >= to) ctx.addIssue({ code: 'custom', path: ['to'], message: '`to` must be after `from`' });
+    else if (to - from > 92 * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Ask for at most 92 days at a time' });
+  });
+export type EventDatesQuery = z.infer<typeof eventDatesQuery>;
+
+/** Calendar colour of every event date (classes take their template's). */
+export const EVENT_CALENDAR_COLOUR = '#c2255c';
+
+export const calendarEventDateDto = eventDateDto.extend({
+  eventId: z.string(),
+  title: z.string(),
+  category: eventCategorySchema,
+  studioId: z.string(),
+  studioName: z.string(),
+  timeZone: z.string(),
+});
+export type CalendarEventDateDto = z.infer<typeof calendarEventDateDto>;
+export const calendarEventDatesDto = z.object({ items: z.array(calendarEventDateDto) });
+export type CalendarEventDatesDto = z.infer<typeof calendarEventDatesDto>;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { EventCategory, EventDateDto } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -181,4 +181,38 @@ export async function bookingsOfDate(
     .from(bookings)
     .where(and(eq(bookings.companyId, companyId), eq(bookings.classInstanceId, classInstanceId)));
   return row?.total ?? 0;
+}
+
+/** Event dates starting in [from, to), with their event's title: the admin calendar's second source. */
+export async function eventDatesInRange(
+  tx: Executor,
+  companyId: string,
+  range: { from: Date; to: Date; studioId?: string | undefined },
+) {
+  const conditions = [
+    eq(classInstances.companyId, companyId),
+    eq(classInstances.kind, 'event'),
+    gte(classInstances.startsAt, range.from),
+    lt(classInstances.startsAt, range.to),
+  ];
+  if (range.studioId) conditions.push(eq(classInstances.studioId, range.studioId));
+  return tx
+    .select({
+      date: classInstances,
+      title: events.title,
+      category: events.category,
+      studioName: studios.name,
+      timeZone: studios.timeZone,
+    })
+    .from(classInstances)
+    .innerJoin(
+      events,
+      and(eq(events.companyId, classInstances.companyId), eq(events.id, classInstances.eventId)),
+    )
+    .innerJoin(
+      studios,
+      and(eq(studios.companyId, classInstances.companyId), eq(studios.id, classInstances.studioId)),
+    )
+    .where(and(...conditions))
+    .orderBy(asc(classInstances.startsAt), asc(classInstances.id));
 }

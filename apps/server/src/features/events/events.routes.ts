@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  calendarEventDatesDto,
   cancelClassBody,
+  eventDatesQuery,
   createEventBody,
   eventBody,
   eventDateBody,
@@ -27,6 +29,7 @@ import {
   deleteEvent,
   getEvent,
   getPublicEvent,
+  listEventDates,
   listEvents,
   listPublicEvents,
   moveEventDate,
@@ -54,6 +57,23 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ status: 1 as const, data: await listEvents(db, actorOf(request), request.query) }),
+  );
+
+  app.get(
+    '/events/dates',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'Event dates starting in [from, to) (at most 92 days), for the calendar',
+        querystring: eventDatesQuery,
+        response: { 200: successEnvelope(calendarEventDatesDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await listEventDates(db, actorOf(request), request.query),
+    }),
   );
 
   app.post(

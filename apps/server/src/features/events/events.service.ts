@@ -1,4 +1,6 @@
 import type {
+  CalendarEventDatesDto,
+  EventDatesQuery,
   EventDateBody,
   EventDto,
   EventsListDto,
@@ -20,6 +22,7 @@ import {
   bookingsOfDate,
   bookingsOfEvent,
   datesOf,
+  eventDatesInRange,
   findEvent,
   linksOf,
   pageOfEvents,
@@ -385,5 +388,31 @@ export async function getPublicEvent(
     if (!dto) throw eventNotFound();
     const links = await linksOf(tx, company.id, [id]);
     return toPublic(dto, links.facilitators);
+  });
+}
+
+/** The admin calendar's event dates in a range (any visibility, cancelled ones too, shown struck). */
+export async function listEventDates(
+  db: Database,
+  actor: Actor,
+  query: EventDatesQuery,
+): Promise<CalendarEventDatesDto> {
+  return withTenant(db, actor.companyId, async (tx) => {
+    const rows = await eventDatesInRange(tx, actor.companyId, {
+      from: new Date(query.from),
+      to: new Date(query.to),
+      studioId: query.studioId,
+    });
+    return {
+      items: rows.map((row) => ({
+        ...toDateDto(row.date),
+        eventId: row.date.eventId ?? '',
+        title: row.title,
+        category: row.category,
+        studioId: row.date.studioId,
+        studioName: row.studioName,
+        timeZone: row.timeZone,
+      })),
+    };
   });
 }

@@ -287,6 +287,39 @@ describe('admin events API', () => {
   });
 });
 
+describe('the calendar’s event dates', () => {
+  it('answers the event dates in a range with their title; 400 for a bad range, 401 without a session', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const event = await createEvent(ready, { title: 'Studio Tour', category: 'Tours' });
+    const date = event.dates[0]!;
+    const from = new Date(Date.parse(date.startsAt) - 3_600_000).toISOString();
+    const to = new Date(Date.parse(date.startsAt) + 3_600_000).toISOString();
+    const range = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    const answer = await call('GET', `/api/events/dates?${range}`, ready.headers);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data.items).toEqual([
+      expect.objectContaining({
+        classInstanceId: date.classInstanceId,
+        eventId: event.id,
+        title: 'Studio Tour',
+      }),
+    ]);
+    // Not among the classes: the class reads stay classes only.
+    const classes = await call('GET', `/api/class-instances?${range}`, ready.headers);
+    expect(classes.json().data.items).toEqual([]);
+    const other = await studioReadyToSchedule(app);
+    expect((await call('GET', `/api/events/dates?${range}`, other.headers)).json().data.items).toEqual([]);
+    const backwards = await call(
+      'GET',
+      `/api/events/dates?from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`,
+      ready.headers,
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors).toMatchObject({ to: '`to` must be after `from`' });
+    expect((await call('GET', `/api/events/dates?${range}`)).statusCode).toBe(401);
+  });
+});
+
 describe('public events API', () => {
   it('lists upcoming public events by category with places left; unlisted ones are read by id only', async () => {
     const ready = await studioReadyToSchedule(app);

@@ -186,6 +186,7 @@ export function CalendarPage() {
           onRange={onRange}
           onLoaded={onLoaded}
           onOpen={(id) => void navigate(`${base}/classes/details/${id}`)}
+          onOpenEvent={() => void navigate(`${base}/events`)}
           onSelectSlot={(start) => {
             calendarRef.current?.getApi().unselect();
             if (ready) openNew(start);

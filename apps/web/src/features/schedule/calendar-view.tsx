@@ -11,7 +11,8 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import { useMergedRef } from '@mantine/hooks';
 import { useCallback, useEffect, useLayoutEffect, useRef, type Ref } from 'react';
-import type { ClassInstanceDto } from '@kinetic/shared';
+import { EVENT_CALENDAR_COLOUR, type CalendarEventDateDto, type ClassInstanceDto } from '@kinetic/shared';
+import { listEventDates } from '../events/api/events.ts';
 import { listClassInstances, type ScheduleFilters } from './api/list-class-instances.ts';
 import { localTime, seatLabel, seatSpoken } from './class-labels.ts';
 import classes from './calendar-view.module.css';
@@ -38,6 +39,8 @@ interface CalendarViewProps {
   onRange: (view: CalendarViewKey, date: string) => void;
   onLoaded: (count: number | null, error: string | null) => void;
   onOpen: (classInstanceId: string) => void;
+  /** An event's date was chosen: the Events page. */
+  onOpenEvent: () => void;
   onSelectSlot: (start: Date, end: Date, allDay: boolean) => void;
   onDrop: (info: EventDropInfo) => void;
 }
@@ -56,6 +59,22 @@ function toEvent(item: ClassInstanceDto, base: string): EventInput {
     editable: item.status !== 'cancelled',
     className: item.status === 'cancelled' ? classes.cancelled : undefined,
     extendedProps: { instance: item },
+  };
+}
+
+/** An event's date (issue 12): its own colour and title, opening the Events page; not dragged. */
+function toEventDate(item: CalendarEventDateDto, base: string): EventInput {
+  return {
+    id: `event-${item.classInstanceId}`,
+    title: item.title,
+    start: item.startsAt,
+    end: item.endsAt,
+    url: `${base}/events`,
+    color: item.status === 'cancelled' ? '#f1f3f5' : '#fcebf2',
+    contrastColor: item.status === 'cancelled' ? '#495057' : '#1f2433',
+    editable: false,
+    className: item.status === 'cancelled' ? classes.cancelled : undefined,
+    extendedProps: { eventDate: item },
   };
 }
 
@@ -82,12 +101,20 @@ export function CalendarView(props: CalendarViewProps) {
   const events = useCallback(
     async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
       try {
-        const list = await listClassInstances(
-          { from: info.start.toISOString(), to: info.end.toISOString() },
-          JSON.parse(current.current) as ScheduleFilters,
-        );
-        onLoaded(list.items.length, null);
-        return list.items.map((item) => toEvent(item, base));
+        const range = { from: info.start.toISOString(), to: info.end.toISOString() };
+        const filters = JSON.parse(current.current) as ScheduleFilters;
+        // Events have no template or instructor: a filter by either shows classes only.
+        const [list, eventDates] = await Promise.all([
+          listClassInstances(range, filters),
+          filters.templateId || filters.instructorId
+            ? Promise.resolve({ items: [] })
+            : listEventDates(range, filters.studioId),
+        ]);
+        onLoaded(list.items.length + eventDates.items.length, null);
+        return [
+          ...list.items.map((item) => toEvent(item, base)),
+          ...eventDates.items.map((item) => toEventDate(item, base)),
+        ];
       } catch (error) {
         onLoaded(null, error instanceof Error ? error.message : 'The classes could not be loaded');
         return [];
@@ -131,11 +158,24 @@ export function CalendarView(props: CalendarViewProps) {
         datesSet={(info) => props.onRange(viewKeyOf(info.view.type), wallDate(info.view.currentStart, timeZone))}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
-          props.onOpen(info.event.id);
+          if (info.event.extendedProps.eventDate) props.onOpenEvent();
+          else props.onOpen(info.event.id);
         }}
         select={(info: DateSelectInfo) => props.onSelectSlot(info.start, info.end, info.allDay)}
         eventDrop={props.onDrop}
         eventContent={(arg) => {
+          const eventDate = arg.event.extendedProps.eventDate as CalendarEventDateDto | undefined;
+          if (eventDate)
+            return (
+              <span className={classes.event} style={{ borderInlineStartColor: EVENT_CALENDAR_COLOUR }}>
+                <span className={eventDate.status === 'cancelled' ? classes.struck : undefined}>
+                  <strong>{eventDate.title}</strong> {localTime(eventDate.startsAt, eventDate.timeZone)}
+                </span>
+                <span>
+                  Event · {eventDate.bookedCount}/{eventDate.capacity}
+                </span>
+              </span>
+            );
           const instance = arg.event.extendedProps.instance as ClassInstanceDto | undefined;
           if (!instance) return arg.event.title;
           const cancelled = instance.status === 'cancelled';

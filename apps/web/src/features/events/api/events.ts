@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateEventBody, EventBody, EventCategory, EventDto, EventsListDto } from '@kinetic/shared';
+import type {
+  CalendarEventDatesDto,
+  CreateEventBody,
+  EventBody,
+  EventCategory,
+  EventDto,
+  EventsListDto,
+} from '@kinetic/shared';
 import { apiRequest } from '../../../api/client.ts';
 import { scheduleQueryKey } from '../../schedule/api/schedule-keys.ts';
 
@@ -84,3 +91,13 @@ export const useCancelEvent = (companyId: string) =>
       inlineErrors: true,
     }),
   );
+
+/** The admin calendar's event dates in a range (its second source beside the classes). */
+export function listEventDates(range: { from: string; to: string }, studioId?: string) {
+  const params = new URLSearchParams({ from: range.from, to: range.to });
+  if (studioId) params.set('studioId', studioId);
+  return apiRequest<CalendarEventDatesDto>(`events/dates?${params.toString()}`, {
+    silent: true,
+    showLoader: false,
+  });
+}
