@@ -44,7 +44,7 @@ describe('demo data', () => {
     const weeks = await db.pool.query(
       `select date_trunc('week', ci.starts_at at time zone 'America/New_York')::date::text as week, count(*)::int as classes
          from class_instances ci join companies c on c.id = ci.company_id
-        where c.slug = 'demo' group by 1 order by 1`,
+        where c.slug = 'demo' and ci.kind = 'class' group by 1 order by 1`,
     );
     const counts = weeks.rows.map((row: { classes: number }) => row.classes);
     expect(weeks.rows.length).toBeGreaterThanOrEqual(16);
@@ -61,6 +61,45 @@ describe('demo data', () => {
         where t.name = 'Yin Yoga' and ci.studio_id in (select id from studios where name = 'Midtown')`,
     );
     expect(times.rows).toEqual([{ local: '19:30' }]);
+  });
+
+  it('has demo events: a free open day, a paid two-date workshop with bookings, a park class one place from full', async () => {
+    await seedDemo(db.db);
+    await seedDemo(db.db);
+    const { rows } = await db.pool.query(
+      `select e.title, e.price, e.address is not null as away, ci.kind, ci.capacity, ci.booked_count
+         from events e join companies c on c.id = e.company_id
+         join class_instances ci on ci.company_id = e.company_id and ci.event_id = e.id
+        where c.slug = 'demo' and ci.starts_at > now() order by e.title, ci.starts_at`,
+    );
+    expect(rows).toEqual([
+      { title: 'Community Open Day', price: 0, away: false, kind: 'event', capacity: 60, booked_count: 14 },
+      {
+        title: 'Mobility & Recovery Workshop',
+        price: 3500,
+        away: false,
+        kind: 'event',
+        capacity: 16,
+        booked_count: 6,
+      },
+      {
+        title: 'Mobility & Recovery Workshop',
+        price: 3500,
+        away: false,
+        kind: 'event',
+        capacity: 16,
+        booked_count: 3,
+      },
+      {
+        title: 'Sunset Yoga in the Park',
+        price: 1500,
+        away: true,
+        kind: 'event',
+        capacity: 20,
+        booked_count: 19,
+      },
+    ]);
+    expect(await count('event_facilitators')).toBe(3);
   });
 
   it('books the demo week like a real studio’s: attended past classes, booked ones to come, the counts true to the rows', async () => {
@@ -141,10 +180,12 @@ describe('demo data', () => {
        having -sum(l.credits) > max((cp.terms->>'classLimit')::int)`,
     );
     expect(over.rows).toEqual([]);
-    // Bookings are paid: with packages, or drop-ins (paid when past, owed when to come).
+    // Class bookings are paid: with packages, or drop-ins (paid when past, owed when to come). (The demo
+    // events include a free open day.)
     const paid = await db.pool.query(
       `select b.paid_with, count(*)::int as n from bookings b join companies c on c.id = b.company_id
-        where c.slug = 'demo' and b.status in ('booked', 'checked_in') group by 1`,
+         join class_instances ci on ci.company_id = b.company_id and ci.id = b.class_instance_id
+        where c.slug = 'demo' and ci.kind = 'class' and b.status in ('booked', 'checked_in') group by 1`,
     );
     const by = Object.fromEntries(
       paid.rows.map((row: { paid_with: string; n: number }) => [row.paid_with, row.n]),

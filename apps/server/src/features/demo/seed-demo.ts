@@ -7,6 +7,7 @@ import { insertCompany, insertUserIfNew } from '../signup/signup.repo.ts';
 import { linkDemoInstructors, seedStudioSetup } from './seed-studio-setup.ts';
 import { seedBookings } from './seed-bookings.ts';
 import { seedPackages } from './seed-packages.ts';
+import { seedEvents } from './seed-events.ts';
 import { seedWaivers } from './seed-waivers.ts';
 import { seedSignupDetails } from './seed-signup-details.ts';
 import { seedSchedule } from './seed-schedule.ts';
@@ -84,6 +85,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       await seedSchedule(tx, company);
       await seedBookings(tx, company);
       await seedPackages(tx, company);
+      await seedEvents(tx, company);
       await seedWaivers(tx, company);
       await seedSignupDetails(tx, company);
     }
