@@ -60,8 +60,9 @@ const otherPages = {
       Component: m.SignupDetailsPage,
     })),
   widgetSchedule: () =>
-    import('../widget/widget-pages.tsx').then((m) => ({ Component: m.WidgetSchedulePage })),
-  widgetClass: () => import('../widget/widget-pages.tsx').then((m) => ({ Component: m.WidgetClassPage })),
+    import('../widget/widget-schedule-page.tsx').then((m) => ({ Component: m.WidgetSchedulePage })),
+  widgetClass: () =>
+    import('../widget/widget-class-page.tsx').then((m) => ({ Component: m.WidgetClassPage })),
   widgetCalendar: () =>
     import('../features/signup-details/widget-calendar-redirect.tsx').then((m) => ({
       Component: m.WidgetCalendarRedirect,

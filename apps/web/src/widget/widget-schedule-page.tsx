@@ -1,19 +1,11 @@
-import { Alert, Anchor, Box, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { ClientBookingPanel } from '../features/bookings/client-booking-panel.tsx';
+import { useParams, useSearchParams } from 'react-router';
 import { usePublicCompany } from '../features/public-company/api/get-public-company.ts';
 import { CompanyBrand } from '../features/public-company/company-branding.tsx';
-import { usePublicClassInstance } from '../features/schedule/api/get-public-class-instance.ts';
-import { ClassSummary } from '../features/schedule/class-summary.tsx';
 import { Timetable } from '../features/schedule/timetable.tsx';
-import { PageLoader } from '../ui/page-loader.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
-
-/** The widget's own addresses: everything it opens stays under `/{company}/widget` (framable, see the server). */
-export const widgetHome = (company: string) => `/${company}/widget`;
-export const widgetClassPath = (company: string, classInstanceId: string) =>
-  `/${company}/widget/classes/details/${classInstanceId}`;
+import { widgetClassPath } from './widget-paths.ts';
 
 /**
  * `/{company}/widget` and `/{company}/widget/{widgetStudioId}` (spec §2): the studio's schedule, day by
@@ -50,40 +42,6 @@ export function WidgetSchedulePage() {
             </Text>
           </Stack>
           <Timetable company={company} detailsPath={(id) => widgetClassPath(company, id)} />
-        </Stack>
-      </Box>
-    </>
-  );
-}
-
-/**
- * `/{company}/widget/classes/details/{classInstanceId}`: a class with booking, inside the widget. Log in
- * and sign up come back here (`?next=`), so a visitor books without leaving the studio's site.
- */
-export function WidgetClassPage() {
-  const { company = '', classInstanceId = '' } = useParams();
-  const here = useLocation().pathname;
-  const instance = usePublicClassInstance(company, classInstanceId);
-  usePageTitle(instance.data ? instance.data.templateName : 'Class details');
-  return (
-    <>
-      <Box component="main" id="main" p="sm">
-        <Stack gap="md">
-          <Anchor component={Link} to={widgetHome(company)} size="sm">
-            All classes
-          </Anchor>
-          {instance.isError ? (
-            <Alert color="red" role="alert" title="This class could not be found">
-              {instance.error.message}
-            </Alert>
-          ) : !instance.data ? (
-            <PageLoader />
-          ) : (
-            <>
-              <ClassSummary item={instance.data} />
-              <ClientBookingPanel company={company} item={instance.data} returnTo={here} />
-            </>
-          )}
         </Stack>
       </Box>
     </>
