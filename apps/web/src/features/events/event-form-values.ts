@@ -51,7 +51,6 @@ export const newDateRow = (
   booked: 0,
 });
 
-
 /** The wall-clock date and time of an instant in a zone: ['2026-12-05', '18:30']. */
 export function wallClockOf(instant: string | Date, timeZone: string): [string, string] {
   const parts = Object.fromEntries(

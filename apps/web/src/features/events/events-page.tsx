@@ -171,7 +171,6 @@ export function EventsPage() {
                       <Group gap="xs">
                         <Button
                           variant="default"
-                          size="xs"
                           onClick={() => setEditing({ mode: 'edit', event })}
                           aria-label={`Edit ${event.title}`}
                         >
