@@ -25,6 +25,16 @@ async function studioSite(slug: string): Promise<{ origin: string; server: Serve
   return { origin: `http://localhost:${port}`, server };
 }
 
+/** Presses Tab (at most 40 times) until `target`, inside the widget, has the keyboard. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  await target.waitFor();
+  for (let step = 0; step < 40; step += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement && element.matches(':focus-visible'))) return;
+  }
+  throw new Error('Tab never reached the class inside the widget');
+}
+
 const frameHeight = (iframe: Locator) => iframe.evaluate((element) => element.getBoundingClientRect().height);
 
 /** The iframe is as tall as the widget's content: nothing scrolls inside it (within a pixel). */
@@ -66,8 +76,13 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
       await snap(page, 'widget-host-schedule');
       if (width === 1280) break; // the booking is made once, on the phone
 
-      // A class opens inside the widget: the studio's page stays where it is.
-      await classLink.click();
+      // By keyboard from the studio's page: Tab reaches the class inside the widget, with a visible ring,
+      // and Enter opens it inside the widget: the studio's page stays where it is.
+      await tabTo(page, classLink);
+      // The ring goes round the class's card (the link's ::after, timetable.module.css).
+      const ring = await classLink.evaluate((element) => getComputedStyle(element, '::after').outlineStyle);
+      expect(ring).not.toBe('none');
+      await page.keyboard.press('Enter');
       await widget.getByRole('heading', { level: 1, name: 'Morning Mobility' }).waitFor();
       expect(page.url()).toBe(`${site.origin}/`);
       await widget.getByRole('link', { name: 'Sign up' }).click();
