@@ -18,7 +18,7 @@ import type { Jobs } from '../../jobs/runner.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
-import { findListed } from '../class-instances/class-instances.repo.ts';
+import { findInstance, findListed } from '../class-instances/class-instances.repo.ts';
 import { effectiveRules } from '../class-instances/class-instances.service.ts';
 import { sessionRulesOf } from '../session-settings/session-settings.service.ts';
 import { hasSignedWaiver } from '../waivers/waivers.service.ts';
@@ -777,7 +777,8 @@ function rosterEntry(row: BookingWithClient, currency: string, positions: Map<st
 /** The class's roster for the team: places, the waitlist in order (with offers and their expiry), ended ones. */
 export async function classRoster(db: Database, actor: Actor, classInstanceId: string): Promise<RosterDto> {
   return withTenant(db, actor.companyId, async (tx) => {
-    const cls = await findListed(tx, actor.companyId, classInstanceId);
+    // Any class instance: a class or an event's date (checked in from the same roster).
+    const cls = await findInstance(tx, actor.companyId, classInstanceId);
     if (!cls) throw classNotFound();
     const rows = await rosterOf(tx, actor.companyId, classInstanceId);
     const currency = await currencyOf(tx, actor.companyId);

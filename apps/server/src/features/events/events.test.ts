@@ -413,6 +413,25 @@ describe('booking an event date through the booking endpoint', () => {
     expect(withPass.json().data.paidWith).toBe('class-pack');
   });
 
+  it('an event date has the classes’ roster and check-in', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const event = await createEvent(ready, { title: 'Studio Tour', category: 'Tours' });
+    const dateId = event.dates[0]!.classInstanceId;
+    const client = await clientOf(ready);
+    const booking = (await book(dateId, client.headers)).json().data;
+    const roster = await call('GET', `/api/class-instances/${dateId}/bookings`, ready.headers);
+    expect(roster.statusCode).toBe(200);
+    expect(roster.json().data.items).toEqual([expect.objectContaining({ id: booking.id, status: 'booked' })]);
+    // Starting in ten minutes: the door is open.
+    await db.pool.query(
+      `update class_instances set starts_at = now() + interval '10 minutes', ends_at = now() + interval '70 minutes' where id = $1`,
+      [dateId],
+    );
+    const checkedIn = await call('POST', `/api/bookings/${booking.id}/check-in`, ready.headers);
+    expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+    expect(checkedIn.json().data.status).toBe('checked_in');
+  });
+
   it('a full event date with its waitlist off refuses; with it on, waitlists', async () => {
     const ready = await studioReadyToSchedule(app);
     const noWaitlist = await createEvent(ready, { capacity: 1, waitlist: false });

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { isClientRole } from '@kinetic/shared';
 import { withTenant, type Database } from '../../db/client.ts';
-import { bookings, classInstances, classTemplates, users, waiverSignatures } from '../../db/schema/index.ts';
+import { bookings, classInstances, classTemplates, events, users, waiverSignatures } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { getMyPreferences } from '../client-preferences/client-preferences.service.ts';
@@ -23,7 +23,8 @@ export async function myDataArchive(db: Database, actor: Actor, now = new Date()
     const rows = await tx
       .select({
         id: bookings.id,
-        className: classTemplates.name,
+        // A class's template name, or the event's title for an event's date.
+        className: sql<string>`coalesce(${classTemplates.name}, ${events.title})`,
         startsAt: classInstances.startsAt,
         timeZone: sql<string>`(select time_zone from studios s where s.company_id = ${classInstances.companyId} and s.id = ${classInstances.studioId})`,
         status: bookings.status,
@@ -36,10 +37,11 @@ export async function myDataArchive(db: Database, actor: Actor, now = new Date()
         classInstances,
         and(eq(classInstances.companyId, bookings.companyId), eq(classInstances.id, bookings.classInstanceId)),
       )
-      .innerJoin(
+      .leftJoin(
         classTemplates,
         and(eq(classTemplates.companyId, classInstances.companyId), eq(classTemplates.id, classInstances.templateId)),
       )
+      .leftJoin(events, and(eq(events.companyId, classInstances.companyId), eq(events.id, classInstances.eventId)))
       .where(and(eq(bookings.companyId, actor.companyId), eq(bookings.clientId, actor.userId)))
       .orderBy(asc(classInstances.startsAt));
     const signed = await tx
