@@ -75,12 +75,22 @@ describe('Events (issue 12 §1)', () => {
     await snap(page, 'events-list');
     await expectNoSeriousA11yViolations(page);
 
+    // Edit: the first date moves to 11:00, the second is removed.
+    await card.getByRole('button', { name: 'Edit Community Open Day' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Community Open Day' });
+    await edit.locator('input[type="time"]').nth(0).fill('11:00');
+    await edit.getByRole('button', { name: 'Remove date 2' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await expect(card.getByRole('listitem').count()).resolves.toBe(1);
+    await expect(card.getByRole('listitem').first().textContent()).resolves.toMatch(/11:00\sAM/);
+
     await page.goto(`/app/calendar?date=${first}`);
     await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
     // An event's date is a link to the Events page (Tab reaches it, Enter opens it).
     const onCalendar = page.locator('a[href$="/events"]').filter({ hasText: 'Community Open Day' });
     await onCalendar.first().waitFor();
-    await expect(onCalendar.first().textContent()).resolves.toContain('10:00');
+    await expect(onCalendar.first().textContent()).resolves.toContain('11:00');
     await expect(onCalendar.first().textContent()).resolves.toContain('Event · 0/40');
     const edge = await onCalendar
       .first()

@@ -21,7 +21,13 @@ import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { currencyDigits } from '../class-templates/money.ts';
 import { ImageField } from '../uploads/image-field.tsx';
-import { useAddEventDate, useCreateEvent, useRemoveEventDate, useUpdateEvent } from './api/events.ts';
+import {
+  useAddEventDate,
+  useCreateEvent,
+  useMoveEventDate,
+  useRemoveEventDate,
+  useUpdateEvent,
+} from './api/events.ts';
 import {
   newDateRow,
   toCreateBody,
@@ -62,7 +68,9 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
   const update = useUpdateEvent(companyId);
   const addDate = useAddEventDate(companyId);
   const removeDate = useRemoveEventDate(companyId);
-  const busy = create.isPending || update.isPending || addDate.isPending || removeDate.isPending;
+  const moveDate = useMoveEventDate(companyId);
+  const busy =
+    create.isPending || update.isPending || addDate.isPending || removeDate.isPending || moveDate.isPending;
   const timeZone = zoneOf(form.values.studioId);
 
   const submit = async (values: EventFormValues) => {
@@ -76,9 +84,25 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
       for (const date of event.dates)
         if (date.status === 'scheduled' && !kept.has(date.classInstanceId))
           saved = await removeDate.mutateAsync({ eventId: event.id, classInstanceId: date.classInstanceId });
-      for (const row of values.dates)
-        if (!row.classInstanceId)
+      const before = new Map(form.getInitialValues().dates.map((row) => [row.classInstanceId, row]));
+      for (const row of values.dates) {
+        if (!row.classInstanceId) {
           saved = await addDate.mutateAsync({ eventId: event.id, body: toDateBody(row, timeZone) });
+          continue;
+        }
+        const was = before.get(row.classInstanceId);
+        const moved =
+          was &&
+          (was.date !== row.date ||
+            was.time !== row.time ||
+            Number(was.durationMinutes) !== Number(row.durationMinutes));
+        if (moved)
+          saved = await moveDate.mutateAsync({
+            eventId: event.id,
+            classInstanceId: row.classInstanceId,
+            body: toDateBody(row, timeZone),
+          });
+      }
       onSaved(saved);
     });
   };
@@ -170,7 +194,6 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
                 type="date"
                 label={`Date ${index + 1}`}
                 required
-                disabled={Boolean(row.classInstanceId)}
                 style={{ flex: '1 1 150px' }}
                 {...form.getInputProps(`dates.${index}.date`)}
               />
@@ -178,14 +201,12 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
                 type="time"
                 label="Starts"
                 required
-                disabled={Boolean(row.classInstanceId)}
                 style={{ flex: '1 1 110px' }}
                 {...form.getInputProps(`dates.${index}.time`)}
               />
               <SpecNumberInput
                 label="Minutes"
                 required
-                disabled={Boolean(row.classInstanceId)}
                 style={{ flex: '1 1 90px' }}
                 {...form.getInputProps(`dates.${index}.durationMinutes`)}
               />

@@ -70,6 +70,25 @@ export const useAddEventDate = (companyId: string) =>
       apiRequest<EventDto>(`${eventUrl(eventId)}/dates`, { method: 'POST', body, inlineErrors: true }),
   );
 
+export const useMoveEventDate = (companyId: string) =>
+  useEventMutation(
+    companyId,
+    ({
+      eventId,
+      classInstanceId,
+      body,
+    }: {
+      eventId: string;
+      classInstanceId: string;
+      body: { startsAt: string; durationMinutes: number };
+    }) =>
+      apiRequest<EventDto>(`${eventUrl(eventId)}/dates/${encodeURIComponent(classInstanceId)}`, {
+        method: 'PUT',
+        body,
+        inlineErrors: true,
+      }),
+  );
+
 export const useRemoveEventDate = (companyId: string) =>
   useEventMutation(companyId, ({ eventId, classInstanceId }: { eventId: string; classInstanceId: string }) =>
     apiRequest<EventDto>(`${eventUrl(eventId)}/dates/${encodeURIComponent(classInstanceId)}`, {
