@@ -101,6 +101,15 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
       await expectFitsContent(page, iframe, widget);
       await snap(page, 'widget-host-booked');
 
+      // Packages open inside the widget too (the client area may be framed by the listed site).
+      await widget.getByRole('link', { name: 'Buy a class pack' }).click();
+      await widget.getByRole('heading', { level: 1, name: 'Packages' }).waitFor();
+      expect(page.url()).toBe(`${site.origin}/`);
+      await expectFitsContent(page, iframe, widget);
+      // The browser's Back (the frame's history is the tab's) returns to the class.
+      await page.evaluate(() => history.back());
+      await widget.getByRole('heading', { level: 1, name: 'Morning Mobility' }).waitFor();
+
       // Back to the schedule: the iframe follows the content's height both ways.
       await widget.getByRole('link', { name: 'All classes' }).click();
       await widget.getByRole('heading', { level: 1, name: 'Book a class' }).waitFor();

@@ -78,18 +78,19 @@ export function framablePageHeaders(
 }
 
 /**
- * A page a studio's site may frame: `/{company}/widget…`, and the company's login and client sign-up
- * pages the widget sends a visitor to, with the sign-up's details step (they come back by `?next=`).
- * Answers the company.
+ * A page a studio's site may frame: `/{company}/widget…`, and the pages the widget sends a client to
+ * (they come back by `?next=`): the company's client login, password pages, and client area (sign-up
+ * and its details step, the waiver a booking may need, packages to buy). Team pages never. Answers the
+ * company.
  */
 export function framableCompanyOf(pathname: string): string | null {
   const widget = /^\/([^/]+)\/widget(?:\/|$)/.exec(pathname);
   if (widget) return widget[1] ?? null;
-  const publicPage =
-    /^\/([^/]+)\/(?:client|solo-client)\/(?:login|forgotPassword|client\/client-signup(?:\/edit\/[^/]+)?)\/?$/.exec(
+  const clientPage =
+    /^\/([^/]+)\/(?:client|solo-client)\/(?:login|forgotPassword|resetPassword\/[^/]+|client(?:\/.*)?)\/?$/.exec(
       pathname,
     );
-  return publicPage ? (publicPage[1] ?? null) : null;
+  return clientPage ? (clientPage[1] ?? null) : null;
 }
 
 /** The documentation pages under /api/docs are documents (HTML, scripts), so they get the page headers. */

@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { ClientBookingPanel } from '../features/bookings/client-booking-panel.tsx';
 import { usePublicClassInstance } from '../features/schedule/api/get-public-class-instance.ts';
 import { ClassSummary } from '../features/schedule/class-summary.tsx';
+import { hasSession } from '../shell/session.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
 import { widgetHome } from './widget-paths.ts';
@@ -33,6 +34,15 @@ export function WidgetClassPage() {
             <>
               <ClassSummary item={instance.data} />
               <ClientBookingPanel company={company} item={instance.data} returnTo={here} />
+              {hasSession() ? (
+                <Anchor
+                  component={Link}
+                  to={`/${company}/client/client/settings/packages?${new URLSearchParams({ next: here }).toString()}`}
+                  size="sm"
+                >
+                  Buy a class pack
+                </Anchor>
+              ) : null}
             </>
           )}
         </Stack>

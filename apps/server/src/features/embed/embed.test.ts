@@ -106,7 +106,7 @@ describe('embedding settings', () => {
 });
 
 describe('framing of the widget pages (CSP frame-ancestors)', () => {
-  it("the widget, its login and its sign-up may be framed by the listed sites; every other page only by 'self'", async () => {
+  it("the widget and the client pages it opens may be framed by the listed sites; team pages and other companies' only by 'self'", async () => {
     const owner = await signUpCompany(app);
     await app.inject({
       method: 'PUT',
@@ -121,6 +121,9 @@ describe('framing of the widget pages (CSP frame-ancestors)', () => {
       `/${owner.slug}/client/login`,
       `/${owner.slug}/client/client/client-signup`,
       `/${owner.slug}/client/client/client-signup/edit/abc`,
+      `/${owner.slug}/client/client/settings/waiver`,
+      `/${owner.slug}/client/client/settings/packages`,
+      `/${owner.slug}/client/resetPassword/abc`,
     ]) {
       const response = await app.inject({ method: 'GET', url: page });
       expect(response.statusCode, page).toBe(200);
@@ -130,9 +133,11 @@ describe('framing of the widget pages (CSP frame-ancestors)', () => {
       expect(response.headers['x-frame-options'], page).toBeUndefined();
     }
     for (const page of [
-      `/${owner.slug}/client/client`,
+      `/${owner.slug}/admin/login`,
+      `/${owner.slug}/admin/app/calendar`,
       `/app/settings/companyDetails`,
       `/${other.slug}/widget`,
+      `/${other.slug}/client/client`,
       '/nobody/widget',
     ]) {
       const response = await app.inject({ method: 'GET', url: page });
