@@ -13,9 +13,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useRef } from 'react';
 import { EVENT_CATEGORY_OPTIONS, type EventDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
@@ -63,6 +65,9 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
     validate: (values) => validateEventForm(values, currency, zoneOf(values.studioId)),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused form (here or by the server) focuses its first field marked invalid: on a phone it may be far above.
+  const showProblem = () => focusFirstInvalid(formRef.current);
   useUnsavedChangesGuard(form.isDirty());
   const create = useCreateEvent(companyId);
   const update = useUpdateEvent(companyId);
@@ -74,7 +79,7 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
   const timeZone = zoneOf(form.values.studioId);
 
   const submit = async (values: EventFormValues) => {
-    await runSubmit(async () => {
+    const ok = await runSubmit(async () => {
       if (!event) {
         onSaved(await create.mutateAsync(toCreateBody(values, currency, timeZone)));
         return;
@@ -105,10 +110,11 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
       }
       onSaved(saved);
     });
+    if (!ok) showProblem();
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit(submit, showProblem)} noValidate>
       <Stack gap="md">
         <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderRoutes, stubApi } from '../../test/render-page.tsx';
+import { EventForm, type EventFormChoices } from './event-form.tsx';
+
+// Mantine's autosize Textarea listens for web fonts, which jsdom does not have.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const STUDIO_ID = '0123456789abcdef01234567';
+const choices: EventFormChoices = {
+  studios: [{ id: STUDIO_ID, name: 'Midtown', timeZone: 'America/New_York' }],
+  facilitators: [],
+  packages: [],
+};
+
+function open(answers: Parameters<typeof stubApi>[0] = {}) {
+  const api = stubApi(answers);
+  vi.stubGlobal('fetch', api.fetchStub);
+  const onSaved = vi.fn();
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <EventForm companyId="c1" currency="USD" choices={choices} onCancel={() => {}} onSaved={onSaved} />
+        ),
+      },
+    ],
+    '/',
+  );
+  return { api, onSaved };
+}
+
+describe('Event form', () => {
+  it('says what is missing at each field and sends nothing', async () => {
+    const { api } = open();
+    fireEvent.click(screen.getByRole('button', { name: 'Add event' }));
+    expect(await screen.findByText('Name the event')).toBeTruthy();
+    expect(screen.getByText('Choose one of the event categories')).toBeTruthy();
+    expect(screen.getByText('Choose the date and time')).toBeTruthy();
+    expect(api.calls.filter((call) => call.path === 'events')).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Title/ })));
+  });
+
+  it('sends the event with its date on the studio’s clock and the price in cents', async () => {
+    const saved = { id: 'e1', title: 'Pottery Workshop' };
+    const { api, onSaved } = open({ events: { code: 201, body: { status: 1, data: saved } } });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Title/ }), {
+      target: { value: 'Pottery Workshop' },
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: /^Category/ }), {
+      target: { value: 'ArtsAndCulture' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Price/ }), { target: { value: '45.50' } });
+    fireEvent.change(screen.getByLabelText(/^Date 1/), { target: { value: '2030-01-10' } });
+    fireEvent.change(screen.getByLabelText(/^Starts/), { target: { value: '18:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add event' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(api.calls.find((call) => call.path === 'events')?.body).toMatchObject({
+      title: 'Pottery Workshop',
+      category: 'ArtsAndCulture',
+      price: 4550,
+      studioId: STUDIO_ID,
+      dates: [{ startsAt: '2030-01-10T23:30:00.000Z', durationMinutes: 120 }],
+    });
+  });
+});
