@@ -24,13 +24,27 @@ const focused = (page: Page) =>
   });
 
 describe('client area: the keyboard is never left on <body> when something goes wrong', () => {
-  it('a refused waiver, a class link that leads nowhere and a page that fails to load each keep the keyboard in place at 360 px', async () => {
+  it('a refused waiver, a pack bought, a class link that leads nowhere and a page that fails to load each keep the keyboard in place at 360 px', async () => {
     const { page: owner } = await newPage(browser);
     const company = await createCompany(owner);
     await owner.goto('/login');
     await fillLogin(owner, company.email, PASSWORD);
     await owner.waitForURL((url) => url.pathname.includes('/app'));
     await classTomorrow(owner);
+    await send(owner, 'post', '/api/packages', {
+      kind: 'class-pack',
+      name: 'Five Pack',
+      description: '',
+      price: 9000,
+      taxRateId: null,
+      introOffer: false,
+      offPeakOnly: false,
+      templateIds: [],
+      studioIds: [],
+      credits: 5,
+      expiryDays: 60,
+      expiryFrom: 'purchase',
+    });
     await send(owner, 'put', '/api/waiver', {
       title: 'Liability waiver',
       text: 'I take part at my own risk.',
@@ -89,6 +103,26 @@ describe('client area: the keyboard is never left on <body> when something goes 
     ).resolves.toBe('Draw your signature in the box, or choose “Type my name”');
     await snap(page, 'waiver-refused-focus');
     await expectNoSeriousA11yViolations(page);
+
+    // A pack bought by keyboard: the view and the keyboard go up to the line saying it is theirs (on a phone
+    // the Buy button pressed is a screen or more below it), not back to Buy.
+    await page.goto(`/${company.slug}/client/client/settings/packages`);
+    await page.getByRole('button', { name: 'Buy Five Pack' }).focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('dialog', { name: 'Buy Five Pack' })
+      .getByRole('button', { name: 'Buy for $90.00' })
+      .focus();
+    await page.keyboard.press('Enter');
+    const bought = page.getByText('Five Pack is yours now; pay $90.00 at the studio.');
+    await bought.waitFor();
+    await expect.poll(() => bought.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.waitForTimeout(300);
+    await expect(bought.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    const top = await bought.evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(740);
+    await snap(page, 'pack-bought-focus');
 
     // A cut class link: a page with its heading, in a client's words.
     await page.goto(`/${company.slug}/client/client/classes/details/6b0747cdf121d6d2`);

@@ -125,6 +125,30 @@ describe('client › Settings › Packages', () => {
     expect(bought[0]?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('once bought, the keyboard (and, on a phone, the view) goes to the line saying so, not back to the Buy button far below', async () => {
+    serve(mine(), (path) =>
+      path === 'orders/preview'
+        ? ok(quote)
+        : path === 'my/orders'
+          ? { code: 201, body: { status: 1, data: { checkoutUrl: null, order: { status: 'open', total: 18000, currency: 'USD' } } } }
+          : undefined,
+    );
+    renderRoutes([{ path: '/', element: <MyPackagesPage /> }], '/');
+    const buy = await screen.findByRole('button', { name: 'Buy 10-Class Pack' });
+    buy.focus();
+    fireEvent.click(buy);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Buy 10-Class Pack' }));
+    const confirm = await dialog.findByRole('button', { name: 'Buy for $180.00' });
+    confirm.focus();
+    fireEvent.click(confirm);
+    const line = await screen.findByText('10-Class Pack is yours now; pay $180.00 at the studio.');
+    await waitFor(() => expect(document.activeElement).toBe(line));
+    // The dialog's own return of focus (a few ms after it closes) does not take it back to Buy.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(document.activeElement).toBe(line);
+    expect(line.getAttribute('role')).toBe('status');
+  });
+
   it('with online payment, goes to Stripe’s checkout page; a bad promo code is named at its field', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });

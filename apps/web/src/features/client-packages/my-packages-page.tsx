@@ -14,6 +14,7 @@ import {
 import { ApiError, newIdempotencyKey } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { useFocusLater } from '../../ui/use-focus-later.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { useBuyPackage, useMyAccount, useOnSale, usePackagePrice } from './my-packages-api.ts';
@@ -49,6 +50,8 @@ export function MyPackagesPage() {
   const [params] = useSearchParams();
   const [buying, setBuying] = useState<PackageDto | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  // After a purchase the keyboard (and the view, on a phone far down the list) goes to what was bought.
+  const bought = useFocusLater<HTMLParagraphElement>();
   const paid = params.get('paid');
   const cancelled = params.get('checkout') === 'cancelled';
 
@@ -73,7 +76,7 @@ export function MyPackagesPage() {
       ) : null}
       {cancelled ? <Alert color="yellow" title="Payment not finished">Nothing was charged. You can buy again below.</Alert> : null}
       {note ? (
-        <Text role="status" fw={700}>
+        <Text role="status" fw={700} ref={bought.ref} tabIndex={-1}>
           {note}
         </Text>
       ) : null}
@@ -166,6 +169,9 @@ export function MyPackagesPage() {
         onBought={(message) => {
           setBuying(null);
           setNote(message);
+          // Not back to the Buy button (Mantine's return focus gives way): the line saying it is yours, at
+          // the top, above what they now hold and what they owe.
+          bought.focusLater();
         }}
       />
     </Stack>
