@@ -370,11 +370,12 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       const password = page.getByLabel(/^Your password/);
       await password.fill('not-my-password-1');
       await page.getByRole('button', { name: 'Send the link' }).click();
-      await expect.poll(() => hasFocus(password)).toBe(true);
+      // After the server has checked the password (a slow hash on purpose: more than poll's 1 s on a busy machine).
+      await expect.poll(() => hasFocus(password), { timeout: 10_000 }).toBe(true);
       await password.fill(PASSWORD);
       await page.getByRole('button', { name: 'Send the link' }).click();
       const sent = `We sent a link to ${address}. Your email changes when you open it; until then, keep using ${email}.`;
-      await expect.poll(focusedText).toBe(sent);
+      await expect.poll(focusedText, { timeout: 10_000 }).toBe(sent);
       // All of it on screen: the address wraps, nothing is cut.
       const line = page.getByRole('status').filter({ hasText: 'We sent a link to' });
       await expect(line.evaluate((element) => element.scrollWidth <= element.clientWidth)).resolves.toBe(true);
