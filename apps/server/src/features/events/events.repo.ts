@@ -87,7 +87,7 @@ export async function datesOf(
   tx: Executor,
   companyId: string,
   eventIds: readonly string[],
-  options: { from?: Date; onlyScheduled?: boolean } = {},
+  options: { from?: Date; onlyScheduled?: boolean; lock?: boolean } = {},
 ): Promise<EventDateRow[]> {
   if (eventIds.length === 0) return [];
   const conditions = [
@@ -96,11 +96,13 @@ export async function datesOf(
   ];
   if (options.from) conditions.push(gte(classInstances.startsAt, options.from));
   if (options.onlyScheduled) conditions.push(eq(classInstances.status, 'scheduled'));
-  return tx
+  const query = tx
     .select()
     .from(classInstances)
     .where(and(...conditions))
     .orderBy(asc(classInstances.startsAt), asc(classInstances.id));
+  // Locked like a booking locks its class, so counts read here stay true until the change is written.
+  return options.lock ? query.for('update') : query;
 }
 
 export const toDateDto = (row: EventDateRow): EventDateDto => ({

@@ -186,7 +186,8 @@ export async function updateEvent(
     const event = await findEvent(tx, actor.companyId, id, { lock: true });
     if (!event) throw eventNotFound();
     await checkReferences(tx, actor.companyId, values);
-    const future = await datesOf(tx, actor.companyId, [id], { from: now });
+    // Locked: a booking racing this edit waits, so no date ends below its places taken.
+    const future = await datesOf(tx, actor.companyId, [id], { from: now, lock: true });
     const tooFull = future.find((date) => date.bookedCount > values.capacity);
     if (tooFull)
       throw conflict(

@@ -448,6 +448,26 @@ describe('booking an event date through the booking endpoint', () => {
     expect(waiting.json().data.status).toBe('waitlisted');
   });
 
+  it('lowering the capacity while people book never leaves a date over capacity nor answers a 500', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const event = await createEvent(ready, { capacity: 10, waitlist: false });
+    const dateId = event.dates[0]!.classInstanceId;
+    const clients = await quickClients(app, ready, 10);
+    const { dates: _dates, ...fields } = eventBody(ready, { capacity: 4, waitlist: false });
+    const answers = await Promise.all([
+      ...clients.map((clientId) => book(dateId, ready.headers, { clientId, overrideWaiver: true })),
+      call('PUT', `/api/events/${event.id}`, ready.headers, fields),
+    ]);
+    expect(answers.filter((answer) => answer.statusCode >= 500)).toEqual([]);
+    const { rows } = await db.pool.query('select booked_count, capacity from class_instances where id = $1', [
+      dateId,
+    ]);
+    expect(rows[0].booked_count).toBeLessThanOrEqual(rows[0].capacity);
+    const edit = answers.at(-1)!;
+    if (edit.statusCode === 200) expect(rows[0]).toEqual({ booked_count: 4, capacity: 4 });
+    else expect(edit.statusCode).toBe(409);
+  });
+
   it('parallel bookings never overbook an event date', async () => {
     const ready = await studioReadyToSchedule(app);
     const event = await createEvent(ready, { capacity: 10, waitlist: false });
