@@ -40,6 +40,10 @@ export const adminLazyPage = withAllStyles({
     import('../features/schedule/calendar-page.tsx').then((m) => ({ Component: m.CalendarPage })),
   classes: () => import('../features/schedule/classes-page.tsx').then((m) => ({ Component: m.ClassesPage })),
   events: () => import('../features/events/events-page.tsx').then((m) => ({ Component: m.EventsPage })),
+  websiteWidget: () =>
+    import('../features/embed-settings/embed-settings-page.tsx').then((m) => ({
+      Component: m.EmbedSettingsPage,
+    })),
   classDetails: () =>
     import('../features/schedule/class-details-page.tsx').then((m) => ({ Component: m.ClassDetailsPage })),
   packages: () =>

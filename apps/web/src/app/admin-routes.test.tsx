@@ -102,3 +102,14 @@ describe('Company Details for staff', () => {
     expect(settings).not.toContain('Peak/Non Peak Hours');
   });
 });
+
+describe('an address the admin application does not have', () => {
+  it('says not found inside the shell, not a blank page', async () => {
+    signedInAs(admin);
+    renderRoutes(routes, '/app/no-such-page');
+    const page = await main();
+    expect(
+      await page.findByText("We can't seem to find the page you're looking for.", {}, { timeout: 4000 }),
+    ).toBeTruthy();
+  });
+});

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { DescendantRoutes } from './app-router.tsx';
+import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { AdminComingSoon, SettingsComingSoon } from '../shell/admin-coming-soon.tsx';
 import { PageAccessGate, type PageAccessHandle } from '../shell/page-access-gate.tsx';
 import { RequireSession } from '../shell/require-session.tsx';
@@ -98,6 +99,7 @@ export function adminAppRoute(path?: string): RouteObject {
                       { path: 'class-pack/copy/:classPackId', lazy: adminLazyPage.copyClassPack },
                     ],
                   },
+                  { path: 'websiteWidget', handle: settingsPage('websiteWidget'), lazy: adminLazyPage.websiteWidget },
                   {
                     path: ':settingsPage/*',
                     handle: settingsPage((params) => params.settingsPage),
@@ -105,6 +107,8 @@ export function adminAppRoute(path?: string): RouteObject {
                   },
                 ],
               },
+              // An address the admin application does not have (the route sets' `*` does not reach below `app/*`).
+              { path: '*', element: <NotFoundPage inShell /> },
             ],
           },
         ],

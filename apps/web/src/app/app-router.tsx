@@ -46,6 +46,17 @@ import { PageLoader } from '../ui/page-loader.tsx';
  */
 
 type History = ReturnType<typeof createBrowserHistory>;
+
+// The history entry this document was loaded on (a reload keeps its key; a first visit has none, and the
+// router calls it "default"). Read before any navigation, as this module is part of the app's first chunk.
+const DOCUMENT_ENTRY_KEY =
+  (typeof window === 'undefined' ? null : (window.history.state as { key?: string } | null)?.key) ??
+  'default';
+
+/** Whether a location is the page the document was loaded on, not one reached by navigating in the app. */
+export function isDocumentEntry(location: Pick<Location, 'key'>): boolean {
+  return location.key === DOCUMENT_ENTRY_KEY;
+}
 type LazyLoad = () => Promise<{ Component: ComponentType }>;
 
 export interface BlockerArgs {
@@ -335,12 +346,21 @@ function Routes({ routes }: { routes: RouteObject[] }) {
   );
 }
 
-/** Renders the router's routes at its address; each navigation renders as a transition. */
+/** Renders the router's routes at its address; a navigation to another page renders as a transition. */
 export function AppRouterProvider({ router }: { router: AppRouter }) {
   const [state, setState] = useState(router.state);
   useLayoutEffect(() => {
     setState(router.state);
-    return router.subscribe((next) => startTransition(() => setState(next)));
+    let pathname = router.state.location.pathname;
+    return router.subscribe((next) => {
+      const samePage = next.location.pathname === pathname;
+      pathname = next.location.pathname;
+      // Another page may have to load: a transition keeps the current one on screen meanwhile. The same
+      // page with other parameters (a filter, a view) loads nothing and renders at once: a select or radio
+      // that writes the address would otherwise show its old value until the transition commits.
+      if (samePage) setState(next);
+      else startTransition(() => setState(next));
+    });
   }, [router]);
   return (
     <RouterContext.Provider value={router}>

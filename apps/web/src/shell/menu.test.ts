@@ -54,6 +54,8 @@ describe('settings menu (spec §2)', () => {
       ['fascilitators', 'Facilitators'],
       ['fitnessClassTemplate', 'Templates'],
       ['email', 'Email Settings'],
+      // Not in the spec's list: the widget's embed line and allowed sites (issue 12).
+      ['websiteWidget', 'Website Widget'],
     ]);
   });
 
@@ -66,7 +68,7 @@ describe('settings menu (spec §2)', () => {
     const keys = settingsMenuFor(true).map((item) => item.key);
     expect(keys).not.toContain('staffPayRates');
     expect(keys).not.toContain('staffMembers');
-    expect(keys).toHaveLength(13);
+    expect(keys).toHaveLength(14);
     expect(isDisabledForSolo('staffPayRates', true)).toBe(true);
     expect(isDisabledForSolo('staffMembers', true)).toBe(true);
     expect(isDisabledForSolo('staffMembers', false)).toBe(false);
@@ -92,6 +94,7 @@ describe('settings menu (spec §2)', () => {
       'instructors',
       'fascilitators',
       'fitnessClassTemplate',
+      'websiteWidget',
     ]);
   });
 });
@@ -101,7 +104,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
 
   it('shows everything an admin may use', () => {
     expect(adminMenuFor(false, all)).toHaveLength(9);
-    expect(settingsMenuFor(false, all)).toHaveLength(15);
+    expect(settingsMenuFor(false, all)).toHaveLength(16);
   });
 
   it('hides staff and studio pages from a role that may not manage them; Settings offers only Company Details', () => {
@@ -125,7 +128,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
       expect(pageAccess(item.key, 'settings', false, staff)).toBe('open');
     }
     const refused = SETTINGS_MENU.filter((item) => pageAccess(item.key, 'settings', false, staff) === 'denied');
-    expect(refused).toHaveLength(14);
+    expect(refused).toHaveLength(15);
   });
 
   it('a solo instructor keeps Clients and Settings, without the studio and staff settings', () => {
@@ -139,7 +142,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
     ]);
     const keys = settingsMenuFor(true, solo).map((item) => item.key);
     expect(keys).not.toContain('studios');
-    expect(keys).toHaveLength(12);
+    expect(keys).toHaveLength(13);
   });
 });
 

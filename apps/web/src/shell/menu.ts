@@ -80,6 +80,8 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
   { key: 'fascilitators', label: 'Facilitators', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'fitnessClassTemplate', label: 'Templates', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'email', label: 'Email Settings', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  // Not in spec §2's list: the booking widget's embed line and allowed sites (issue 12 §4).
+  { key: 'websiteWidget', label: 'Website Widget', hiddenForSolo: false, built: true, needs: 'manageSettings' },
 ];
 
 const allowed = (item: { needs?: Capability }, can?: Can) => !can || !item.needs || can[item.needs];

@@ -15,6 +15,29 @@ function savedPositions(): Record<string, number> {
 }
 
 /**
+ * Scrolls on to `y` as the page grows, when it was too short at first (its data still on the way after a
+ * reload), for a few seconds or until the person scrolls themselves. Answers the clean-up.
+ */
+function untilReached(y: number): (() => void) | undefined {
+  if (Math.abs(window.scrollY - y) < 2) return undefined;
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+      window.removeEventListener(type, stop);
+  };
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y);
+    if (Math.abs(window.scrollY - y) < 2) stop();
+  });
+  observer.observe(document.body);
+  const timer = setTimeout(stop, 3000);
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+    window.addEventListener(type, stop, { passive: true });
+  return stop;
+}
+
+/**
  * What the browser does for whole pages, for the app's in-page navigations: a new page starts at its top
  * (or at the `#target` it names), Back and Forward return to where the page was scrolled, also after a
  * reload of the tab.
@@ -53,7 +76,7 @@ export function useScrollRestoration() {
       const y = savedPositions()[location.key];
       if (y !== undefined) {
         window.scrollTo(0, y);
-        return;
+        return untilReached(y);
       }
     }
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
