@@ -57,6 +57,10 @@ describe('client area: the keyboard is never left on <body> when something goes 
     const add = owner.getByRole('button', { name: 'Add term' });
     await add.focus();
     await owner.keyboard.press('Enter');
+    // The new term takes the focus once it is drawn; typing starts there.
+    await expect
+      .poll(() => owner.getByRole('textbox', { name: 'Term 3' }).evaluate((field) => field === document.activeElement))
+      .toBe(true);
     await owner.keyboard.type('I have read the policies');
     await expect(owner.getByRole('textbox', { name: 'Term 3' }).inputValue()).resolves.toBe(
       'I have read the policies',

@@ -13,6 +13,8 @@ describe('forgot and reset password (issue 3 journey)', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgotPassword');
+    // The address moves first; the page follows once its chunk has loaded (the login has an Email field too).
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByRole('textbox', { name: 'Email' }).fill(company.email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText('Check your email').waitFor();
