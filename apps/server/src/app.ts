@@ -22,6 +22,7 @@ import { embedOriginsOf } from './features/embed/embed.service.ts';
 import { startSessionTouches, type SessionTouches } from './plugins/session-touches.ts';
 import type { Jobs } from './jobs/runner.ts';
 import { paymentsConfigOf } from './features/payments/payments-config.ts';
+import { configureEventLinks } from './features/events/event-links.ts';
 import type { PaymentsConfig } from './features/payments/stripe-account.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
@@ -59,6 +60,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const publicUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/$/, '');
+  // The email's event cancel links and calendar files are signed with this (features/events/event-links.ts).
+  if (configureEventLinks(deps.config).ephemeral && deps.config.LOG_LEVEL !== 'silent')
+    app.log.warn('Neither LINK_SECRET nor PAYMENTS_SECRET is set: event cancel links stop working at the next start.');
   const sessionTouches = startSessionTouches(deps.db.db, {
     log: (error) => app.log.error({ err: error }, 'recording session use failed'),
   });
@@ -107,6 +111,7 @@ export async function buildApp(
       await api.register((await import('./features/fitness-sessions/fitness-sessions.routes.ts')).fitnessSessionsRoutes);
       await api.register((await import('./features/class-instances/class-instances.routes.ts')).classInstancesRoutes);
       await api.register((await import('./features/events/events.routes.ts')).eventsRoutes);
+      await api.register((await import('./features/events/events-public.routes.ts')).eventsPublicRoutes);
       await api.register((await import('./features/bookings/bookings.routes.ts')).bookingsRoutes);
       await api.register((await import('./features/clients/clients.routes.ts')).clientsRoutes);
       await api.register((await import('./features/packages/packages.routes.ts')).packagesRoutes);

@@ -34,6 +34,17 @@ export const configSchema = z.object({
     .refine((value) => value === undefined || value.length >= 32, {
       message: 'PAYMENTS_SECRET must be at least 32 characters',
     }),
+  /**
+   * Signs the links of event bookings that work without a session (the email's cancel link, the
+   * calendar file; HMAC-SHA256). Unset: derived from PAYMENTS_SECRET, or random per process.
+   */
+  LINK_SECRET: z
+    .string()
+    .transform((value) => (value.trim() === '' ? undefined : value))
+    .optional()
+    .refine((value) => value === undefined || value.length >= 32, {
+      message: 'LINK_SECRET must be at least 32 characters',
+    }),
   /** Where the Stripe SDK sends requests; only for tests (a local stand-in) or an egress proxy. */
   STRIPE_API_URL: optionalUrl('STRIPE_API_URL'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),

@@ -40,3 +40,4 @@ export * from './package-labels.ts';
 export * from './client-preferences.ts';
 export * from './signup-details.ts';
 export * from './embed.ts';
+export * from './event-booking.ts';

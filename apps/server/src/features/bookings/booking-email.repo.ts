@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { clientPackages, creditLedger, orders, studios } from '../../db/schema/index.ts';
+import { clientPackages, creditLedger, events, orders, studios } from '../../db/schema/index.ts';
 
 /** The studio's address on one line ("1 Main St, Springfield, IL 62701, US"); null when it has none. */
 export async function studioAddress(tx: Executor, companyId: string, studioId: string): Promise<string | null> {
@@ -13,6 +13,15 @@ export async function studioAddress(tx: Executor, companyId: string, studioId: s
   const region = [state, postalCode].filter(Boolean).join(' ');
   const parts = [line1, line2, city, region, country].map((part) => part?.trim()).filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/** An event's outside address (where it takes place when that is not its studio); null at the studio. */
+export async function eventAddress(tx: Executor, companyId: string, eventId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ address: events.address })
+    .from(events)
+    .where(and(eq(events.companyId, companyId), eq(events.id, eventId)));
+  return row?.address?.trim() || null;
 }
 
 /** A package the client holds: its name and kind as bought, and (for a pack) the credits left. */

@@ -3,7 +3,8 @@ import { wantsEmail } from '../client-preferences/client-preferences.service.ts'
 import type { Executor } from '../../db/client.ts';
 import { queueEmail, type EmailAttachment } from '../../jobs/email-outbox.ts';
 import { calendarAttachment } from './booking-calendar.ts';
-import { heldPackage, orderAmounts, studioAddress } from './booking-email.repo.ts';
+import { eventAddress, heldPackage, orderAmounts, studioAddress } from './booking-email.repo.ts';
+import { cancelLinkOf, eventPagePath } from '../events/event-links.ts';
 import {
   bookingCancelledMessage,
   bookingConfirmedMessage,
@@ -46,14 +47,26 @@ async function classFacts(
   companyId: string,
   cls: LockedClass,
   publicUrl: string,
+  booking?: BookingRow,
 ): Promise<ClassFacts> {
-  return {
+  const facts: ClassFacts = {
     className: cls.templateName,
     when: localMoment(cls.startsAt, cls.timeZone),
     studioName: cls.studioName,
     address: await studioAddress(tx, companyId, cls.studioId),
     companyName: cls.company.name,
     link: classLink(publicUrl, cls),
+  };
+  if (!cls.eventId) return facts;
+  // An event's date: its own page, the place it happens (an outside address rather than the studio's)
+  // and, for a place the client holds, the signed link that cancels it without logging in.
+  const outside = await eventAddress(tx, companyId, cls.eventId);
+  const subject = booking && { companyId, eventId: cls.eventId, userId: booking.clientId, bookingId: booking.id };
+  return {
+    ...facts,
+    ...(outside ? { address: outside, venue: outside } : {}),
+    link: `${publicUrl}${eventPagePath(cls.company, `event/book-event/${cls.eventId}`)}`,
+    ...(subject ? { cancelLink: cancelLinkOf(publicUrl, cls.company, subject) } : {}),
   };
 }
 
@@ -109,7 +122,7 @@ function calendarFor(
     startsAt: cls.startsAt,
     endsAt: cls.endsAt,
     summary: `${facts.className} (${facts.companyName})`,
-    location: facts.address ? `${facts.studioName}, ${facts.address}` : facts.studioName,
+    location: facts.venue ?? (facts.address ? `${facts.studioName}, ${facts.address}` : facts.studioName),
     description: `Booked at ${facts.companyName}. ${facts.link}`,
     url: facts.link,
     method,
@@ -143,7 +156,7 @@ export async function queueBookingConfirmation(
   context: { by: BookedBy; rules: CancellationRules; now: Date; publicUrl: string },
 ): Promise<string | null> {
   if (!(await wants(tx, companyId, client, 'bookingConfirmations'))) return null;
-  const facts = await classFacts(tx, companyId, cls, context.publicUrl);
+  const facts = await classFacts(tx, companyId, cls, context.publicUrl, booking);
   const message = bookingConfirmedMessage({
     client,
     cls: facts,
@@ -219,7 +232,7 @@ export async function queueClassReminder(
   booking: BookingRow,
   context: { rules: CancellationRules; now: Date; publicUrl: string },
 ): Promise<string> {
-  const facts = await classFacts(tx, companyId, cls, context.publicUrl);
+  const facts = await classFacts(tx, companyId, cls, context.publicUrl, booking);
   const message = classReminderMessage({
     client,
     cls: facts,
@@ -247,7 +260,7 @@ export async function queueBookingNotice(
 ): Promise<string | null> {
   // Waitlist news is optional (client Settings › Notifications); a class the studio cancels always goes.
   if (notice.kind !== 'cancelled-by-studio' && !(await wants(tx, companyId, client, 'waitlist'))) return null;
-  const facts = await classFacts(tx, companyId, cls, publicUrl);
+  const facts = await classFacts(tx, companyId, cls, publicUrl, notice.kind === 'promoted' ? notice.booking : undefined);
   switch (notice.kind) {
     case 'promoted': {
       const message = waitlistPromotedMessage({

@@ -20,8 +20,12 @@ export interface ClassFacts {
   /** The studio's address on one line; null when the studio has none. */
   address: string | null;
   companyName: string;
-  /** The class page in the client area. */
+  /** The class page in the client area (an event's date: the event's page). */
   link: string;
+  /** Where it takes place when that is not the studio (an event's outside address): said instead of the studio. */
+  venue?: string;
+  /** An event place's signed cancel link (works without logging in). */
+  cancelLink?: string;
 }
 
 /** How a place is paid, as the confirmation and the reminder say it. */
@@ -58,11 +62,14 @@ function compose(
   const label = options.linkLabel ?? 'Open the class';
   const calendarNote = options.calendar ? ['The class is attached as a calendar file (class.ics).'] : [];
   const body = [...paragraphs, ...calendarNote];
+  // A place in an event (confirmation, reminder) can be cancelled from the email itself.
+  const cancel = options.calendar && cls.cancelLink ? cls.cancelLink : null;
   const text = [
     `Hi ${client.name},`,
     '',
     ...body.flatMap((paragraph) => [paragraph, '']),
     `${label}: ${cls.link}`,
+    ...(cancel ? ['', `Can't come? Cancel your place: ${cancel}`] : []),
     '',
     `— ${cls.companyName}`,
   ].join('\n');
@@ -70,12 +77,14 @@ function compose(
     `<p>Hi ${escapeHtml(client.name)},</p>`,
     ...body.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     `<p><a href="${escapeHtml(cls.link)}">${escapeHtml(label)}</a></p>`,
+    ...(cancel ? [`<p><a href="${escapeHtml(cancel)}">Cancel your place</a></p>`] : []),
     `<p>— ${escapeHtml(cls.companyName)}</p>`,
   ].join('\n');
   return { subject, text, html };
 }
 
-const where = (cls: ClassFacts) => (cls.address ? `${cls.studioName}, ${cls.address}` : cls.studioName);
+const where = (cls: ClassFacts) =>
+  cls.venue ?? (cls.address ? `${cls.studioName}, ${cls.address}` : cls.studioName);
 
 export function paymentSentence(payment: PaymentFacts): string {
   switch (payment.kind) {

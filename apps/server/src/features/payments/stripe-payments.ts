@@ -59,6 +59,8 @@ export async function startCheckout(
   order: OrderRow,
   roleId: RoleId,
   purpose: 'purchase' | 'balance' = 'purchase',
+  /** Where Stripe's page returns to instead of the client's Packages or Payment page (an event's return page). */
+  returnTo?: { success: string; cancel: string },
 ): Promise<string> {
   const account = await connected(tx, order.companyId, config);
   const customer = await customerOf(tx, account, order.companyId, order.clientId);
@@ -83,8 +85,8 @@ export async function startCheckout(
         },
       ],
       payment_intent_data: { setup_future_usage: 'off_session', metadata },
-      success_url: `${back.url}?paid=${order.number}`,
-      cancel_url: `${back.url}?checkout=cancelled`,
+      success_url: returnTo?.success ?? `${back.url}?paid=${order.number}`,
+      cancel_url: returnTo?.cancel ?? `${back.url}?checkout=cancelled`,
     },
     // A purchase has one page; a balance a page per amount still owed (a part paid at the desk changes it).
     { idempotencyKey: purpose === 'purchase' ? `kinetic-checkout-${order.id}` : `kinetic-balance-${order.id}-${due}` },
