@@ -13,3 +13,4 @@ export * from './waivers.ts';
 export * from './client-preferences.ts';
 export * from './client-signup-details.ts';
 export * from './events.ts';
+export * from './check-in.ts';
