@@ -62,7 +62,10 @@ export function clientGroupRoute(): RouteObject {
   };
 }
 
-/** In the solo-instructor variant the solo-client group holds only class details (spec §2). */
+/** In the solo-instructor variant the solo-client group holds only class details and the event pages (spec §2). */
 export function soloClientDetailsRoute(): RouteObject {
-  return { path: ':company/solo-client/client/app', children: soloClientPublicPages().slice(0, 1) };
+  return {
+    path: ':company/solo-client/client/app',
+    children: soloClientPublicPages().filter((route) => route.path !== 'classes'),
+  };
 }

@@ -67,6 +67,26 @@ const otherPages = {
     import('../features/signup-details/widget-calendar-redirect.tsx').then((m) => ({
       Component: m.WidgetCalendarRedirect,
     })),
+  // The public event-booking flow (issue 12 §2): the event page alone stays light; the steps share chunks.
+  eventPage: () => import('../features/event-booking/event-page.tsx').then((m) => ({ Component: m.EventPage })),
+  eventsList: () =>
+    import('../features/event-booking/events-list-page.tsx').then((m) => ({ Component: m.EventsListPage })),
+  eventAccount: () =>
+    import('../features/event-booking/event-account-page.tsx').then((m) => ({ Component: m.EventAccountPage })),
+  eventPackages: () =>
+    import('../features/event-booking/event-pay-pages.tsx').then((m) => ({ Component: m.EventPackagesPage })),
+  eventPayment: () =>
+    import('../features/event-booking/event-pay-pages.tsx').then((m) => ({ Component: m.EventPaymentPage })),
+  eventPaymentReturn: () =>
+    import('../features/event-booking/event-pay-pages.tsx').then((m) => ({ Component: m.EventPaymentReturnPage })),
+  eventBooked: () =>
+    import('../features/event-booking/event-place-pages.tsx').then((m) => ({ Component: m.EventBookedPage })),
+  eventFullyBooked: () =>
+    import('../features/event-booking/event-place-pages.tsx').then((m) => ({ Component: m.EventFullyBookedPage })),
+  eventCancel: () =>
+    import('../features/event-booking/event-place-pages.tsx').then((m) => ({ Component: m.EventCancelPage })),
+  eventCancelLink: () =>
+    import('../features/event-booking/event-place-pages.tsx').then((m) => ({ Component: m.EventCancelLinkPage })),
   confirmEmail: () =>
     import('../features/accounts/confirm-email-page.tsx').then((m) => ({ Component: m.ConfirmEmailPage })),
   accountDetails: () =>

@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { ComingSoonPage } from '../shell/coming-soon-page.tsx';
 import { PublicOnly } from '../shell/public-only.tsx';
 import { lazyPage } from './lazy-pages.ts';
 
@@ -22,23 +21,31 @@ export function publicChildren(): RouteObject[] {
 }
 
 /**
- * Public class and event pages (spec §2 public list): class details first (the solo-instructor variant's
- * solo-client group holds only that), then the timetable; read only, booking comes later.
+ * Public class and event pages (spec §2 public list): class details first, then the event-booking flow
+ * (issue 12 §2; the solo-instructor variant's solo-client group holds these two), then the timetable.
  */
 export function soloClientPublicPages(): RouteObject[] {
   return [
     { path: 'classes/details/:classInstanceId', lazy: lazyPage.publicClassDetails },
+    ...eventBookingPages(),
     { path: 'classes', lazy: lazyPage.publicClasses },
-    { path: 'event/book-event/:eventId', element: <ComingSoonPublic title="Event booking" /> },
   ];
 }
 
-function ComingSoonPublic({ title }: { title: string }) {
-  return (
-    <main id="main" style={{ padding: '1rem' }}>
-      <ComingSoonPage title={title} />
-    </main>
-  );
+/** The event flow in its order (spec §2), and the public list of upcoming events by category. */
+export function eventBookingPages(): RouteObject[] {
+  return [
+    { path: 'event/book-event/:eventId', lazy: lazyPage.eventPage },
+    { path: 'book-event/account-details/:eventId', lazy: lazyPage.eventAccount },
+    { path: 'book-event/packages/:eventId', lazy: lazyPage.eventPackages },
+    { path: 'book-event/payment/:eventId', lazy: lazyPage.eventPayment },
+    { path: 'payment/book-event/:eventId', lazy: lazyPage.eventPaymentReturn },
+    { path: 'event/booked-event/:eventId', lazy: lazyPage.eventBooked },
+    { path: 'event/fully-booked/:eventId', lazy: lazyPage.eventFullyBooked },
+    { path: 'event/cancel-event/:eventId', lazy: lazyPage.eventCancel },
+    { path: 'user/event/cancel-event/:eventId/:userId', lazy: lazyPage.eventCancelLink },
+    { path: 'events', lazy: lazyPage.eventsList },
+  ];
 }
 
 /**

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The facts of an event or a place, as a description list in a bordered box. */
+export function Facts({ children }: { children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
+        {children}
+      </SimpleGrid>
+    </Paper>
+  );
+}
