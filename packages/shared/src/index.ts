@@ -41,3 +41,4 @@ export * from './client-preferences.ts';
 export * from './signup-details.ts';
 export * from './embed.ts';
 export * from './event-booking.ts';
+export * from './check-in.ts';

@@ -619,6 +619,54 @@ export async function expireOffers(deps: BookingDeps, now = new Date()): Promise
   return expired;
 }
 
+/**
+ * Checks one place in, inside the caller's transaction with the class already locked (`lockClass`): the
+ * one function behind every way of checking in (the team's roster, the door code, and later the front
+ * desk and kiosk). From when check-in opens; a no-show marked by mistake is corrected (place and fee back).
+ */
+export async function checkInBooking(
+  tx: Executor,
+  companyId: string,
+  cls: LockedClass,
+  booking: BookingRow,
+  clientName: string,
+  by: { actorId: string; reason: string },
+  now: Date,
+): Promise<BookingRow> {
+  if (booking.status === 'checked_in') throw conflict(`${clientName} is already checked in.`);
+  if (booking.status !== 'booked' && booking.status !== 'no_show')
+    throw conflict(
+      `Only a booked place can be checked in; this booking is ${booking.status.replace('_', ' ')}.`,
+    );
+  if (cls.status === 'cancelled') throw conflict('This class is cancelled.');
+  const rules = await rulesFor(tx, companyId, cls);
+  const opens = bookingWindows(cls.startsAt, cls.timeZone, rules).checkInOpensAt;
+  if (now < opens) throw conflict(`Check-in opens ${localMoment(opens, cls.timeZone)}.`);
+  const wasNoShow = booking.status === 'no_show';
+  if (wasNoShow && cls.bookedCount >= cls.capacity)
+    throw conflict('The class is full; this client’s place has been taken.');
+  const row = await updateBooking(tx, companyId, booking.id, {
+    status: 'checked_in',
+    ...(wasNoShow && booking.feeKind === 'no_show'
+      ? { feeKind: null, feeAmount: null, feeStatus: null, feeOrderId: null }
+      : {}),
+  });
+  if (wasNoShow && booking.feeKind === 'no_show') await dropFee(tx, companyId, booking);
+  if (wasNoShow) {
+    await addToCounts(tx, companyId, cls.id, { places: 1 });
+    cls.bookedCount += 1;
+  }
+  await recordChange(tx, companyId, {
+    bookingId: booking.id,
+    from: booking.status,
+    to: 'checked_in',
+    actorId: by.actorId,
+    reason: wasNoShow ? 'No-show corrected: checked in' : by.reason,
+    at: now,
+  });
+  return row;
+}
+
 /** The team marks a client present: from when check-in opens, also after the class (attendance taken late). */
 export async function checkIn(
   deps: BookingDeps,
@@ -631,35 +679,15 @@ export async function checkIn(
     deps,
     withTenant(deps.db, actor.companyId, async (tx) => {
       const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);
-      if (booking.status === 'checked_in') throw conflict(`${clientName} is already checked in.`);
-      if (booking.status !== 'booked' && booking.status !== 'no_show')
-        throw conflict(
-          `Only a booked place can be checked in; this booking is ${booking.status.replace('_', ' ')}.`,
-        );
-      if (cls.status === 'cancelled') throw conflict('This class is cancelled.');
-      const rules = await rulesFor(tx, actor.companyId, cls);
-      const opens = bookingWindows(cls.startsAt, cls.timeZone, rules).checkInOpensAt;
-      if (now < opens) throw conflict(`Check-in opens ${localMoment(opens, cls.timeZone)}.`);
-      // A no-show marked by mistake is corrected by checking the client in: the place and fee come back.
-      const wasNoShow = booking.status === 'no_show';
-      if (wasNoShow && cls.bookedCount >= cls.capacity)
-        throw conflict('The class is full; this client’s place has been taken.');
-      const row = await updateBooking(tx, actor.companyId, booking.id, {
-        status: 'checked_in',
-        ...(wasNoShow && booking.feeKind === 'no_show'
-          ? { feeKind: null, feeAmount: null, feeStatus: null, feeOrderId: null }
-          : {}),
-      });
-      if (wasNoShow && booking.feeKind === 'no_show') await dropFee(tx, actor.companyId, booking);
-      if (wasNoShow) await addToCounts(tx, actor.companyId, cls.id, { places: 1 });
-      await recordChange(tx, actor.companyId, {
-        bookingId: booking.id,
-        from: booking.status,
-        to: 'checked_in',
-        actorId: actor.userId,
-        reason: wasNoShow ? 'No-show corrected: checked in' : 'Checked in by the studio',
-        at: now,
-      });
+      const row = await checkInBooking(
+        tx,
+        actor.companyId,
+        cls,
+        booking,
+        clientName,
+        { actorId: actor.userId, reason: 'Checked in by the studio' },
+        now,
+      );
       return {
         value: {
           message: `${clientName} is checked in.`,
