@@ -19,6 +19,7 @@ import { useEventPage } from './event-booking-api.ts';
 import { chosenDate, dateLabel, priceLabel, useEventFlow, useGoTo } from './event-flow.ts';
 import { EventFrame, EventLoadError, EventLoading, EventNotFound, useClientSession } from './event-frame.tsx';
 import { useNextStep } from './use-book-event.ts';
+import { READABLE_ALERT } from './event-facts.tsx';
 
 type Mode = 'signup' | 'login';
 type Errors = Partial<Record<'name' | 'email' | 'phone' | 'password' | 'form', string>>;
@@ -133,7 +134,8 @@ function AccountStep({ event }: { event: EventPageDto }) {
     } catch (failure) {
       const fields = failure instanceof ApiError ? failure.errors : {};
       const next: Errors = {};
-      for (const key of ['name', 'email', 'phone', 'password'] as const) if (fields[key]) next[key] = fields[key];
+      for (const key of ['name', 'email', 'phone', 'password'] as const)
+        if (fields[key]) next[key] = fields[key];
       next.form = failure instanceof Error ? failure.message : 'That did not work. Please try again.';
       setErrors(next);
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
@@ -163,8 +165,14 @@ function AccountStep({ event }: { event: EventPageDto }) {
         </Text>
       </Stack>
       {client.status === 'other' ? (
-        <Alert color="yellow" variant="light" title="You are signed in with another account">
-          Events are booked with a client account of {event.companyName}. Log in with it, or create one, below.
+        <Alert
+          styles={READABLE_ALERT}
+          color="yellow"
+          variant="light"
+          title="You are signed in with another account"
+        >
+          Events are booked with a client account of {event.companyName}. Log in with it, or create one,
+          below.
         </Alert>
       ) : null}
       <SegmentedChoice<Mode>
@@ -202,7 +210,7 @@ function AccountStep({ event }: { event: EventPageDto }) {
           )}
           <div role="alert">
             {errors.form ? (
-              <Alert color="red" variant="light">
+              <Alert styles={READABLE_ALERT} color="red" variant="light">
                 {errors.form}
               </Alert>
             ) : null}

@@ -19,7 +19,8 @@ const eventPath = (company: string, eventId: string) =>
 
 const quiet = { silent: true, showLoader: false, inlineErrors: true } as const;
 
-export const eventPageKey = (company: string, eventId: string) => [company.toLowerCase(), 'event-page', eventId] as const;
+export const eventPageKey = (company: string, eventId: string) =>
+  [company.toLowerCase(), 'event-page', eventId] as const;
 export const myEventBookingKey = (company: string, eventId: string) =>
   [company.toLowerCase(), 'my-event-booking', eventId] as const;
 
@@ -60,7 +61,13 @@ const linkPath = (company: string, eventId: string, userId: string, booking: str
   `${eventPath(company, eventId)}/users/${encodeURIComponent(userId)}/cancel?${new URLSearchParams({ booking, sig }).toString()}`;
 
 /** What a signed cancel link (from the confirmation email) would cancel. */
-export function useCancelLink(company: string, eventId: string, userId: string, booking: string, sig: string) {
+export function useCancelLink(
+  company: string,
+  eventId: string,
+  userId: string,
+  booking: string,
+  sig: string,
+) {
   return useQuery({
     queryKey: [company.toLowerCase(), 'event-cancel-link', eventId, userId, booking, sig],
     queryFn: () => apiRequest<EventCancelLinkDto>(linkPath(company, eventId, userId, booking, sig), quiet),
@@ -68,7 +75,13 @@ export function useCancelLink(company: string, eventId: string, userId: string, 
   });
 }
 
-export const cancelByLink = (company: string, eventId: string, userId: string, booking: string, sig: string) =>
+export const cancelByLink = (
+  company: string,
+  eventId: string,
+  userId: string,
+  booking: string,
+  sig: string,
+) =>
   apiRequest<unknown>(linkPath(company, eventId, userId, booking, sig), {
     method: 'POST',
     inlineErrors: true,

@@ -24,3 +24,6 @@ export function Facts({ children }: { children: ReactNode }) {
     </Paper>
   );
 }
+
+/** Alert text in the body colour: the light variants' tinted text falls short of AA contrast on its tint. */
+export const READABLE_ALERT = { message: { color: 'var(--mantine-color-text)' } } as const;

@@ -39,7 +39,10 @@ export function useEventFlow() {
   const base = `/${encodeURIComponent(company)}/${roleId}/client/app`;
   const pathOf = useCallback(
     (page: FlowPage, chosenDate: string | null = date, extra: Record<string, string> = {}) => {
-      const query = new URLSearchParams({ ...(chosenDate && isObjectId(chosenDate) ? { date: chosenDate } : {}), ...extra });
+      const query = new URLSearchParams({
+        ...(chosenDate && isObjectId(chosenDate) ? { date: chosenDate } : {}),
+        ...extra,
+      });
       const text = query.toString();
       return `${base}/${FLOW_PAGE[page]}/${eventId}${text ? `?${text}` : ''}`;
     },

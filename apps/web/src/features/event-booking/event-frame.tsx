@@ -9,6 +9,7 @@ import { CompanyBrand } from '../public-company/company-branding.tsx';
 import { usePublicCompany } from '../public-company/api/get-public-company.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { useEventFlow } from './event-flow.ts';
+import { READABLE_ALERT } from './event-facts.tsx';
 
 /**
  * Every page of the event flow: the studio's name and logo, the way back to its events and (for a
@@ -67,7 +68,7 @@ export function EventLoadError({ error }: { error: Error }) {
   return (
     <>
       <Title order={1}>Event</Title>
-      <Alert color="red" role="alert" title="This event could not be loaded">
+      <Alert styles={READABLE_ALERT} color="red" role="alert" title="This event could not be loaded">
         {error.message}
       </Alert>
     </>

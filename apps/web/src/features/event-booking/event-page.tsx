@@ -6,7 +6,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { BookingProblemNote } from './booking-problem-note.tsx';
 import { useMyEventBooking, useEventPage } from './event-booking-api.ts';
-import { Fact, Facts } from './event-facts.tsx';
+import { Fact, Facts, READABLE_ALERT } from './event-facts.tsx';
 import {
   categoryLabel,
   chosenDate,
@@ -55,7 +55,8 @@ function EventDetails({ event }: { event: EventPageDto }) {
   const chosen =
     chosenDate(event.dates, flow.date) ?? event.dates.find((date) => date.placesLeft > 0) ?? event.dates[0];
   const held = mine.data?.booking;
-  const active = held && ['booked', 'offered', 'checked_in', 'waitlisted'].includes(held.status) ? held : null;
+  const active =
+    held && ['booked', 'offered', 'checked_in', 'waitlisted'].includes(held.status) ? held : null;
 
   useEffect(() => {
     // The chosen date is in the address, so Back and the next steps keep it.
@@ -97,12 +98,12 @@ function EventDetails({ event }: { event: EventPageDto }) {
         />
       ) : null}
       {event.state === 'cancelled' ? (
-        <Alert color="red" variant="light" title="This event has been cancelled">
+        <Alert styles={READABLE_ALERT} color="red" variant="light" title="This event has been cancelled">
           The studio cancelled it; nothing can be booked. Anyone who had a place has been told.
         </Alert>
       ) : null}
       {event.state === 'past' ? (
-        <Alert color="gray" variant="light" title="This event has taken place">
+        <Alert styles={READABLE_ALERT} color="gray" variant="light" title="This event has taken place">
           It has no dates left to book.{' '}
           <Anchor component={Link} to={flow.listPath} fz="inherit" underline="always">
             See the events coming up
@@ -116,9 +117,7 @@ function EventDetails({ event }: { event: EventPageDto }) {
         ) : null}
         <Fact label="Where">{event.place}</Fact>
         <Fact label="Price">{priceLabel(event)}</Fact>
-        {open && chosen ? (
-          <Fact label="Places">{placesLabel(chosen.placesLeft)}</Fact>
-        ) : null}
+        {open && chosen ? <Fact label="Places">{placesLabel(chosen.placesLeft)}</Fact> : null}
         {event.facilitators.length > 0 ? (
           <Fact label={event.facilitators.length === 1 ? 'Facilitator' : 'Facilitators'}>
             {event.facilitators.map((person) => person.name).join(', ')}
@@ -129,7 +128,8 @@ function EventDetails({ event }: { event: EventPageDto }) {
         <Radio.Group
           label="Choose a date"
           value={chosen?.classInstanceId ?? ''}
-          onChange={(value) => setSearch({ date: value }, { replace: true, preventScrollReset: true })}>
+          onChange={(value) => setSearch({ date: value }, { replace: true, preventScrollReset: true })}
+        >
           <Stack gap={0} mt={4}>
             {event.dates.map((date) => (
               <Radio
@@ -143,16 +143,25 @@ function EventDetails({ event }: { event: EventPageDto }) {
         </Radio.Group>
       ) : null}
       {active ? (
-        <Alert color="green" variant="light" title={active.status === 'waitlisted' ? 'You are on the waitlist' : 'You have a place'}>
+        <Alert
+          styles={READABLE_ALERT}
+          color="green"
+          variant="light"
+          title={active.status === 'waitlisted' ? 'You are on the waitlist' : 'You have a place'}
+        >
           <Text size="sm">
             {active.status === 'waitlisted'
               ? `You are number ${active.waitlistPosition ?? '?'} on the waitlist for ${dateLabel(active, event.timeZone)}. `
               : `You are booked for ${dateLabel(active, event.timeZone)}. `}
             <Anchor
               component={Link}
-              to={flow.pathOf(active.status === 'waitlisted' ? 'fullyBooked' : 'booked', active.classInstanceId)}
+              to={flow.pathOf(
+                active.status === 'waitlisted' ? 'fullyBooked' : 'booked',
+                active.classInstanceId,
+              )}
               fz="inherit"
-              underline="always">
+              underline="always"
+            >
               {active.status === 'waitlisted' ? 'See your place in line' : 'See your booking'}
             </Anchor>
           </Text>
@@ -161,11 +170,21 @@ function EventDetails({ event }: { event: EventPageDto }) {
         <Stack gap="xs">
           <BookingProblemNote problem={problem} />
           {chosen.placesLeft > 0 ? (
-            <BusyButton size="md" onClick={() => void onBook()} busy={busy} style={{ alignSelf: 'flex-start' }}>
+            <BusyButton
+              size="md"
+              onClick={() => void onBook()}
+              busy={busy}
+              style={{ alignSelf: 'flex-start' }}
+            >
               Book
             </BusyButton>
           ) : (
-            <Button size="md" variant="light" onClick={() => void onBook()} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              size="md"
+              variant="light"
+              onClick={() => void onBook()}
+              style={{ alignSelf: 'flex-start' }}
+            >
               {event.waitlist ? 'Fully booked: join the waitlist' : 'Fully booked'}
             </Button>
           )}

@@ -10,9 +10,16 @@ import { startEventCheckout, useEventPage, useMyEventBooking } from './event-boo
 import { chosenDate, dateLabel, priceLabel, useEventFlow, useGoTo } from './event-flow.ts';
 import { EventFrame, EventLoadError, EventLoading, EventNotFound, useClientSession } from './event-frame.tsx';
 import { useBookEvent, useNextStep } from './use-book-event.ts';
+import { READABLE_ALERT } from './event-facts.tsx';
 
 /** A step that needs the event and a signed-in client of the studio (others go to the account step). */
-function SignedInStep({ title, children }: { title: string; children: (event: EventPageDto, companyId: string) => ReactNode }) {
+function SignedInStep({
+  title,
+  children,
+}: {
+  title: string;
+  children: (event: EventPageDto, companyId: string) => ReactNode;
+}) {
   const flow = useEventFlow();
   const goTo = useGoTo();
   const page = useEventPage(flow.company, flow.eventId);
@@ -56,7 +63,11 @@ function StepHeading({ title, event }: { title: string; event: EventPageDto }) {
  * accepts packages. Skipped (to payment) when none of theirs can pay for it.
  */
 export function EventPackagesPage() {
-  return <SignedInStep title="Pay with a package">{(event, companyId) => <PackagesStep event={event} companyId={companyId} />}</SignedInStep>;
+  return (
+    <SignedInStep title="Pay with a package">
+      {(event, companyId) => <PackagesStep event={event} companyId={companyId} />}
+    </SignedInStep>
+  );
 }
 
 const ANOTHER_WAY = 'another-way';
@@ -69,7 +80,8 @@ function PackagesStep({ event, companyId }: { event: EventPageDto; companyId: st
   const usable = options.data?.packages.filter((held) => held.usable) ?? [];
   const [choice, setChoice] = useState<string | null>(null);
   const { book, busy, problem } = useBookEvent(event);
-  const skip = !event.acceptsPackages || event.price === 0 || (options.data !== undefined && usable.length === 0);
+  const skip =
+    !event.acceptsPackages || event.price === 0 || (options.data !== undefined && usable.length === 0);
 
   useEffect(() => {
     if (!date) void goTo(flow.pathOf('event'), true);
@@ -148,8 +160,7 @@ function PaymentStep({ event }: { event: EventPageDto }) {
   });
 
   if (!date) return <EventLoading />;
-  if (event.price === 0)
-    return freeProblem ? <BookingProblemNote problem={freeProblem} /> : <EventLoading />;
+  if (event.price === 0) return freeProblem ? <BookingProblemNote problem={freeProblem} /> : <EventLoading />;
   if (!mine.data) return <EventLoading />;
 
   const payByCard = async (bookingId: string) => {
@@ -160,7 +171,9 @@ function PaymentStep({ event }: { event: EventPageDto }) {
       window.location.assign(url);
     } catch (failure) {
       setLeaving(false);
-      setCheckoutError(failure instanceof Error ? failure.message : 'Stripe could not be opened. Please try again.');
+      setCheckoutError(
+        failure instanceof Error ? failure.message : 'Stripe could not be opened. Please try again.',
+      );
     }
   };
 
@@ -179,9 +192,7 @@ function PaymentStep({ event }: { event: EventPageDto }) {
   return (
     <Stack gap="md">
       <StepHeading title="Payment" event={event} />
-      {owedPlace ? (
-        <Text>Your place is held; {price} is still to pay.</Text>
-      ) : null}
+      {owedPlace ? <Text>Your place is held; {price} is still to pay.</Text> : null}
       <Radio.Group label="How would you like to pay?" value={way} onChange={(value) => setWay(value as Way)}>
         <Stack gap={0} mt={4}>
           {event.payOnline ? (
@@ -206,13 +217,23 @@ function PaymentStep({ event }: { event: EventPageDto }) {
       <BookingProblemNote problem={problem} />
       <div role="alert">
         {checkoutError ? (
-          <Alert color="red" variant="light" title="Stripe could not be opened">
+          <Alert styles={READABLE_ALERT} color="red" variant="light" title="Stripe could not be opened">
             {checkoutError}
           </Alert>
         ) : null}
       </div>
-      <BusyButton onClick={() => void onPay()} busy={busy || leaving || freeBusy} style={{ alignSelf: 'flex-start' }}>
-        {way === 'card' ? (owedPlace ? `Pay ${price} by card` : `Book and pay ${price} by card`) : owedPlace ? 'Pay at the studio' : 'Book, pay at the studio'}
+      <BusyButton
+        onClick={() => void onPay()}
+        busy={busy || leaving || freeBusy}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {way === 'card'
+          ? owedPlace
+            ? `Pay ${price} by card`
+            : `Book and pay ${price} by card`
+          : owedPlace
+            ? 'Pay at the studio'
+            : 'Book, pay at the studio'}
       </BusyButton>
     </Stack>
   );
@@ -274,7 +295,12 @@ function PaymentReturn({ event }: { event: EventPageDto }) {
       <Stack gap="md">
         <Title order={1}>Payment</Title>
         <Text>You have no place in {event.title} to pay for.</Text>
-        <Button component={Link} to={flow.pathOf('event')} variant="light" style={{ alignSelf: 'flex-start' }}>
+        <Button
+          component={Link}
+          to={flow.pathOf('event')}
+          variant="light"
+          style={{ alignSelf: 'flex-start' }}
+        >
           Back to the event
         </Button>
       </Stack>
@@ -284,12 +310,21 @@ function PaymentReturn({ event }: { event: EventPageDto }) {
   return (
     <Stack gap="md">
       <Title order={1}>{cancelled ? 'Payment not completed' : 'Payment not confirmed yet'}</Title>
-      <Alert color="yellow" variant="light" role="alert" title={cancelled ? 'You left Stripe’s page without paying' : 'Stripe has not confirmed the payment yet'}>
-        Your place in {event.title} is held, with {priceLabel(event)} still to pay. Try the card again, or pay at the studio.
+      <Alert
+        styles={READABLE_ALERT}
+        color="yellow"
+        variant="light"
+        role="alert"
+        title={
+          cancelled ? 'You left Stripe’s page without paying' : 'Stripe has not confirmed the payment yet'
+        }
+      >
+        Your place in {event.title} is held, with {priceLabel(event)} still to pay. Try the card again, or pay
+        at the studio.
       </Alert>
       <div role="alert">
         {error ? (
-          <Alert color="red" variant="light">
+          <Alert styles={READABLE_ALERT} color="red" variant="light">
             {error}
           </Alert>
         ) : null}

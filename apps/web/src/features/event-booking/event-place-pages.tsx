@@ -17,7 +17,7 @@ import {
   useEventPage,
   useMyEventBooking,
 } from './event-booking-api.ts';
-import { Fact, Facts } from './event-facts.tsx';
+import { Fact, Facts, READABLE_ALERT } from './event-facts.tsx';
 import { chosenDate, dateLabel, placesLabel, useEventFlow, useGoTo } from './event-flow.ts';
 import { EventFrame, EventLoadError, EventLoading, EventNotFound, useClientSession } from './event-frame.tsx';
 import { useBookEvent } from './use-book-event.ts';
@@ -129,7 +129,8 @@ function Booked({ event, mine }: { event: EventPageDto; mine: MyEventBookingDto 
           href={mine.calendarUrl}
           download="event.ics"
           variant="light"
-          style={{ alignSelf: 'flex-start' }}>
+          style={{ alignSelf: 'flex-start' }}
+        >
           Add to calendar (.ics)
         </Button>
       ) : null}
@@ -165,7 +166,8 @@ function FullyBooked({ event, mine }: { event: EventPageDto; mine: MyEventBookin
 
   useEffect(() => {
     // A place that opened meanwhile (or one the client already holds) is not "fully booked".
-    if (place && HOLDS_PLACE.includes(place.status)) void goTo(flow.pathOf('booked', place.classInstanceId), true);
+    if (place && HOLDS_PLACE.includes(place.status))
+      void goTo(flow.pathOf('booked', place.classInstanceId), true);
   }, [place, flow, goTo]);
 
   const join = async () => {
@@ -184,18 +186,21 @@ function FullyBooked({ event, mine }: { event: EventPageDto; mine: MyEventBookin
       </Text>
       {waiting ? (
         <Text ref={ref} tabIndex={-1} fw={700}>
-          You are number {waiting.waitlistPosition ?? '?'} on the waitlist. If a place opens for you, we email you.
+          You are number {waiting.waitlistPosition ?? '?'} on the waitlist. If a place opens for you, we email
+          you.
         </Text>
       ) : event.waitlist ? (
         <Stack gap="xs">
-          <Text>Join the waitlist: if someone cancels, the place goes to the first in line and we email you.</Text>
+          <Text>
+            Join the waitlist: if someone cancels, the place goes to the first in line and we email you.
+          </Text>
           <BookingProblemNote problem={problem} />
           <BusyButton onClick={() => void join()} busy={busy} style={{ alignSelf: 'flex-start' }}>
             Join the waitlist
           </BusyButton>
         </Stack>
       ) : (
-        <Alert color="gray" variant="light" title="This event has no waitlist">
+        <Alert styles={READABLE_ALERT} color="gray" variant="light" title="This event has no waitlist">
           The studio does not keep a waitlist for it. Look for another date or event.
         </Alert>
       )}
@@ -239,12 +244,20 @@ function CancelPlace({ event, mine }: { event: EventPageDto; mine: MyEventBookin
     setError(null);
     try {
       const answer = await cancelBooking({ bookingId: active.id });
-      setDone(answer.status === 'late_cancelled' ? 'Your place is cancelled (late).' : active.status === 'waitlisted' ? 'You have left the waitlist.' : 'Your place is cancelled.');
+      setDone(
+        answer.status === 'late_cancelled'
+          ? 'Your place is cancelled (late).'
+          : active.status === 'waitlisted'
+            ? 'You have left the waitlist.'
+            : 'Your place is cancelled.',
+      );
       focusLater();
       await queryClient.invalidateQueries({ queryKey: myEventBookingKey(flow.company, flow.eventId) });
       await queryClient.invalidateQueries({ queryKey: eventPageKey(flow.company, flow.eventId) });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The place could not be cancelled. Please try again.');
+      setError(
+        failure instanceof Error ? failure.message : 'The place could not be cancelled. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -280,19 +293,19 @@ function CancelPlace({ event, mine }: { event: EventPageDto; mine: MyEventBookin
         {event.title}, {dateLabel(active, event.timeZone)}
       </Text>
       {!waiting && mine?.cancellationRule ? (
-        <Alert color="blue" variant="light" title="Before you cancel">
+        <Alert styles={READABLE_ALERT} color="blue" variant="light" title="Before you cancel">
           {mine.cancellationRule}
         </Alert>
       ) : null}
       <PlaceFacts event={event} place={active} />
       <div role="alert">
         {error ? (
-          <Alert color="red" variant="light">
+          <Alert styles={READABLE_ALERT} color="red" variant="light">
             {error}
           </Alert>
         ) : null}
       </div>
-      <BusyButton color="red" onClick={() => void cancel()} busy={busy} style={{ alignSelf: 'flex-start' }}>
+      <BusyButton color="red.8" onClick={() => void cancel()} busy={busy} style={{ alignSelf: 'flex-start' }}>
         {waiting ? 'Leave the waitlist' : 'Cancel my place'}
       </BusyButton>
       <Anchor component={Link} to={flow.pathOf('booked', active.classInstanceId)} className="tap-link">
@@ -314,7 +327,8 @@ export function EventCancelLinkPage() {
   const booking = search.get('booking') ?? '';
   const sig = search.get('sig') ?? '';
   usePageTitle('Cancel my place');
-  const wellFormed = Boolean(flow.eventId) && isObjectId(userId) && isObjectId(booking) && /^[\w-]{43}$/.test(sig);
+  const wellFormed =
+    Boolean(flow.eventId) && isObjectId(userId) && isObjectId(booking) && /^[\w-]{43}$/.test(sig);
   return (
     <EventFrame>
       {wellFormed ? (
@@ -331,7 +345,7 @@ function InvalidLink({ message }: { message: string }) {
   return (
     <Stack gap="md">
       <Title order={1}>This cancellation link does not work</Title>
-      <Alert color="red" variant="light" role="alert">
+      <Alert styles={READABLE_ALERT} color="red" variant="light" role="alert">
         {message}
       </Alert>
       <Text>
@@ -353,7 +367,15 @@ function CancelByLink({ userId, booking, sig }: { userId: string; booking: strin
   const { ref, focusLater } = useFocusLater<HTMLHeadingElement>();
   if (info.isError) {
     const status = info.error instanceof ApiError ? info.error.statusCode : 0;
-    return <InvalidLink message={status === 404 ? 'We could not find this booking: the link may have been changed.' : info.error.message} />;
+    return (
+      <InvalidLink
+        message={
+          status === 404
+            ? 'We could not find this booking: the link may have been changed.'
+            : info.error.message
+        }
+      />
+    );
   }
   if (!info.data) return <EventLoading />;
   const data = info.data;
@@ -365,12 +387,17 @@ function CancelByLink({ userId, booking, sig }: { userId: string; booking: strin
       setDone(true);
       focusLater();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The place could not be cancelled. Please try again.');
+      setError(
+        failure instanceof Error ? failure.message : 'The place could not be cancelled. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
   };
-  const when = dateLabel({ startsAt: data.startsAt, endsAt: data.startsAt }, data.timeZone).replace(/–.*$/, '');
+  const when = dateLabel({ startsAt: data.startsAt, endsAt: data.startsAt }, data.timeZone).replace(
+    /–.*$/,
+    '',
+  );
   if (done)
     return (
       <Stack gap="md">
@@ -386,20 +413,26 @@ function CancelByLink({ userId, booking, sig }: { userId: string; booking: strin
     <Stack gap="md">
       <Title order={1}>Cancel your place</Title>
       <Text>
-        {data.clientName}, this cancels your place in <strong>{data.eventTitle}</strong> on {when} ({data.place}).
+        {data.clientName}, this cancels your place in <strong>{data.eventTitle}</strong> on {when} (
+        {data.place}).
       </Text>
       {data.cancellable ? (
         <>
-          <Alert color="blue" variant="light" title="Before you cancel">
+          <Alert styles={READABLE_ALERT} color="blue" variant="light" title="Before you cancel">
             {data.cancellationRule}
           </Alert>
           <BookingProblemNote problem={error ? { message: error, waiver: false } : null} />
-          <BusyButton color="red" onClick={() => void cancel()} busy={busy} style={{ alignSelf: 'flex-start' }}>
+          <BusyButton
+            color="red.8"
+            onClick={() => void cancel()}
+            busy={busy}
+            style={{ alignSelf: 'flex-start' }}
+          >
             Cancel my place
           </BusyButton>
         </>
       ) : (
-        <Alert color="gray" variant="light" title="Nothing to cancel">
+        <Alert styles={READABLE_ALERT} color="gray" variant="light" title="Nothing to cancel">
           {['cancelled', 'late_cancelled'].includes(data.status)
             ? 'This place is already cancelled.'
             : 'This event date has started or ended; contact the studio.'}

@@ -1,10 +1,16 @@
 import { Alert, Anchor, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { EVENT_CATEGORY_IDS, EVENT_CATEGORY_OPTIONS, type EventCategory, type PublicEventDto } from '@kinetic/shared';
+import {
+  EVENT_CATEGORY_IDS,
+  EVENT_CATEGORY_OPTIONS,
+  type EventCategory,
+  type PublicEventDto,
+} from '@kinetic/shared';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { usePublicEvents } from './event-booking-api.ts';
 import { categoryLabel, dateLabel, placesLabel, priceLabel, useEventFlow } from './event-flow.ts';
 import { EventFrame, EventLoading } from './event-frame.tsx';
+import { READABLE_ALERT } from './event-facts.tsx';
 
 const isCategory = (value: string | null): value is EventCategory =>
   value !== null && (EVENT_CATEGORY_IDS as readonly string[]).includes(value);
@@ -34,17 +40,22 @@ export function EventsListPage() {
           const value = change.currentTarget.value;
           setSearch(value ? { category: value } : {}, { replace: true, preventScrollReset: true });
         }}
-        data={[{ value: '', label: 'All categories' }, ...EVENT_CATEGORY_OPTIONS.map((option) => ({ ...option }))]}
+        data={[
+          { value: '', label: 'All categories' },
+          ...EVENT_CATEGORY_OPTIONS.map((option) => ({ ...option })),
+        ]}
         style={{ maxWidth: 320 }}
       />
       {events.isError ? (
-        <Alert color="red" role="alert" title="The events could not be loaded">
+        <Alert styles={READABLE_ALERT} color="red" role="alert" title="The events could not be loaded">
           {events.error.message}
         </Alert>
       ) : !events.data ? (
         <EventLoading />
       ) : groups.length === 0 ? (
-        <Text>{category ? `No ${categoryLabel(category)} events are coming up.` : 'No events are coming up.'}</Text>
+        <Text>
+          {category ? `No ${categoryLabel(category)} events are coming up.` : 'No events are coming up.'}
+        </Text>
       ) : (
         groups.map((group) => (
           <Stack key={group.id} gap="sm" component="section" aria-labelledby={`category-${group.id}`}>

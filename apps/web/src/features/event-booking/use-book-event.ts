@@ -49,7 +49,8 @@ export function useBookEvent(event: EventPageDto | undefined) {
           return null;
         }
         setProblem({
-          message: failure instanceof Error ? failure.message : 'The booking did not go through. Please try again.',
+          message:
+            failure instanceof Error ? failure.message : 'The booking did not go through. Please try again.',
           waiver: Boolean(error?.errors.waiver),
         });
         return null;
@@ -76,7 +77,8 @@ export function useNextStep(event: EventPageDto | undefined) {
       const date = event && chosenDate(event.dates, flow.date);
       if (!event || !date) return goTo(flow.pathOf('event'), replace);
       if (date.placesLeft <= 0) return goTo(flow.pathOf('fullyBooked', date.classInstanceId), replace);
-      if (event.price > 0 && event.acceptsPackages) return goTo(flow.pathOf('packages', date.classInstanceId), replace);
+      if (event.price > 0 && event.acceptsPackages)
+        return goTo(flow.pathOf('packages', date.classInstanceId), replace);
       if (event.price > 0) return goTo(flow.pathOf('payment', date.classInstanceId), replace);
       const booked = await book();
       if (booked) await goTo(flow.pathOf('booked', date.classInstanceId), replace);
