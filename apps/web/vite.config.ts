@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -14,6 +16,23 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(
 );
 const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 const MOUNT = src('mount.tsx');
+const INDEX_HTML = fileURLToPath(new URL('./index.html', import.meta.url));
+const WIDGET_HTML = fileURLToPath(new URL('./widget.html', import.meta.url));
+/**
+ * The booking widget's schedule addresses, `/{company}/widget` and `/{company}/widget/{widgetStudioId}`,
+ * are drawn by its own entry (widget.html, src/widget/main.tsx); the server sends that page for them
+ * (apps/server/src/plugins/web-pages.ts, the same rule). Its class page is the main app's.
+ */
+const WIDGET_MAIN = src('widget/main.tsx');
+const WIDGET_DIR = src('widget/');
+const SHARED_INDEX = `${SHARED_SRC}index.ts`;
+/** The modules of packages/shared the widget's entry uses (it imports them through the package's index). */
+const WIDGET_SHARED_SOURCES = ['login-paths.ts', 'money.ts'].map((file) => `${SHARED_SRC}${file}`);
+/** The widget modules the main app uses too (its widget class page, the frame's height reports). */
+const WIDGET_SHARED = new Set([src('widget/widget-paths.ts'), src('widget/widget-messages.ts')]);
+/** The modules the widget entry imports statically; filled when the module graph is built (widgetEntry). */
+const widgetModules = new Set<string>();
+const WIDGET_SCHEDULE = /^\/[^/]+\/widget(?:\/[^/]+)?\/?$/;
 
 /** Chunk name → its modules, for the client group's first paint (build/first-paint-chunks.ts). */
 const firstPaintGroups = new Map<string, Set<string>>();
@@ -144,8 +163,9 @@ function preloadAppShell(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
+      handler(_html, { bundle, filename }) {
+        // The widget's page (widget.html) is an entry of its own: none of the app's chunks.
+        if (!bundle || filename !== INDEX_HTML) return [];
         const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
         const mount = chunks.find((chunk) => chunk.moduleIds.includes(MOUNT));
         if (!mount) throw new Error(`No chunk holds ${MOUNT}: the page would preload nothing.`);
@@ -180,6 +200,49 @@ function preloadAppShell(): Plugin {
   };
 }
 
+/**
+ * The widget's page stays small and self-contained: no service worker registration (a widget framed by a
+ * studio's site would install Kinetic's worker and precache the whole app in that site's partition) and
+ * no app manifest. In development, its addresses are answered with widget.html, as the server does.
+ */
+function widgetEntry(): Plugin {
+  const strip = (html: string) =>
+    html
+      .replace(/\s*<script[^>]*registerSW\.js[^>]*><\/script>/g, '')
+      .replace(/\s*<link rel="manifest"[^>]*>/g, '');
+  return {
+    name: 'kinetic-widget-entry',
+    // Everything the widget's entry imports statically: kept out of the app's first-paint chunks (below), or
+    // the widget would download them whole (~70 kB gzip) for the few small modules it shares with them.
+    buildEnd() {
+      widgetModules.clear();
+      const queue = [WIDGET_MAIN];
+      while (queue.length > 0) {
+        const id = queue.pop();
+        if (id === undefined || widgetModules.has(id)) continue;
+        widgetModules.add(id);
+        // `@kinetic/shared`'s index re-exports every module: the widget takes only the few it names.
+        if (id === SHARED_INDEX) queue.push(...WIDGET_SHARED_SOURCES);
+        else queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+    // After the PWA plugin has added its lines to every page.
+    async writeBundle(options) {
+      const file = path.join(options.dir ?? '', 'widget.html');
+      await writeFile(file, strip(await readFile(file, 'utf8')));
+    },
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [pathname = '/', query] = (request.url ?? '/').split('?');
+        if ((request.method === 'GET' || request.method === 'HEAD') && WIDGET_SCHEDULE.test(pathname)) {
+          request.url = `/widget.html${query ? `?${query}` : ''}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -210,6 +273,7 @@ export default defineConfig({
     ),
     findAdminOnlyChunks(),
     preloadAppShell(),
+    widgetEntry(),
     VitePWA({
       registerType: 'autoUpdate',
       // An external registerSW.js keeps the page free of inline script (strict CSP); `defer` keeps it from
@@ -226,7 +290,9 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The widget's schedule is another page (widget.html), fetched from the server with its company's
+        // frame-ancestors; the worker must not answer it with the app's index.html.
+        navigateFallbackDenylist: [/^\/api\//, WIDGET_SCHEDULE],
         // Precache what every group starts with (shell, client and public pages, CSS, fonts, icons);
         // admin-only chunks are left to the runtime cache below, so client devices never fetch them.
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
@@ -272,6 +338,8 @@ export default defineConfig({
     // by ours) were inlined as base64 into the first-paint stylesheet, a third of its gzip size.
     assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined),
     rolldownOptions: {
+      // Two pages: the app, and the booking widget's own small entry (issue 12 §5).
+      input: { index: INDEX_HTML, widget: WIDGET_HTML },
       output: {
         codeSplitting: {
           groups: [
@@ -283,10 +351,21 @@ export default defineConfig({
               test: /\/node_modules\/(react|react-dom|scheduler)\//,
               includeDependenciesRecursively: false,
             },
+            // The small modules the widget's entry shares with the app (time labels, paths, cookies, the
+            // height messages), in one chunk instead of one file each; the widget's own pages stay in its entry.
+            {
+              name: 'widget-shared',
+              priority: 5,
+              test: (id: string) =>
+                widgetModules.has(id) &&
+                !/\/node_modules\/(react|react-dom|scheduler)\//.test(id) &&
+                (!id.startsWith(WIDGET_DIR) || WIDGET_SHARED.has(id)),
+              includeDependenciesRecursively: false,
+            },
             ...['app', 'client-login', 'client-calendar'].map((name, index, names) => ({
               name,
               priority: names.length - index,
-              test: (id: string) => firstPaintGroups.get(name)?.has(id) ?? false,
+              test: (id: string) => (firstPaintGroups.get(name)?.has(id) ?? false) && !widgetModules.has(id),
               // The sets are whole already (closed under import); pulling in dependencies would also move
               // Vite's preload helper out of the entry, and the entry would then import this chunk
               // statically and link its stylesheet from the page, where it blocks the first paint.

@@ -18,6 +18,7 @@ import type { DatabaseConnection } from './db/client.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler, registerTextGuard } from './plugins/envelope.ts';
 import { registerRequestContext } from './plugins/auth.ts';
 import { framableCompanyOf, framablePageHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { pageDocumentFor } from './plugins/web-pages.ts';
 import { embedOriginsOf } from './features/embed/embed.service.ts';
 import { startSessionTouches, type SessionTouches } from './plugins/session-touches.ts';
 import type { Jobs } from './jobs/runner.ts';
@@ -165,6 +166,8 @@ export async function buildApp(
       return segment;
     }
   };
+  // The widget's schedule is a page of its own (its small entry); the rest is the app's index.html.
+  const pageDocumentOf = pageDocumentFor(webDist);
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
@@ -179,7 +182,7 @@ export async function buildApp(
         const headers = framablePageHeaders(await embedOriginsOf(deps.db.db, decodeSegment(framable)));
         if (headers['content-security-policy']) reply.headers(headers).removeHeader('x-frame-options');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(pageDocumentOf(pathname));
     }
     return reply.code(404).send({ status: 0, message: `There is no ${request.method} ${pathname}.` });
   });

@@ -59,8 +59,8 @@ const otherPages = {
     import('../features/signup-details/signup-details-page.tsx').then((m) => ({
       Component: m.SignupDetailsPage,
     })),
-  widgetSchedule: () =>
-    import('../widget/widget-schedule-page.tsx').then((m) => ({ Component: m.WidgetSchedulePage })),
+  widgetStudioLogin: () =>
+    import('../widget/widget-studio-login-page.tsx').then((m) => ({ Component: m.WidgetStudioLoginPage })),
   widgetClass: () =>
     import('../widget/widget-class-page.tsx').then((m) => ({ Component: m.WidgetClassPage })),
   widgetCalendar: () =>

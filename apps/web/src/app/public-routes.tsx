@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { PublicOnly } from '../shell/public-only.tsx';
+import { WidgetDocument } from '../widget/widget-document.tsx';
 import { lazyPage } from './lazy-pages.ts';
 
 /**
@@ -49,16 +50,30 @@ export function eventBookingPages(): RouteObject[] {
 }
 
 /**
- * The booking widget (issue 12 §3), framed by a studio's site through /embed.js: the schedule, a class
- * with booking. Its pages carry no admin or client shell.
+ * The booking widget (issue 12 §3), framed by a studio's site through /embed.js. Its schedule
+ * (`/{company}/widget[/{widgetStudioId}]`) is a page of its own (widget.html, apps/web/src/widget/main.tsx),
+ * which the server sends for those addresses; reached by this app's navigation, it is loaded. A class with
+ * booking is this app's page, without the admin or client shell.
  */
 export function widgetRoute(): RouteObject {
   return {
     path: ':company/widget',
     children: [
-      { index: true, lazy: lazyPage.widgetSchedule },
+      { index: true, element: <WidgetDocument /> },
       { path: 'classes/details/:classInstanceId', lazy: lazyPage.widgetClass },
-      { path: ':widgetStudioId', lazy: lazyPage.widgetSchedule },
+      { path: ':widgetStudioId', element: <WidgetDocument /> },
     ],
+  };
+}
+
+/**
+ * `/{company}/{widgetStudioId}/{roleId}/login` (spec §2): the login a studio's widget opens, returning into
+ * that studio's widget. Three segments before `login`, so it never takes `/{company}/{roleId}/login`; the
+ * page itself answers not-found unless the studio segment is an id and the role a client role.
+ */
+export function widgetStudioLoginRoute(): RouteObject {
+  return {
+    element: <PublicOnly />,
+    children: [{ path: ':company/:widgetStudioId/:roleId/login', lazy: lazyPage.widgetStudioLogin }],
   };
 }

@@ -99,6 +99,27 @@ describe('route sets chosen by the hosttype cookie (spec §2)', () => {
     expect(patternOf('solo-instructor', '/jo/dashboard')).toBe(':company/dashboard');
   });
 
+  it.each(['company', 'solo-instructor', 'solo-client'] as const)(
+    'the %s set has the widget studio login /{company}/{widgetStudioId}/{roleId}/login (spec §2), and it takes no other address',
+    (set) => {
+      expect(patternOf(set, `/acme/${ID}/client/login`)).toBe(':company/:widgetStudioId/:roleId/login');
+      expect(patternOf(set, `/jo/${ID}/solo-client/login`)).toBe(':company/:widgetStudioId/:roleId/login');
+      // Three segments stay the role's own login, five the client group's.
+      expect(patternOf(set, '/acme/client/login')).toBe(':company/:roleId/login');
+      if (set !== 'solo-instructor') {
+        expect(patternOf(set, '/jo/solo-client/client/app/login')).toBe(':company/:roleId/client/app/login');
+      }
+    },
+  );
+
+  it('the widget studio login leaves the team and client areas their addresses', () => {
+    expect(patternOf('company', '/acme/admin/app/calendar')).toBe(':company/:roleId/app/calendar');
+    expect(patternOf('company', '/acme/client/client/settings')).toBe(':company/:roleId/client/settings');
+    expect(patternOf('company', `/acme/client/client/${ID}/client-signup`)).toBe(
+      ':company/:roleId/client/:widgetStudioId/client-signup',
+    );
+  });
+
   it('unknown paths fall to the not-found page', () => {
     expect(patternOf('company', '/no/such/page/here')).toBe('*');
   });

@@ -8,7 +8,7 @@ import { RoleGate } from '../shell/role-gate.tsx';
 import { RootLayout } from '../shell/root-layout.tsx';
 import { clientGroupRoute, soloClientDetailsRoute } from './client-routes.tsx';
 import { lazyPage } from './lazy-pages.ts';
-import { publicChildren, widgetRoute } from './public-routes.tsx';
+import { publicChildren, widgetRoute, widgetStudioLoginRoute } from './public-routes.tsx';
 
 /** Spec §2: the `hosttype` cookie decides which route set loads. */
 export type RouteSet = 'company' | 'solo-instructor' | 'solo-client';
@@ -36,6 +36,7 @@ export function routesFor(set: RouteSet): RouteObject[] {
     ...publicChildren(),
     { element: <PublicOnly />, children: [{ path: 'signup', lazy: lazyPage.signup }] },
     { path: 'confirm-email/:token', lazy: lazyPage.confirmEmail },
+    widgetStudioLoginRoute(),
   ];
   const underRole: RouteObject[] = [...publicChildren()];
 

@@ -81,7 +81,14 @@ function CompanyContactFooter({ prefix }: { prefix: PublicPrefix }) {
  * checkCompany has answered waits for that answer's company id. Two fields in plain React state: a form
  * library would be most of the page's own code.
  */
-export function LoginForm({ prefix }: { prefix: PublicPrefix }) {
+export function LoginForm({
+  prefix,
+  signupPath: signupFor,
+}: {
+  prefix: PublicPrefix;
+  /** Where "Sign up" goes instead of the role's sign-up (the widget's studio login: that studio's). */
+  signupPath?: string;
+}) {
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
   const login = useLogin();
@@ -163,11 +170,12 @@ export function LoginForm({ prefix }: { prefix: PublicPrefix }) {
   });
 
   const signupPath =
-    prefix.company && prefix.roleId && isClientRole(prefix.roleId)
+    signupFor ??
+    (prefix.company && prefix.roleId && isClientRole(prefix.roleId)
       ? `/${prefix.company}/${prefix.roleId}/client/client-signup`
       : prefix.company
         ? null
-        : '/signup';
+        : '/signup');
 
   const frame = prefix.company
     ? {

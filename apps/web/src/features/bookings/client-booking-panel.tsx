@@ -50,13 +50,18 @@ interface ClientBookingPanelProps {
    * it the login returns to this class in the client area.
    */
   returnTo?: string;
+  /**
+   * The client group a visitor joins where the address names no role (the widget): `solo-client` at a
+   * solo instructor's, `client` otherwise (the default).
+   */
+  clientRole?: 'client' | 'solo-client';
 }
 
 /**
  * Booking on the public class page: a visitor is asked to log in or sign up; a signed-in client of this
  * company sees where they stand (booked, waitlisted, offered) and what they can do next.
  */
-export function ClientBookingPanel({ company, item, returnTo }: ClientBookingPanelProps) {
+export function ClientBookingPanel({ company, item, returnTo, clientRole }: ClientBookingPanelProps) {
   const signedIn = hasSession();
   const me = useMe({ enabled: signedIn });
   if (item.status === 'cancelled') return <Text>This class is cancelled.</Text>;
@@ -74,6 +79,7 @@ export function ClientBookingPanel({ company, item, returnTo }: ClientBookingPan
         item={item}
         otherAccount={signedIn ? account : undefined}
         returnTo={returnTo}
+        clientRole={clientRole}
       />
     );
   return <ClientBooking company={company} account={account} item={item} />;
@@ -84,15 +90,19 @@ function LogInToBook({
   item,
   otherAccount,
   returnTo,
+  clientRole,
 }: {
   company: string;
   item: ClassInstanceDetailsDto;
   otherAccount?: AccountDto | undefined;
   returnTo?: string | undefined;
+  clientRole?: 'client' | 'solo-client' | undefined;
 }) {
   const { roleId: roleParam } = useParams();
-  // The widget has no role in its address: its visitors are the studio's clients.
-  const roleId = roleParam === 'client' || (returnTo && !roleParam) ? 'client' : 'solo-client';
+  // The widget has no role in its address: its visitors are the studio's clients (a solo instructor's
+  // are solo clients).
+  const roleId =
+    roleParam === 'client' ? 'client' : returnTo && !roleParam ? (clientRole ?? 'client') : 'solo-client';
   const next = returnTo ? new URLSearchParams({ next: returnTo }).toString() : '';
   // The login comes back to this class (a solo client's when the studio marked the link special, spec §4).
   const login = next

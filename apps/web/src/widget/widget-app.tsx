@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import type { PublicCompanyDto } from '@kinetic/shared';
+import { usePublicRead } from './widget-api.ts';
+import { navigate, matchWidgetRoute, useDocumentTitle, useWidgetHref } from './widget-router.ts';
+import { WidgetSchedule } from './widget-schedule.tsx';
+import styles from './widget.module.css';
+
+/**
+ * The widget entry's one component: the company's name and logo over the page its address names. A class
+ * address is the main app's page (the server sends `index.html` for it), so reaching one here (a stale
+ * history entry) loads it.
+ */
+export function WidgetApp() {
+  const href = useWidgetHref();
+  const url = new URL(href, location.origin);
+  const route = matchWidgetRoute(url.pathname);
+  const company = route.company;
+  const brand = usePublicRead<PublicCompanyDto>(company ? `public/${encodeURIComponent(company)}` : null);
+  useEffect(() => {
+    if (route.page === 'class') navigate(href, { replace: true });
+  }, [route.page, href]);
+
+  if (route.page !== 'schedule' || brand.state === 'failed') {
+    return (
+      <NotFound
+        message={
+          brand.state === 'failed' && brand.error.statusCode !== 404
+            ? `The booking page could not be loaded: ${brand.error.message}`
+            : undefined
+        }
+      />
+    );
+  }
+  return (
+    <>
+      {brand.state === 'done' ? (
+        <Brand company={brand.data} />
+      ) : (
+        <div className={styles.brand} aria-hidden="true" />
+      )}
+      <WidgetSchedule
+        company={route.company}
+        studioId={route.studioId}
+        search={url.search}
+        brand={brand.state === 'done' ? brand.data : undefined}
+      />
+    </>
+  );
+}
+
+function Brand({ company }: { company: PublicCompanyDto }) {
+  return (
+    <header className={`${styles.page} ${styles.brand}`}>
+      {company.logoUrl ? <img src={company.logoUrl} alt="" /> : null}
+      <span>{company.name}</span>
+    </header>
+  );
+}
+
+function NotFound({ message }: { message?: string | undefined }) {
+  useDocumentTitle('Booking page not found');
+  return (
+    <main id="main" className={styles.page}>
+      <h1 className={styles.title}>This booking page could not be found</h1>
+      <p role="alert">{message ?? 'Check the address, or ask the studio for its booking link.'}</p>
+    </main>
+  );
+}
