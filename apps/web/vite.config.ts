@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstPaintChunks } from './build/first-paint-chunks.ts';
+import { lazyMantineDefaults } from './build/lazy-mantine-defaults.ts';
 
 const ADMIN_LAZY_PAGES = fileURLToPath(new URL('./src/app/admin-lazy-pages.ts', import.meta.url));
 // The admin route table, loaded by the route sets' `app/*`: an admin entry like the pages it lists.
@@ -247,6 +248,7 @@ export default defineConfig({
   plugins: [
     react(),
     pureSharedDeclarations(),
+    lazyMantineDefaults(),
     firstPaintChunks(
       {
         shell: MOUNT,

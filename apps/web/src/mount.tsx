@@ -7,9 +7,7 @@ import './app/theme-variables.css';
 import './app/global.css';
 import { prefetchFirstPageData } from './app/first-page-data.ts';
 import { Providers, queryClient } from './app/providers.tsx';
-import { AppRouter, preloadFirstPage } from './app/router.tsx';
-
-const firstPageData = prefetchFirstPageData(queryClient, location.pathname);
+import { AppRouter, nextTask, preloadFirstPage } from './app/router.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
@@ -28,6 +26,11 @@ const render = () =>
 // The first render waits for the address's route modules and first answers (both already on their way), so
 // the page draws whole instead of a loader first; never longer than 3 s (a slow answer then shows the loader
 // as before). A module that fails to load is the router's to report (its error page), once rendered.
-const firstPage = Promise.all([preloadFirstPage(), firstPageData]);
+// Evaluating the app, asking for the first answers, creating the router and matching the address are
+// separate tasks, each short: run together they were one long task that a phone could not answer input in.
+const firstPage = nextTask().then(() => {
+  const firstPageData = prefetchFirstPageData(queryClient, location.pathname);
+  return nextTask().then(() => Promise.all([preloadFirstPage(), firstPageData]));
+});
 const atMost = new Promise((resolve) => setTimeout(resolve, 3000));
 void Promise.race([firstPage, atMost]).then(render, render);

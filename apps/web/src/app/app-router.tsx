@@ -15,6 +15,7 @@ import {
 } from 'react';
 import {
   matchRoutes as matchRoutesOf,
+  renderMatches,
   Router,
   UNSAFE_RouteContext,
   useLocation,
@@ -24,6 +25,7 @@ import {
   type Location,
   type Navigator,
   type NavigationType,
+  type RouteMatch,
   type RouteObject,
   type To,
 } from 'react-router';
@@ -164,11 +166,12 @@ export function createAppRouter(
     replace: (to, state) => guarded(to, () => history.replace(to, state), 'REPLACE' as NavigationType),
   };
 
+  const prepared = prepareRoutes(routes);
   return {
     get state() {
       return router.state;
     },
-    routes: prepareRoutes(routes),
+    routes: prepared,
     navigator,
     navigate: (to, options = {}) => {
       if (typeof to === 'number') navigator.go(to);
@@ -181,10 +184,10 @@ export function createAppRouter(
       return () => listeners.delete(listener);
     },
     preload: async () => {
-      const matches = matchRoutesOf(routes, router.state.location) ?? [];
+      const matches = matchesOf(prepared, router.state.location.pathname) ?? [];
       const loads = matches
-        .map((match) => (match.route as { lazy?: unknown }).lazy)
-        .filter((load): load is LazyLoad => typeof load === 'function');
+        .map((match) => lazyLoads.get(match.route))
+        .filter((load): load is LazyLoad => load !== undefined);
       await Promise.all(loads.map(loadRoute));
     },
     dispose: () => {
@@ -247,15 +250,44 @@ function LazyRoute({ load }: { load: LazyLoad }) {
   return <Page />;
 }
 
+/** The loader of each prepared route that had a `lazy`. */
+const lazyLoads = new WeakMap<RouteObject, LazyLoad>();
+
 /** Each route's `lazy` as an element that loads it (the rest of the route as it is). */
 function prepareRoutes(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     const { lazy: load, children, ...rest } = route as RouteObject & { lazy?: unknown };
     const prepared = { ...rest } as RouteObject;
-    if (typeof load === 'function') prepared.element = <LazyRoute load={load as LazyLoad} />;
+    if (typeof load === 'function') {
+      prepared.element = <LazyRoute load={load as LazyLoad} />;
+      lazyLoads.set(prepared, load as LazyLoad);
+    }
     if (children) prepared.children = prepareRoutes(children);
     return prepared;
   });
+}
+
+const matchCache = new WeakMap<RouteObject[], Map<string, RouteMatch[] | null>>();
+
+/**
+ * React Router's `matchRoutes`, remembered per table and address. Each call flattens and ranks the whole
+ * table before it matches (~15 ms on a phone for the first page's table, its code still cold), and the
+ * first page matched its address three times (preload, render, route handles): once is enough.
+ */
+function matchesOf(routes: RouteObject[], pathname: string, basename = '/'): RouteMatch[] | null {
+  let byAddress = matchCache.get(routes);
+  if (!byAddress) {
+    byAddress = new Map();
+    matchCache.set(routes, byAddress);
+  }
+  const key = `${basename}\n${pathname}`;
+  let matches = byAddress.get(key);
+  if (matches === undefined) {
+    if (byAddress.size >= 100) byAddress.clear();
+    matches = matchRoutesOf(routes, pathname, basename);
+    byAddress.set(key, matches);
+  }
+  return matches;
 }
 
 const RouterContext = createContext<AppRouter | null>(null);
@@ -284,7 +316,7 @@ export function useRouteHandles(): { handle: unknown; params: Record<string, str
   const router = useAppRouter();
   const table = useContext(TableContext) ?? { routes: router.routes, basename: '/' };
   const location = useLocation();
-  return (matchRoutesOf(table.routes, location.pathname, table.basename) ?? []).map((match) => ({
+  return (matchesOf(table.routes, location.pathname, table.basename) ?? []).map((match) => ({
     handle: (match.route as { handle?: unknown }).handle,
     params: match.params,
   }));
@@ -337,11 +369,24 @@ class RouteErrorBoundary extends Component<
   }
 }
 
-function Routes({ routes }: { routes: RouteObject[] }) {
+/**
+ * `useRoutes(routes)` for the top table (no parent route), with its matches remembered (`matchesOf`): as
+ * `useRoutes` does, each match's paths are given encoded, as relative links resolve against them.
+ */
+function Routes({ routes, navigator }: { routes: RouteObject[]; navigator: Navigator }) {
   const { pathname } = useLocation();
+  // `%`, `?` and `#` first, as `useRoutes` does: `encodeLocation` reads its argument as a URL.
+  const encoded = (path: string) =>
+    navigator.encodeLocation?.(path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23'))
+      .pathname ?? path;
+  const matches = matchesOf(routes, pathname)?.map((match) => ({
+    ...match,
+    pathname: encoded(match.pathname),
+    pathnameBase: match.pathnameBase === '/' ? '/' : encoded(match.pathnameBase),
+  }));
   return (
     <RouteErrorBoundary pathname={pathname}>
-      <Suspense fallback={<PageLoader />}>{useRoutes(routes)}</Suspense>
+      <Suspense fallback={<PageLoader />}>{renderMatches(matches ?? null)}</Suspense>
     </RouteErrorBoundary>
   );
 }
@@ -365,7 +410,7 @@ export function AppRouterProvider({ router }: { router: AppRouter }) {
   return (
     <RouterContext.Provider value={router}>
       <Router location={state.location} navigationType={state.action} navigator={router.navigator}>
-        <Routes routes={router.routes} />
+        <Routes routes={router.routes} navigator={router.navigator} />
       </Router>
     </RouterContext.Provider>
   );

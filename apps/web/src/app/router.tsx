@@ -31,7 +31,14 @@ function subscribe(listener: () => void) {
  * `index.html` paints "Loading…" meanwhile; the modules are already on their way (main.tsx).
  */
 export function preloadFirstPage(): Promise<void> {
-  return routerFor(activeSet).preload();
+  const router = routerFor(activeSet);
+  // Matching the address is a task of its own: with the router's creation it was one long task on a phone.
+  return nextTask().then(() => router.preload());
+}
+
+/** Resolves in a task of its own, after the browser has had its turn (input, painting). */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 export function AppRouter() {

@@ -14,7 +14,9 @@ export function pageAreaFor(pathname: string): PageArea {
   return roleSegment && (CLIENT_ROLES as readonly string[]).includes(roleSegment) ? 'client' : 'other';
 }
 
-let current: PageArea = 'other';
+// The first page's area from the start, so the root layout's first `setPageArea` changes nothing and no
+// reader renders again as the first page commits.
+let current: PageArea = typeof location === 'undefined' ? 'other' : pageAreaFor(location.pathname);
 const listeners = new Set<() => void>();
 
 export function setPageArea(area: PageArea): void {
@@ -30,5 +32,9 @@ const subscribe = (listener: () => void) => {
 };
 
 export function usePageArea(): PageArea {
-  return useSyncExternalStore(subscribe, () => current, () => current);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
 }
