@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import { useHereForReturn, waiverPathBack } from '../waivers/waiver-needed-note.tsx';
+import { Link, useLocation } from 'react-router';
+import { RETURN_TO_PARAM } from '../../shell/return-to.ts';
 import { useEventFlow } from './event-flow.ts';
 import type { BookingProblem } from './use-book-event.ts';
 import { READABLE_ALERT } from './event-facts.tsx';
@@ -8,7 +8,12 @@ import { READABLE_ALERT } from './event-facts.tsx';
 /** Why a booking was refused, with the way to the waiver (coming back here) when that is the reason. */
 export function BookingProblemNote({ problem }: { problem: BookingProblem | null }) {
   const { company, roleId } = useEventFlow();
-  const here = useHereForReturn();
+  const location = useLocation();
+  // Settings › Waiver, coming back here once signed (as waiver-needed-note.tsx's link does; importing it
+  // would bring the waiver's API and its mutation code into the event page's first chunk).
+  const waiver = `/${company}/${roleId}/client/settings/waiver?${new URLSearchParams({
+    [RETURN_TO_PARAM]: `${location.pathname}${location.search}`,
+  }).toString()}`;
   return (
     <div role="alert">
       {problem ? (
@@ -16,12 +21,7 @@ export function BookingProblemNote({ problem }: { problem: BookingProblem | null
           <Text size="sm">
             {problem.message}{' '}
             {problem.waiver ? (
-              <Anchor
-                component={Link}
-                to={waiverPathBack(company, roleId, here)}
-                fz="inherit"
-                underline="always"
-              >
+              <Anchor component={Link} to={waiver} fz="inherit" underline="always">
                 Sign the waiver
               </Anchor>
             ) : null}

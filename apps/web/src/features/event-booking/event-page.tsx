@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import type { EventPageDto } from '@kinetic/shared';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { BusyButton } from '../../ui/busy-button.tsx';
 import { BookingProblemNote } from './booking-problem-note.tsx';
 import { useMyEventBooking, useEventPage } from './event-booking-api.ts';
 import { Fact, Facts, READABLE_ALERT } from './event-facts.tsx';
@@ -65,7 +64,7 @@ function EventDetails({ event }: { event: EventPageDto }) {
   }, [open, chosen, flow.date, setSearch]);
 
   const onBook = async () => {
-    if (!chosen) return;
+    if (!chosen || busy) return;
     if (chosen.placesLeft <= 0) return goTo(flow.pathOf('fullyBooked', chosen.classInstanceId));
     if (client.status === 'client') return next(false);
     return goTo(flow.pathOf('account', chosen.classInstanceId));
@@ -79,9 +78,9 @@ function EventDetails({ event }: { event: EventPageDto }) {
             {event.title}
           </Title>
           {event.state === 'cancelled' ? (
-            <Badge color="red" variant="light">
+            <Text span fw={700} c="red.9" size="sm">
               Cancelled
-            </Badge>
+            </Text>
           ) : null}
         </Group>
         <Text size="sm" c="dimmed">
@@ -125,22 +124,11 @@ function EventDetails({ event }: { event: EventPageDto }) {
         ) : null}
       </Facts>
       {open && event.dates.length > 1 ? (
-        <Radio.Group
-          label="Choose a date"
+        <DateChoice
+          event={event}
           value={chosen?.classInstanceId ?? ''}
           onChange={(value) => setSearch({ date: value }, { replace: true, preventScrollReset: true })}
-        >
-          <Stack gap={0} mt={4}>
-            {event.dates.map((date) => (
-              <Radio
-                key={date.classInstanceId}
-                value={date.classInstanceId}
-                label={`${dateLabel(date, event.timeZone)} — ${placesLabel(date.placesLeft)}`}
-                styles={{ body: { minHeight: 44, alignItems: 'center' } }}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
+        />
       ) : null}
       {active ? (
         <Alert
@@ -170,14 +158,14 @@ function EventDetails({ event }: { event: EventPageDto }) {
         <Stack gap="xs">
           <BookingProblemNote problem={problem} />
           {chosen.placesLeft > 0 ? (
-            <BusyButton
+            <Button
               size="md"
               onClick={() => void onBook()}
-              busy={busy}
+              aria-disabled={busy || undefined}
               style={{ alignSelf: 'flex-start' }}
             >
-              Book
-            </BusyButton>
+              {busy ? 'Booking…' : 'Book'}
+            </Button>
           ) : (
             <Button
               size="md"
@@ -194,5 +182,45 @@ function EventDetails({ event }: { event: EventPageDto }) {
         More events at {event.companyName}
       </Anchor>
     </Stack>
+  );
+}
+
+/**
+ * The event's dates as native radios (the phone's own control; no Mantine Radio in this page's first
+ * chunk), each with its places left.
+ */
+function DateChoice({
+  event,
+  value,
+  onChange,
+}: {
+  event: EventPageDto;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      <legend style={{ fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)', padding: 0 }}>
+        Choose a date
+      </legend>
+      {event.dates.map((date) => (
+        <label
+          key={date.classInstanceId}
+          style={{ display: 'flex', alignItems: 'center', gap: 12, minHeight: 44, cursor: 'pointer' }}
+        >
+          <input
+            type="radio"
+            name="event-date"
+            value={date.classInstanceId}
+            checked={date.classInstanceId === value}
+            onChange={() => onChange(date.classInstanceId)}
+            style={{ width: 20, height: 20, margin: 0, accentColor: 'var(--mantine-primary-color-filled)' }}
+          />
+          <Text span>
+            {dateLabel(date, event.timeZone)} — {placesLabel(date.placesLeft)}
+          </Text>
+        </label>
+      ))}
+    </fieldset>
   );
 }
