@@ -224,6 +224,14 @@ export const classInstanceDto = z.object({
   waitlistCount: z.number(),
   status: z.enum(CLASS_STATUSES),
   notes: z.string().nullable(),
+  /**
+   * Set on an event's date (kind 'event'), which has no series, template or instructor: `templateName`
+   * is the event's title, `instructorName` its facilitators. Only the single-instance reads (details, the
+   * client's bookings) carry event dates; absent or null for a class.
+   */
+  eventId: z.string().nullable().optional(),
+  /** An event's own address when it is not held at the studio. */
+  address: z.string().nullable().optional(),
 });
 export type ClassInstanceDto = z.infer<typeof classInstanceDto>;
 
@@ -233,7 +241,8 @@ export const classInstanceDetailsDto = classInstanceDto.extend({
   dropInPrice: z.number(),
   currency: z.string(),
   rules: sessionSettingsDto,
-  series: fitnessSessionDto.pick({ schedule: true, startTime: true, durationMinutes: true }),
+  /** The class's series; null for an event's date (events have dates, not a repeating series). */
+  series: fitnessSessionDto.pick({ schedule: true, startTime: true, durationMinutes: true }).nullable(),
   /** Why the studio cancelled it (shown to the team and clients); null when not given or not cancelled. */
   cancelReason: z.string().nullable().optional(),
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SESSION_SETTINGS_DEFAULTS, type SessionSettingsBody } from '@kinetic/shared';
 import { localDateOf, localTimeOf } from '../features/fitness-sessions/zoned-time.ts';
 import type { Actor } from '../plugins/auth.ts';
-import type { SignedUp } from './factories.ts';
+import { bearer, signUpClient, type SignedUp } from './factories.ts';
 import { weeklyClass, type ReadyStudio } from './schedule.ts';
 
 const MINUTE = 60_000;
@@ -93,4 +93,37 @@ export async function quickClients(
 export function actorFrom(signedUp: Pick<SignedUp, 'session'>): Actor {
   const { user, company, roleId } = signedUp.session;
   return { sessionId: '', userId: user._id, companyId: company.id, roleId };
+}
+
+type Headers = Record<string, string>;
+
+/** A client who signed up on the studio's page: their id, session headers and email. */
+export async function signedInClient(app: FastifyInstance, ready: Pick<ReadyStudio, 'slug'>) {
+  const signed = await signUpClient(app, ready.slug);
+  return {
+    id: signed.session.user._id as string,
+    headers: bearer(signed.session.token),
+    email: signed.email,
+  };
+}
+
+/** `POST /api/class-instances/{id}/bookings` (a class or an event's date), as `headers` book it. */
+export const bookClass = (app: FastifyInstance, classInstanceId: string, headers: Headers, payload?: object) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/class-instances/${classInstanceId}/bookings`,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
+
+/** The owner sells `packageId` to the client at the desk, paid in cash; answers the order. */
+export async function sellPackage(app: FastifyInstance, ready: ReadyStudio, clientId: string, packageId: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: ready.headers,
+    payload: { clientId, items: [{ kind: 'package', packageId }], promoCode: null, paidWith: 'cash' },
+  });
+  if (response.statusCode !== 201) throw new Error(`package not sold: ${response.body}`);
+  return response.json().data.order as { id: string; status: string; total: number };
 }

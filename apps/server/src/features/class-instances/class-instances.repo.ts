@@ -1,29 +1,46 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ClassInstanceDto, ClassStatus } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
-import { classInstances, classTemplates, instructors, studioRooms, studios } from '../../db/schema/index.ts';
+import { EVENT_CALENDAR_COLOUR, type ClassInstanceDto, type ClassStatus } from '@kinetic/shared';
+import {
+  classInstances,
+  classTemplates,
+  eventFacilitators,
+  events,
+  facilitators,
+  instructors,
+  studioRooms,
+  studios,
+} from '../../db/schema/index.ts';
 
 export type ClassInstanceRow = typeof classInstances.$inferSelect;
 export type NewClassInstance = typeof classInstances.$inferInsert;
 
 const assistants = alias(instructors, 'assistants');
 
-/** One query for what the calendar, the Classes page and the details page show beside a class. */
+/**
+ * One query for what the calendar, the Classes page and the details page show beside a class instance of
+ * either kind: a class with its template and instructor, or an event's date (no series, template or
+ * instructor) titled by its event, placed at the event's own address when it has one, with its
+ * facilitators where a class names its instructor. The lists (calendar, Classes page, clashes) keep to
+ * classes (`onlyClasses`): event dates have their own readers there.
+ */
 function selectListed(tx: Executor) {
+  const facilitatorNames = sql<string | null>`(select string_agg(${facilitators.name}, ', ' order by ${facilitators.name}) from ${eventFacilitators} join ${facilitators} on ${facilitators.companyId} = ${eventFacilitators.companyId} and ${facilitators.id} = ${eventFacilitators.facilitatorId} where ${eventFacilitators.companyId} = ${classInstances.companyId} and ${eventFacilitators.eventId} = ${classInstances.eventId})`;
   return tx
     .select({
       id: classInstances.id,
       fitnessSessionId: classInstances.fitnessSessionId,
       templateId: classInstances.templateId,
-      templateName: classTemplates.name,
-      colour: classTemplates.colour,
+      templateName: sql<string>`coalesce(${classTemplates.name}, ${events.title}, '')`,
+      colour: sql<string>`coalesce(${classTemplates.colour}, ${EVENT_CALENDAR_COLOUR})`,
       studioId: classInstances.studioId,
       studioName: studios.name,
       roomId: classInstances.roomId,
       roomName: studioRooms.name,
       instructorId: classInstances.instructorId,
-      instructorName: instructors.name,
+      // coalesce stops at the first value: a class never runs the facilitators' subquery.
+      instructorName: sql<string>`coalesce(${instructors.name}, ${facilitatorNames}, '')`,
       assistantId: classInstances.assistantId,
       assistantName: assistants.name,
       startsAt: classInstances.startsAt,
@@ -34,31 +51,34 @@ function selectListed(tx: Executor) {
       waitlistCount: classInstances.waitlistCount,
       status: classInstances.status,
       notes: classInstances.notes,
+      eventId: classInstances.eventId,
+      address: events.address,
     })
     .from(classInstances)
-    .innerJoin(
+    .innerJoin(studios, and(eq(studios.companyId, classInstances.companyId), eq(studios.id, classInstances.studioId)))
+    .leftJoin(
       classTemplates,
       and(eq(classTemplates.companyId, classInstances.companyId), eq(classTemplates.id, classInstances.templateId)),
     )
-    .innerJoin(studios, and(eq(studios.companyId, classInstances.companyId), eq(studios.id, classInstances.studioId)))
     .leftJoin(
       studioRooms,
       and(eq(studioRooms.companyId, classInstances.companyId), eq(studioRooms.id, classInstances.roomId)),
     )
-    .innerJoin(
+    .leftJoin(
       instructors,
       and(eq(instructors.companyId, classInstances.companyId), eq(instructors.id, classInstances.instructorId)),
     )
     .leftJoin(
       assistants,
       and(eq(assistants.companyId, classInstances.companyId), eq(assistants.id, classInstances.assistantId)),
-    );
+    )
+    .leftJoin(events, and(eq(events.companyId, classInstances.companyId), eq(events.id, classInstances.eventId)));
 }
+
+const onlyClasses = eq(classInstances.kind, 'class');
 
 type ListedRow = Awaited<ReturnType<ReturnType<typeof selectListed>['execute']>>[number];
 
-// The inner joins on template and instructor keep an event's dates (kind 'event') out of these reads, so
-// a listed row always has its series, template and instructor.
 export const toListed = (row: ListedRow): ClassInstanceDto => ({
   ...row,
   fitnessSessionId: row.fitnessSessionId ?? '',
@@ -76,7 +96,7 @@ export interface InstanceFilters {
 }
 
 function filtersOf(companyId: string, filters: InstanceFilters): SQL[] {
-  const conditions = [eq(classInstances.companyId, companyId)];
+  const conditions = [eq(classInstances.companyId, companyId), onlyClasses];
   if (filters.studioId) conditions.push(eq(classInstances.studioId, filters.studioId));
   if (filters.instructorId)
     conditions.push(
@@ -111,6 +131,7 @@ export function rangeQuery(
     .orderBy(asc(classInstances.startsAt), asc(classInstances.id));
 }
 
+/** One class instance of either kind: the details pages, the client's bookings, cancel. */
 export async function findListed(
   tx: Executor,
   companyId: string,
@@ -242,6 +263,7 @@ export async function findClash(
     .where(
       and(
         eq(classInstances.companyId, companyId),
+        onlyClasses,
         eq(classInstances.status, 'scheduled'),
         or(personClash, roomClash),
         except.length ? sql`${classInstances.id} <> all(${literal(except)}::char(24)[])` : undefined,

@@ -32,6 +32,7 @@ import {
   updateInstance,
 } from './class-instances.repo.ts';
 import { endBookingsOfCancelledClasses } from './class-cancellation.ts';
+import { findEvent } from '../events/events.repo.ts';
 
 const classNotFound = () => notFound('We could not find that class.');
 
@@ -75,18 +76,36 @@ async function detailsIn(tx: Executor, companyId: string, id: string, audience: 
   const listed = await findListed(tx, companyId, id);
   // The public sees a cancelled class too: a saved link then says it was cancelled, not "not found".
   if (!listed) throw classNotFound();
-  const series = await findSeries(tx, companyId, listed.fitnessSessionId);
-  const template = await findClassTemplate(tx, companyId, listed.templateId);
   const company = await findCompanyById(tx, companyId);
-  if (!series || !template || !company) throw classNotFound();
-  const details: ClassInstanceDetailsDto = {
+  if (!company) throw classNotFound();
+  const companyRules = await sessionRulesOf(tx, companyId);
+  const common = {
     ...listed,
     notes: audience === 'public' ? null : listed.notes,
+    currency: company.currency,
+    cancelReason: listed.status === 'cancelled' ? await cancelReasonOf(tx, companyId, id) : null,
+  };
+  if (listed.eventId) {
+    // An event's date: its event's description and price, the company's rules (an event has no overrides).
+    const event = await findEvent(tx, companyId, listed.eventId);
+    if (!event) throw classNotFound();
+    const details: ClassInstanceDetailsDto = {
+      ...common,
+      description: event.description,
+      dropInPrice: event.price,
+      rules: effectiveRules(companyRules, null),
+      series: null,
+    };
+    return details;
+  }
+  const series = await findSeries(tx, companyId, listed.fitnessSessionId);
+  const template = await findClassTemplate(tx, companyId, listed.templateId);
+  if (!series || !template) throw classNotFound();
+  const details: ClassInstanceDetailsDto = {
+    ...common,
     description: template.description,
     dropInPrice: series.dropInPrice,
-    currency: company.currency,
-    rules: effectiveRules(await sessionRulesOf(tx, companyId), series.ruleOverrides ?? null),
-    cancelReason: listed.status === 'cancelled' ? await cancelReasonOf(tx, companyId, id) : null,
+    rules: effectiveRules(companyRules, series.ruleOverrides ?? null),
     series: {
       schedule: series.schedule,
       startTime: series.startTime,
@@ -145,6 +164,8 @@ export async function substituteInstructor(
         if (row.endsAt <= now)
           throw badRequest('This class has already ended; its instructor is not changed.');
         if (row.status === 'cancelled') throw conflict('This class is cancelled.');
+        if (row.eventId)
+          throw conflict('This is a date of an event: its facilitators are chosen on the Events page.');
         const person = await findPerson(tx, asPeopleTable(instructors), actor.companyId, instructorId);
         const message = 'Choose one of your active instructors.';
         if (!person || !person.active) throw badRequest(message, { instructorId: message });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
-import { bearer, signUpClient } from '../../test/factories.ts';
-import { minutesFromNow, quickClients } from '../../test/bookings.ts';
+import { bookClass, minutesFromNow, quickClients, sellPackage, signedInClient } from '../../test/bookings.ts';
 import { classPack, created } from '../../test/packages.ts';
 import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts';
 import { signInTeamMember } from '../../test/team.ts';
@@ -58,13 +57,9 @@ async function createEvent(ready: ReadyStudio, overrides: Record<string, unknown
   };
 }
 
-async function clientOf(ready: ReadyStudio) {
-  const signed = await signUpClient(app, ready.slug);
-  return { headers: bearer(signed.session.token), id: signed.session.user._id as string };
-}
-
+const clientOf = (ready: ReadyStudio) => signedInClient(app, ready);
 const book = (classInstanceId: string, headers: Headers, payload: object = {}) =>
-  call('POST', `/api/class-instances/${classInstanceId}/bookings`, headers, payload);
+  bookClass(app, classInstanceId, headers, payload);
 
 describe('admin events API', () => {
   it('creates an event with several dates, facilitators and packages, and reads it back', async () => {
@@ -383,12 +378,7 @@ describe('booking an event date through the booking endpoint', () => {
 
     // Holding only a pack the event does not accept: asked to pay (402), not booked with it.
     const holder = await clientOf(ready);
-    await created(app, ready.headers, '/api/orders', {
-      clientId: holder.id,
-      items: [{ kind: 'package', packageId: otherPack.id }],
-      promoCode: null,
-      paidWith: 'cash',
-    });
+    await sellPackage(app, ready, holder.id, otherPack.id);
     const asked = await book(dateId, holder.headers);
     expect(asked.statusCode).toBe(402);
     const dropIn = await book(dateId, holder.headers, { payWith: 'drop-in' });
@@ -402,12 +392,7 @@ describe('booking an event date through the booking endpoint', () => {
 
     // Holding the allowed pass: it pays.
     const passHolder = await clientOf(ready);
-    await created(app, ready.headers, '/api/orders', {
-      clientId: passHolder.id,
-      items: [{ kind: 'package', packageId: allowed.id }],
-      promoCode: null,
-      paidWith: 'cash',
-    });
+    await sellPackage(app, ready, passHolder.id, allowed.id);
     const withPass = await book(dateId, passHolder.headers);
     expect(withPass.statusCode).toBe(200);
     expect(withPass.json().data.paidWith).toBe('class-pack');
@@ -488,5 +473,112 @@ describe('booking an event date through the booking endpoint', () => {
       [dateId],
     );
     expect(rows[0]).toEqual({ booked_count: 10, capacity: 10, places: 10 });
+  });
+});
+
+describe('an event’s dates are read where a class’s are', () => {
+  it('the client’s bookings list them, upcoming and past, by the event’s title, place and facilitators', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const facilitator = await created(app, ready.headers, '/api/facilitators', {
+      name: 'Ana Ruiz',
+      email: null,
+      phone: null,
+      bio: null,
+      photo: null,
+      active: true,
+    });
+    const event = await createEvent(ready, {
+      title: 'Pottery Workshop',
+      category: 'ArtsAndCulture',
+      address: '22 Mill Lane, Decatur',
+      capacity: 1,
+      facilitatorIds: [facilitator.id],
+      dates: [nextDate(90), nextDate(90)],
+    });
+    const [first, second] = event.dates.map((date) => date.classInstanceId) as [string, string];
+    const booked = await clientOf(ready);
+    const waiting = await clientOf(ready);
+    expect((await book(first, booked.headers)).json().data.status).toBe('booked');
+    expect((await book(first, waiting.headers)).json().data.status).toBe('waitlisted');
+    expect((await book(second, booked.headers)).json().data.status).toBe('booked');
+
+    const upcoming = await call('GET', '/api/my/bookings', waiting.headers);
+    expect(upcoming.statusCode).toBe(200);
+    expect(upcoming.json().data.items).toEqual([
+      expect.objectContaining({
+        status: 'waitlisted',
+        waitlistPosition: 1,
+        classInstance: expect.objectContaining({
+          id: first,
+          eventId: event.id,
+          templateName: 'Pottery Workshop',
+          address: '22 Mill Lane, Decatur',
+          studioName: 'Midtown',
+          instructorName: 'Ana Ruiz',
+        }),
+      }),
+    ]);
+    // The second date took place: it is among the client's past bookings.
+    await db.pool.query(
+      `update class_instances set starts_at = now() - interval '3 hours', ends_at = now() - interval '1 hour' where id = $1`,
+      [second],
+    );
+    const past = await call('GET', '/api/my/bookings?when=past', booked.headers);
+    expect(past.json().data.items).toEqual([
+      expect.objectContaining({
+        status: 'booked',
+        classInstance: expect.objectContaining({ id: second, templateName: 'Pottery Workshop' }),
+      }),
+    ]);
+    const stillToCome = await call('GET', '/api/my/bookings', booked.headers);
+    expect(stillToCome.json().data.items.map((item: { classInstance: { id: string } }) => item.classInstance.id)).toEqual([
+      first,
+    ]);
+  });
+
+  it('a date’s details are read by the team and the public; the class lists and class actions keep to classes', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const date = nextDate(90);
+    const event = await createEvent(ready, {
+      title: 'Sound Bath',
+      category: 'Tours',
+      description: 'An hour of gongs.',
+      price: 2500,
+      dates: [date],
+    });
+    const dateId = event.dates[0]!.classInstanceId;
+    const team = await call('GET', `/api/class-instances/${dateId}`, ready.headers);
+    expect(team.statusCode, team.body).toBe(200);
+    expect(team.json().data).toMatchObject({
+      id: dateId,
+      eventId: event.id,
+      templateName: 'Sound Bath',
+      description: 'An hour of gongs.',
+      dropInPrice: 2500,
+      currency: 'USD',
+      capacity: 30,
+      status: 'scheduled',
+      series: null,
+    });
+    const open = await call('GET', `/api/public/${ready.slug}/class-instances/${dateId}`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json().data).toMatchObject({ templateName: 'Sound Bath', notes: null, dropInPrice: 2500 });
+    // Another company's team and page: not found.
+    const other = await studioReadyToSchedule(app);
+    expect((await call('GET', `/api/class-instances/${dateId}`, other.headers)).statusCode).toBe(404);
+    expect((await call('GET', `/api/public/${other.slug}/class-instances/${dateId}`)).statusCode).toBe(404);
+
+    // The calendar's classes and the Classes page do not list it (the calendar reads event dates apart).
+    const from = new Date(date.startsAt.getTime() - 60_000).toISOString();
+    const to = new Date(date.startsAt.getTime() + 60_000).toISOString();
+    const range = await call('GET', `/api/class-instances?from=${from}&to=${to}`, ready.headers);
+    expect(range.json().data.items).toEqual([]);
+    expect((await call('GET', '/api/classes', ready.headers)).json().data.items).toEqual([]);
+    // An instructor is a class's: an event date has facilitators (409, not a broken row).
+    const substitute = await call('PUT', `/api/class-instances/${dateId}/instructor`, ready.headers, {
+      instructorId: ready.indira,
+    });
+    expect(substitute.statusCode).toBe(409);
+    expect(substitute.json().message).toMatch(/Events page/);
   });
 });

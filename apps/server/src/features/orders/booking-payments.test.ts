@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
-import { bearer, signUpClient } from '../../test/factories.ts';
-import { classAt, minutesFromNow, quickClients, setSessionRules } from '../../test/bookings.ts';
+import {
+  bookClass,
+  classAt,
+  minutesFromNow,
+  quickClients,
+  sellPackage,
+  setSessionRules,
+  signedInClient,
+} from '../../test/bookings.ts';
 import { classPack, created, membership } from '../../test/packages.ts';
 import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts';
 import { zonedInstant, addDays, localDateOf } from '../fitness-sessions/zoned-time.ts';
@@ -20,26 +27,12 @@ async function classIn(ready: ReadyStudio, days: number, overrides: Record<strin
   slot += 1;
   return classAt(app, ready, minutesFromNow(days * DAY + slot * 75), { capacity: 10, ...overrides });
 }
-const book = (classId: string, headers: Headers, payload?: object) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/class-instances/${classId}/bookings`,
-    headers,
-    ...(payload ? { payload } : {}),
-  });
+const book = (classId: string, headers: Headers, payload?: object) => bookClass(app, classId, headers, payload);
 const cancel = (bookingId: string, headers: Headers) =>
   app.inject({ method: 'POST', url: `/api/bookings/${bookingId}/cancel`, headers });
 
-/** The owner sells `packageId` to the client at the desk, paid in cash; answers the order. */
-async function sell(ready: ReadyStudio, clientId: string, packageId: string) {
-  const sold = await created(app, ready.headers, '/api/orders', {
-    clientId,
-    items: [{ kind: 'package', packageId }],
-    promoCode: null,
-    paidWith: 'cash',
-  });
-  return (sold as unknown as { order: { id: string; status: string; total: number } }).order;
-}
+const sell = (ready: ReadyStudio, clientId: string, packageId: string) =>
+  sellPackage(app, ready, clientId, packageId);
 
 async function account(headers: Headers, clientId?: string) {
   const url = clientId ? `/api/clients/${clientId}/account` : '/api/my/account';
@@ -58,14 +51,7 @@ async function account(headers: Headers, clientId?: string) {
   };
 }
 
-async function signedClient(ready: ReadyStudio) {
-  const signed = await signUpClient(app, ready.slug);
-  return {
-    id: signed.session.user._id as string,
-    headers: bearer(signed.session.token),
-    email: signed.email,
-  };
-}
+const signedClient = (ready: ReadyStudio) => signedInClient(app, ready);
 
 describe('bookings pay with what the client holds', () => {
   it('an 8-a-month membership books eight classes; the ninth asks for payment', async () => {

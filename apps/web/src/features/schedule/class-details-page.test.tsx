@@ -116,3 +116,43 @@ describe('Class details', () => {
     expect(api.calls.some((call) => call.path.endsWith('/instructor'))).toBe(false);
   });
 });
+
+describe('An event’s date on the class page', () => {
+  it('reads as its event: facilitators, its own address, its price; edited on the Events page', async () => {
+    const eventDate = {
+      ...details,
+      fitnessSessionId: '',
+      templateId: '',
+      templateName: 'Pottery Workshop',
+      roomId: null,
+      roomName: null,
+      instructorId: '',
+      instructorName: 'Ana Ruiz',
+      eventId: '222222222222222222222222',
+      address: '22 Mill Lane, Decatur',
+      dropInPrice: 4500,
+      series: null,
+    };
+    const api = stubApi({
+      ...choiceAnswers,
+      [`class-instances/${CLASS_ID}`]: ok(eventDate),
+      [`class-instances/${CLASS_ID}/bookings`]: ok({ items: [] }),
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    renderRoutes(
+      [{ path: '/app/classes/details/:classInstanceId', element: <ClassDetailsPage /> }],
+      `/app/classes/details/${CLASS_ID}`,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pottery Workshop' })).toBeTruthy();
+    expect(screen.getByText('22 Mill Lane, Decatur')).toBeTruthy();
+    expect(screen.getByText('Facilitators')).toBeTruthy();
+    expect(screen.getByText('Ana Ruiz')).toBeTruthy();
+    expect(screen.getByText('Price')).toBeTruthy();
+    expect(screen.queryByText('Instructor')).toBeNull();
+    // No class actions (a series edit or a substitute would not fit an event's date).
+    const link = await screen.findByRole('link', { name: 'Edit or cancel this event on the Events page' });
+    expect(link.getAttribute('href')).toMatch(/\/events$/);
+    for (const name of ['Edit', 'Cancel class', 'Substitute instructor'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+});

@@ -47,7 +47,16 @@ export function ClassDetailsPage() {
               <Text style={{ whiteSpace: 'pre-line' }}>{instance.data.notes}</Text>
             </Stack>
           ) : null}
-          {manage ? <ClassActions companyId={companyId} item={instance.data} {...choices} /> : null}
+          {instance.data.eventId ? (
+            // An event's date is edited, moved and cancelled with its event.
+            manage ? (
+              <Anchor component={Link} to={`${base}/events`}>
+                Edit or cancel this event on the Events page
+              </Anchor>
+            ) : null
+          ) : manage ? (
+            <ClassActions companyId={companyId} item={instance.data} {...choices} />
+          ) : null}
           <RosterSection companyId={companyId} item={instance.data} canManage={canManageBookings(me.data)} />
         </>
       )}

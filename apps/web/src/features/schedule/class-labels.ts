@@ -67,7 +67,9 @@ export function localDate(instant: string | Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-export function placeLabel(item: Pick<ClassInstanceDto, 'studioName' | 'roomName'>): string {
+/** Where a class is held; an event's date held away from the studio reads the event's own address. */
+export function placeLabel(item: Pick<ClassInstanceDto, 'studioName' | 'roomName' | 'address'>): string {
+  if (item.address) return item.address;
   return item.roomName ? `${item.studioName} · ${item.roomName}` : item.studioName;
 }
 

@@ -16,7 +16,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 
-/** One class's facts, the same for the team and the public pages (which never get notes). */
+/** One class's (or event date's) facts, the same for the team and the public pages (which never get notes). */
 export function ClassSummary({
   item,
   headingOrder = 1,
@@ -25,6 +25,7 @@ export function ClassSummary({
   headingOrder?: 1 | 2;
 }) {
   const cancelled = item.status === 'cancelled';
+  const event = Boolean(item.eventId);
   const zone = studioZoneNote(item);
   return (
     <Stack gap="md">
@@ -40,7 +41,7 @@ export function ClassSummary({
       </Group>
       {cancelled ? (
         <Text role="note">
-          The studio cancelled this class{item.cancelReason ? `: ${item.cancelReason}` : '.'}
+          The studio cancelled this {event ? 'event date' : 'class'}{item.cancelReason ? `: ${item.cancelReason}` : '.'}
         </Text>
       ) : null}
       <Paper withBorder p="md" radius="md">
@@ -55,7 +56,12 @@ export function ClassSummary({
             ) : null}
           </Fact>
           <Fact label="Where">{placeLabel(item)}</Fact>
-          <Fact label="Instructor">{peopleLabel(item)}</Fact>
+          {/* An event's date names its facilitators (none may be chosen) where a class names its instructor. */}
+          {event ? (
+            item.instructorName ? <Fact label="Facilitators">{item.instructorName}</Fact> : null
+          ) : (
+            <Fact label="Instructor">{peopleLabel(item)}</Fact>
+          )}
           <Fact label="Places">
             {cancelled
               ? 'Cancelled'
@@ -63,7 +69,7 @@ export function ClassSummary({
                   item.waitlistCount > 0 ? ` · ${item.waitlistCount} waitlisted` : ''
                 }`}
           </Fact>
-          <Fact label="Drop-in price">
+          <Fact label={event ? 'Price' : 'Drop-in price'}>
             {item.dropInPrice === 0 ? 'Free' : formatMoney(item.dropInPrice, item.currency)}
           </Fact>
         </SimpleGrid>
