@@ -44,6 +44,8 @@ export const adminLazyPage = withAllStyles({
     import('../features/embed-settings/embed-settings-page.tsx').then((m) => ({
       Component: m.EmbedSettingsPage,
     })),
+  doorScreen: () =>
+    import('../features/check-in/door-screen-page.tsx').then((m) => ({ Component: m.DoorScreenPage })),
   classDetails: () =>
     import('../features/schedule/class-details-page.tsx').then((m) => ({ Component: m.ClassDetailsPage })),
   packages: () =>

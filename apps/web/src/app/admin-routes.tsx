@@ -26,6 +26,8 @@ export function adminAppRoute(path?: string): RouteObject {
     path,
     element: <RequireSession />,
     children: [
+      // The door screen fills a tablet at the studio's door: no menu, no header (issue 13 §1).
+      { path: 'check-in/door', lazy: adminLazyPage.doorScreen },
       {
         lazy: adminLazyPage.adminShell,
         children: [

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PublicOnly } from '../shell/public-only.tsx';
 import { WidgetDocument } from '../widget/widget-document.tsx';
+import { checkInLazyPage } from './check-in-lazy-pages.ts';
 import { lazyPage } from './lazy-pages.ts';
 
 /**
@@ -17,7 +18,14 @@ export function publicChildren(): RouteObject[] {
         { path: 'resetPassword/:token', lazy: lazyPage.resetPassword },
       ],
     },
+    // Check-in at the door (issue 13): reachable signed in or not, as a client scanning the code is either.
     { path: 'check-in/:fitnessSessionId', lazy: lazyPage.checkIn },
+    { path: 'checked-in/:fitnessSessionId', lazy: checkInLazyPage.checkedIn },
+    { path: 'account-checked-in/:fitnessSessionId/:classInstanceId', lazy: checkInLazyPage.accountCheckedIn },
+    {
+      path: 'account-sign-up/:fitnessSessionId/:classInstanceId/:emailId',
+      lazy: checkInLazyPage.accountSignUp,
+    },
   ];
 }
 

@@ -1,20 +1,172 @@
-import { Anchor, Stack, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { CLIENT_ROLES, emailSchema, encodeEmailId, type CheckInPassDto } from '@kinetic/shared';
+import { ApiError } from '../../api/client.ts';
+import { loginPathForRole, publicPrefixFor } from '../../shell/login-path.ts';
+import { RETURN_TO_PARAM } from '../../shell/return-to.ts';
+import { hasSession } from '../../shell/session.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
-import { publicPrefixFor } from '../../shell/login-path.ts';
+import { useMe } from '../accounts/api/get-me.ts';
+import { buyCheckInPass } from './api/check-in-api.ts';
+import { keepPass, keptPass } from './check-in-pass.ts';
+import { CheckInSteps, ClassLine } from './check-in-steps.tsx';
 
-/** `check-in/{fitnessSessionId}` exists (spec §2); checking in arrives with the check-in feature. */
+const SCAN = 'Scan the code on the door screen at the studio to check in.';
+
+/**
+ * `check-in/{fitnessSessionId}?i={classInstanceId}&c={code}&t={step}` (spec §2), opened by scanning the
+ * door screen. The code is traded at once for a pass (so a slow log-in or sign-up does not outlive it) and
+ * taken out of the address; then a client of the studio is checked in, and a visitor logs in or signs up.
+ */
 export function CheckInPage() {
-  const prefix = publicPrefixFor(useLocation().pathname);
+  const { fitnessSessionId = '' } = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const prefix = publicPrefixFor(location.pathname);
+  const signedIn = hasSession();
+  const me = useMe({ enabled: signedIn });
+  const company = prefix.company ?? me.data?.company.slug ?? null;
+  const classInstanceId = search.get('i');
+  const code = search.get('c');
+  const step = search.get('t');
+  const [pass, setPass] = useState<CheckInPassDto | null>(() =>
+    code ? null : keptPass(fitnessSessionId, classInstanceId),
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const asked = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!code || !step || !classInstanceId || !company) return;
+    const request = `${code}.${step}`;
+    if (asked.current === request) return;
+    asked.current = request;
+    buyCheckInPass(company, { fitnessSessionId, classInstanceId, code, step: Number(step) }).then(
+      (bought) => {
+        keepPass(fitnessSessionId, bought);
+        setPass(bought);
+        // The code leaves the address: a reload or a shared link cannot replay it.
+        void navigate(`${location.pathname}?i=${classInstanceId}`, { replace: true });
+      },
+      (error: unknown) =>
+        setProblem(error instanceof ApiError ? error.message : 'The code could not be checked. Please try again.'),
+    );
+  }, [classInstanceId, code, company, fitnessSessionId, location.pathname, navigate, step]);
+
+  let body: React.ReactNode;
+  if (problem)
+    body = (
+      <Alert color="red" variant="light" role="alert" title="This code does not check you in">
+        {problem}
+      </Alert>
+    );
+  else if (code && !company)
+    body = <Text>{SCAN}</Text>;
+  else if (!pass)
+    body = code ? (
+      <Text role="status">Checking the code…</Text>
+    ) : (
+      <Text>{SCAN}</Text>
+    );
+  else if (!signedIn) body = <Visitor pass={pass} base={prefix.base} company={company ?? ''} roleId={prefix.roleId} />;
+  else if (!me.data) body = <Text role="status">Checking your account…</Text>;
+  else if (
+    !(CLIENT_ROLES as readonly string[]).includes(me.data.user.roleId) ||
+    me.data.company.slug.toLowerCase() !== (company ?? '').toLowerCase()
+  )
+    body = (
+      <Text>
+        You are signed in as {me.data.user.name} ({me.data.company.name}). Check-in with the code is for this
+        studio’s clients: log out, then scan the code again.
+      </Text>
+    );
+  else
+    body = (
+      <CheckInSteps
+        pass={pass}
+        base={prefix.base}
+        companyId={me.data.company.id}
+        clientName={me.data.user.name}
+      />
+    );
+
   return (
-    <AuthLayout title="Check-in">
-      <Stack gap="sm">
-        <Text>Check-in opens here when your studio sets it up.</Text>
-        <Text c="dimmed">Until then, please check in at the front desk. Your booking is not affected.</Text>
-        <Anchor component={Link} to={`${prefix.base}/login`}>
-          Go to the login page
-        </Anchor>
+    <AuthLayout title="Check in" brand={pass?.classInstance.companyName ?? me.data?.company.name ?? 'Kinetic'}>
+      <Stack gap="md">
+        {pass ? <ClassLine item={pass.classInstance} /> : null}
+        {body}
       </Stack>
     </AuthLayout>
+  );
+}
+
+/** Not signed in: log in (and come back here), or give an email to make an account at the door. */
+function Visitor({
+  pass,
+  base,
+  company,
+  roleId,
+}: {
+  pass: CheckInPassDto;
+  base: string;
+  company: string;
+  roleId: string | null;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const clientRole = roleId === 'solo-client' ? 'solo-client' : 'client';
+  const back = `${location.pathname}?i=${pass.classInstance.classInstanceId}`;
+  const login = `${loginPathForRole(company, clientRole)}?${new URLSearchParams({ [RETURN_TO_PARAM]: back }).toString()}`;
+  const item = pass.classInstance;
+
+  const start = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Enter your email address');
+      return;
+    }
+    void navigate(`${base}/account-sign-up/${item.fitnessSessionId}/${item.classInstanceId}/${encodeEmailId(parsed.data)}`);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} size="h4">
+          Have an account here?
+        </Title>
+        <Button component={Link} to={login}>
+          Log in to check in
+        </Button>
+      </Stack>
+      <form onSubmit={start} noValidate>
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            New to {item.companyName}?
+          </Title>
+          <TextInput
+            label="Your email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Button type="submit" variant="default">
+            Create an account and check in
+          </Button>
+          <Text size="sm" c="dimmed">
+            It takes a minute: your name, a password and the studio’s waiver.
+          </Text>
+        </Stack>
+      </form>
+    </Stack>
   );
 }

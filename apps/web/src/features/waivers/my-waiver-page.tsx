@@ -135,7 +135,7 @@ const SignedNote = forwardRef<HTMLDivElement, { data: MyWaiverDto }>(function Si
   );
 });
 
-function SignForm({
+export function SignForm({
   companyId,
   waiver,
   defaultName,

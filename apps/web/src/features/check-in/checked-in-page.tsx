@@ -1,0 +1,83 @@
+import { Alert, Anchor, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link, useLocation, useParams } from 'react-router';
+import { publicPrefixFor } from '../../shell/login-path.ts';
+import { hasSession } from '../../shell/session.ts';
+import { AuthLayout } from '../../ui/auth-layout.tsx';
+import { useMe } from '../accounts/api/get-me.ts';
+import { dayTimeLabel, localTime } from '../schedule/class-labels.ts';
+import { useMyCheckIn } from './api/check-in-api.ts';
+
+/** `checked-in/{fitnessSessionId}` (spec §2): a client with a place, checked in at the door. */
+export function CheckedInPage() {
+  return <CheckedIn welcome={false} />;
+}
+
+/**
+ * `account-checked-in/{fitnessSessionId}/{classInstanceId}` (spec §2): checked in after booking the
+ * place at the door, or after making the account there.
+ */
+export function AccountCheckedInPage() {
+  return <CheckedIn welcome />;
+}
+
+function CheckedIn({ welcome }: { welcome: boolean }) {
+  const { fitnessSessionId = '', classInstanceId } = useParams();
+  const prefix = publicPrefixFor(useLocation().pathname);
+  const signedIn = hasSession();
+  const me = useMe({ enabled: signedIn });
+  const mine = useMyCheckIn(me.data?.company.id ?? '', fitnessSessionId, classInstanceId);
+  const company = prefix.company ?? me.data?.company.slug;
+
+  let body: React.ReactNode;
+  if (!signedIn)
+    body = (
+      <Text>
+        Log in to see your check-in.{' '}
+        <Anchor component={Link} to={`${prefix.base}/login`}>
+          Log in
+        </Anchor>
+      </Text>
+    );
+  else if (mine.isError)
+    body = (
+      <Alert color="red" variant="light" role="alert" title="No check-in found">
+        {mine.error.message} Scan the code on the door screen at the studio to check in.
+      </Alert>
+    );
+  else if (!mine.data) body = <Text role="status">Loading your check-in…</Text>;
+  else {
+    const item = mine.data.classInstance;
+    body = (
+      <Stack gap="sm" align="center" ta="center">
+        <ThemeIcon size={72} radius={72} color="green.8" aria-hidden>
+          <svg viewBox="0 0 24 24" width="44" height="44" fill="none" stroke="currentColor" strokeWidth="3">
+            <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </ThemeIcon>
+        <Title order={2} size="h3">
+          {mine.data.clientName}
+        </Title>
+        <Text size="lg">
+          {welcome ? 'Welcome! Your place is yours and you are checked in to ' : 'You are checked in to '}
+          <strong>{item.name}</strong>.
+        </Text>
+        <Text>
+          {dayTimeLabel(item.startsAt, item.timeZone)} · {item.studioName}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Checked in at {localTime(mine.data.checkedInAt, item.timeZone)}. Show this screen if the studio asks.
+        </Text>
+        {company && me.data ? (
+          <Anchor component={Link} to={`/${company}/${me.data.user.roleId}/client`}>
+            Go to my classes
+          </Anchor>
+        ) : null}
+      </Stack>
+    );
+  }
+  return (
+    <AuthLayout title="Checked in" brand={me.data?.company.name ?? 'Kinetic'}>
+      {body}
+    </AuthLayout>
+  );
+}
