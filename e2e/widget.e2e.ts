@@ -35,6 +35,34 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
   throw new Error('Tab never reached the class inside the widget');
 }
 
+/** A free public event at the studio, the day after tomorrow at 18:00 New York time; answers its id. */
+async function eventAfterTomorrow(owner: Page, studioId: string): Promise<string> {
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+    new Date(Date.now() + 2 * 86_400_000),
+  );
+  // 18:00 in New York is 23:00 UTC in winter and 22:00 in summer: the zone's offset that day.
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${date}T12:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')
+    ?.value.replace('GMT', '');
+  const event = await send<{ id: string }>(owner, 'post', '/api/events', {
+    title: 'Studio Open Day',
+    category: 'CommunityEvents',
+    description: 'Meet the team and try a class.',
+    image: null,
+    studioId,
+    address: null,
+    capacity: 30,
+    price: 0,
+    facilitatorIds: [],
+    packageIds: [],
+    visibility: 'public',
+    waitlist: true,
+    dates: [{ startsAt: `${date}T18:00:00${offset || '-05:00'}`, durationMinutes: 90 }],
+  });
+  return event.id;
+}
+
 const frameHeight = (iframe: Locator) => iframe.evaluate((element) => element.getBoundingClientRect().height);
 
 /** The iframe is as tall as the widget's content: nothing scrolls inside it (within a pixel). */
@@ -52,7 +80,8 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
     await owner.goto('/login');
     await fillLogin(owner, company.email, PASSWORD);
     await owner.waitForURL((url) => url.pathname.includes('/app'));
-    await classTomorrow(owner);
+    const { studioId } = await classTomorrow(owner);
+    const eventId = await eventAfterTomorrow(owner, studioId);
     const site = await studioSite(company.slug);
     await send(owner, 'put', '/api/settings/embed', { embedOrigins: [site.origin] });
 
@@ -65,6 +94,15 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
       await widget.getByRole('heading', { level: 1, name: 'Book a class' }).waitFor();
       const classLink = widget.getByRole('link', { name: /Morning Mobility/ }).first();
       await classLink.waitFor();
+      // Classes and events, day by day: a heading per day, a list under each; the event opens its own
+      // page (the client group's event booking) inside the frame.
+      const eventLink = widget.getByRole('link', { name: /Studio Open Day/ });
+      await eventLink.waitFor();
+      expect(await eventLink.getAttribute('href')).toMatch(
+        new RegExp(`^/${company.slug}/client/client/app/event/book-event/${eventId}\\?next=`),
+      );
+      expect(await widget.getByRole('heading', { level: 2 }).count()).toBe(2);
+      expect(await widget.getByRole('list').count()).toBe(2);
       await expectFitsContent(page, iframe, widget);
       const scheduleHeight = await frameHeight(iframe);
       const frameWidth = await iframe.evaluate((element) => element.getBoundingClientRect().width);
@@ -79,9 +117,10 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
       // By keyboard from the studio's page: Tab reaches the class inside the widget, with a visible ring,
       // and Enter opens it inside the widget: the studio's page stays where it is.
       await tabTo(page, classLink);
-      // The ring goes round the class's card (the link's ::after, timetable.module.css).
-      const ring = await classLink.evaluate((element) => getComputedStyle(element, '::after').outlineStyle);
+      // The ring goes round the class's line (the whole line is the link, at least 44 px high).
+      const ring = await classLink.evaluate((element) => getComputedStyle(element).outlineStyle);
       expect(ring).not.toBe('none');
+      expect((await classLink.boundingBox())?.height).toBeGreaterThanOrEqual(44);
       await page.keyboard.press('Enter');
       await widget.getByRole('heading', { level: 1, name: 'Morning Mobility' }).waitFor();
       expect(page.url()).toBe(`${site.origin}/`);
@@ -116,7 +155,36 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
       await expectFitsContent(page, iframe, widget);
       expect(scheduleHeight).toBeGreaterThan(480);
       await expectNoSeriousA11yViolations(page);
+
+      // The event opens its page inside the frame, on the studio's site.
+      await widget.getByRole('link', { name: /Studio Open Day/ }).click();
+      await widget.getByRole('heading', { level: 1, name: 'Studio Open Day' }).waitFor();
+      expect(page.url()).toBe(`${site.origin}/`);
     }
+  });
+
+  it('the widget is a small page of its own, which the service worker leaves to the server', async () => {
+    const { page: owner } = await newPage(browser);
+    const company = await createCompany(owner);
+    // A visitor whose browser runs the app's service worker (it answers the app's addresses with index.html).
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/${company.slug}/widget`);
+    await page.getByRole('heading', { level: 1, name: 'Book a class' }).waitFor();
+    // The widget's own entry, not the app's: no Mantine, router or app chunk, and it registers no worker.
+    expect(scripts.some((file) => /\/assets\/widget-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(scripts.filter((file) => /\/assets\/(app|client-login|client-calendar|admin-[\w]+)-/.test(file))).toEqual([]);
+    expect(scripts).not.toContain('/registerSW.js');
+    await snap(page, 'widget-own-page');
+    await context.close();
   });
 
   it('a site the studio did not list cannot frame the widget, and its visitors get the link to the booking page', async () => {

@@ -50,7 +50,7 @@ export function WidgetApp() {
 
 function Brand({ company }: { company: PublicCompanyDto }) {
   return (
-    <header className={`${styles.page} ${styles.brand}`}>
+    <header className={styles.brand}>
       {company.logoUrl ? <img src={company.logoUrl} alt="" /> : null}
       <span>{company.name}</span>
     </header>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
@@ -17,7 +18,8 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { useFocusLater } from '../../ui/use-focus-later.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
-import { useBuyPackage, useMyAccount, useOnSale, usePackagePrice } from './my-packages-api.ts';
+import { openCheckout } from '../../widget/open-checkout.ts';
+import { myAccountKey, useBuyPackage, useMyAccount, useOnSale, usePackagePrice } from './my-packages-api.ts';
 
 const STATUS: Record<ClientPackageDto['status'], { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },
@@ -248,6 +250,7 @@ function BuyForm({
   const [online, setOnline] = useState(account.payOnline ? 'online' : 'studio');
   const [key] = useState(newIdempotencyKey);
   const buy = useBuyPackage(companyId);
+  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const priceError = price.error instanceof ApiError ? (price.error.errors?.promoCode ?? price.error.message) : null;
   const quote = price.data && !price.isPlaceholderData ? price.data : null;
@@ -257,7 +260,10 @@ function BuyForm({
     try {
       const answer = await buy.mutateAsync({ packageId: item.id, promoCode: promo, online: online === 'online', idempotencyKey: key });
       if (answer.checkoutUrl) {
-        window.location.assign(answer.checkoutUrl);
+        // Inside the booking widget Stripe opens in a new tab (it refuses frames); back here, read again.
+        const opened = openCheckout(answer.checkoutUrl, () => void queryClient.invalidateQueries({ queryKey: myAccountKey(companyId) }));
+        if (opened === 'new-tab')
+          onBought(`Stripe’s payment page opened in a new tab: pay there, then come back here. ${item.name} is listed here once the payment is confirmed.`);
         return;
       }
       onBought(

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney, moneyLocale, type ClientAccountDto, type OrderDto } from '@kinetic/shared';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -10,23 +11,30 @@ import { useOrderHistory } from '../client-account-admin/order-history.tsx';
 import { OrderCard } from '../client-account-admin/order-card.tsx';
 import { useMyAccount } from '../client-packages/my-packages-api.ts';
 import { usePayOrderOnline, useRemoveCard, useSaveCard } from './my-payment-api.ts';
+import { openCheckout } from '../../widget/open-checkout.ts';
 import { withHumanDates } from './order-dates.ts';
 
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 const due = (order: OrderDto) => order.total - order.paid;
 
-/** Sends the browser to Stripe's page; a refusal is said on the page. */
+/**
+ * Sends the browser to Stripe's page (inside the booking widget: a new tab, as Stripe refuses frames; the
+ * page reads the account again when the client comes back to it); a refusal is said on the page.
+ */
 function useGoToStripe() {
   const [error, setError] = useState<string | null>(null);
+  const [newTab, setNewTab] = useState(false);
+  const queryClient = useQueryClient();
   const go = async (start: () => Promise<{ checkoutUrl: string }>) => {
     setError(null);
     try {
-      window.location.assign((await start()).checkoutUrl);
+      const opened = openCheckout((await start()).checkoutUrl, () => void queryClient.invalidateQueries());
+      setNewTab(opened === 'new-tab');
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'Stripe could not be reached. Try again.');
     }
   };
-  return { error, go };
+  return { error, newTab, go };
 }
 
 /**
@@ -85,6 +93,11 @@ export function MyPaymentPage() {
       {params.get('checkout') === 'cancelled' ? (
         <Alert color="yellow" title="Not finished">
           Nothing was charged or saved.
+        </Alert>
+      ) : null}
+      {stripe.newTab ? (
+        <Alert color="blue" role="status" title="Stripe’s page opened in a new tab">
+          Finish there, then come back here: this page shows the payment once Stripe confirms it.
         </Alert>
       ) : null}
       {stripe.error ? (
