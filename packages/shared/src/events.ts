@@ -20,7 +20,18 @@ const instant = z.iso.datetime({
   error: 'Use an ISO date and time, e.g. 2026-11-23T18:00:00Z',
 });
 
-/** One date of an event: when it starts and how long it lasts. */
+const dateCapacity = wholeNumberField({
+  min: 1,
+  tooSmall: 'A date has room for at least 1 person',
+  max: MAX_CLASS_CAPACITY,
+  tooBig: `A date holds at most ${MAX_CLASS_CAPACITY.toLocaleString('en-US')} people`,
+  required: 'Enter how many people the date holds',
+});
+
+/**
+ * One date of an event: when it starts, how long it lasts, and its own places when they differ from the
+ * event's (absent: the event's capacity, and it follows the event's later changes).
+ */
 export const eventDateBody = z.object({
   startsAt: instant,
   durationMinutes: wholeNumberField({
@@ -30,19 +41,12 @@ export const eventDateBody = z.object({
     tooBig: 'An event date lasts at most 1,440 minutes (24 hours)',
     required: 'Enter how many minutes the event lasts',
   }),
+  capacity: dateCapacity.optional(),
 });
 export type EventDateBody = z.input<typeof eventDateBody>;
 
-/** `PUT /api/events/{eventId}/dates/{classInstanceId}`: move a date, or change its places. */
-export const eventDateUpdateBody = eventDateBody.extend({
-  capacity: wholeNumberField({
-    min: 1,
-    tooSmall: 'A date has room for at least 1 person',
-    max: MAX_CLASS_CAPACITY,
-    tooBig: `A date holds at most ${MAX_CLASS_CAPACITY.toLocaleString('en-US')} people`,
-    required: 'Enter how many people the date holds',
-  }).optional(),
-});
+/** `PUT /api/events/{eventId}/dates/{classInstanceId}`: move a date, or change its places (never below those taken). */
+export const eventDateUpdateBody = eventDateBody;
 
 /** `POST /api/events` and `PUT /api/events/{eventId}` (dates are sent on create only; later through /dates). */
 export const eventBody = z.object({

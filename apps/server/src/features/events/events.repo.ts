@@ -43,15 +43,11 @@ export async function findEvent(
   return row && flatten(row);
 }
 
-/** A date of the event still to come or past, scheduled; the condition that sorts events upcoming/past. */
-const hasDate = (companyId: string, condition: SQL) =>
-  exists(
-    sql`(select 1 from ${classInstances} where ${classInstances.companyId} = ${companyId} and ${classInstances.eventId} = ${events.id} and ${classInstances.status} = 'scheduled' and ${condition})`,
-  );
-
 /**
  * A page of events: upcoming = with a scheduled date still to start (soonest first); past = without
- * (latest first).
+ * (latest first). The team's list (`cancelledToo`) keeps a cancelled event among the upcoming ones until
+ * its last date has passed (shown as cancelled there, where its owner looks for it), and so any event
+ * with a date still to start, cancelled or not.
  */
 export async function pageOfEvents(
   tx: Executor,
@@ -60,19 +56,25 @@ export async function pageOfEvents(
     when: 'upcoming' | 'past';
     category?: EventCategory | undefined;
     visibility?: 'public';
+    cancelledToo?: boolean;
     page: number;
     pageSize: number;
   },
   now: Date,
 ): Promise<{ items: EventWithStudio[]; total: number }> {
-  const upcoming = hasDate(companyId, sql`${classInstances.startsAt} >= ${now.toISOString()}`);
+  const toCome = query.cancelledToo
+    ? sql`${classInstances.startsAt} >= ${now.toISOString()}`
+    : sql`${classInstances.startsAt} >= ${now.toISOString()} and ${classInstances.status} = 'scheduled'`;
+  const upcoming = exists(
+    sql`(select 1 from ${classInstances} where ${classInstances.companyId} = ${companyId} and ${classInstances.eventId} = ${events.id} and ${toCome})`,
+  );
   const conditions: SQL[] = [eq(events.companyId, companyId)];
   conditions.push(query.when === 'upcoming' ? upcoming : (sql`not ${upcoming}` as SQL));
   if (query.category) conditions.push(eq(events.category, query.category));
   if (query.visibility) conditions.push(eq(events.visibility, query.visibility));
   const where = and(...conditions);
   const [total] = await tx.select({ total: count() }).from(events).where(where);
-  const firstOrLast = sql`(select ${query.when === 'upcoming' ? sql`min` : sql`max`}(${classInstances.startsAt}) from ${classInstances} where ${classInstances.companyId} = ${companyId} and ${classInstances.eventId} = ${events.id} ${query.when === 'upcoming' ? sql`and ${classInstances.startsAt} >= ${now.toISOString()} and ${classInstances.status} = 'scheduled'` : sql``})`;
+  const firstOrLast = sql`(select ${query.when === 'upcoming' ? sql`min` : sql`max`}(${classInstances.startsAt}) from ${classInstances} where ${classInstances.companyId} = ${companyId} and ${classInstances.eventId} = ${events.id} ${query.when === 'upcoming' ? sql`and ${toCome}` : sql``})`;
   const rows = await selectEvents(tx)
     .where(where)
     .orderBy(query.when === 'upcoming' ? asc(firstOrLast) : desc(firstOrLast), asc(events.id))

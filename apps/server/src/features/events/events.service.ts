@@ -1,7 +1,6 @@
 import type {
   CalendarEventDatesDto,
   EventDatesQuery,
-  EventDateBody,
   EventDto,
   EventsListDto,
   EventsQuery,
@@ -34,7 +33,8 @@ import {
 const eventNotFound = () => notFound('We could not find that event.');
 const dateNotFound = () => notFound('We could not find that date of the event.');
 
-type CreateValues = EventValues & { dates: { startsAt: string; durationMinutes: number }[] };
+type DateValues = { startsAt: string; durationMinutes: number; capacity?: number | undefined };
+type CreateValues = EventValues & { dates: DateValues[] };
 
 async function describe(
   tx: Executor,
@@ -104,11 +104,7 @@ async function checkReferences(tx: Executor, companyId: string, values: EventVal
   }
 }
 
-function dateRow(
-  companyId: string,
-  event: EventWithStudio,
-  date: EventDateBody & { durationMinutes: number },
-) {
+function dateRow(companyId: string, event: EventWithStudio, date: DateValues) {
   const startsAt = new Date(date.startsAt);
   return {
     companyId,
@@ -119,7 +115,7 @@ function dateRow(
     localDate: localDateOf(startsAt, event.timeZone),
     startsAt,
     endsAt: new Date(startsAt.getTime() + date.durationMinutes * 60_000),
-    capacity: event.capacity,
+    capacity: date.capacity ?? event.capacity,
   } satisfies typeof classInstances.$inferInsert;
 }
 
@@ -139,7 +135,7 @@ export async function listEvents(
   now = new Date(),
 ): Promise<EventsListDto> {
   return withTenant(db, actor.companyId, async (tx) => {
-    const { items, total } = await pageOfEvents(tx, actor.companyId, query, now);
+    const { items, total } = await pageOfEvents(tx, actor.companyId, { ...query, cancelledToo: true }, now);
     return { items: await describe(tx, actor.companyId, items), total };
   });
 }
@@ -172,8 +168,9 @@ export async function createEvent(
 }
 
 /**
- * An edit of the event's own fields. A new capacity applies to its dates still to come, never below the
- * places a date has taken (409 naming it); a new studio moves them there too.
+ * An edit of the event's own fields. A new capacity applies to its dates still to come that follow the
+ * event's (those with places of their own keep them), never below the places a date has taken (409
+ * naming it); a new studio moves them all there too.
  */
 export async function updateEvent(
   db: Database,
@@ -188,7 +185,8 @@ export async function updateEvent(
     await checkReferences(tx, actor.companyId, values);
     // Locked: a booking racing this edit waits, so no date ends below its places taken.
     const future = await datesOf(tx, actor.companyId, [id], { from: now, lock: true });
-    const tooFull = future.find((date) => date.bookedCount > values.capacity);
+    const following = new Set(future.filter((date) => date.capacity === event.capacity).map((date) => date.id));
+    const tooFull = future.find((date) => following.has(date.id) && date.bookedCount > values.capacity);
     if (tooFull)
       throw conflict(
         `${tooFull.bookedCount} people are booked on one date; the capacity cannot go below that.`,
@@ -204,7 +202,7 @@ export async function updateEvent(
     await replaceLinks(tx, actor.companyId, id, [...new Set(facilitatorIds)], [...new Set(packageIds)]);
     for (const date of future)
       await updateInstance(tx, actor.companyId, date.id, {
-        capacity: values.capacity,
+        capacity: following.has(date.id) ? values.capacity : date.capacity,
         studioId: values.studioId,
       });
     return one(tx, actor.companyId, id);
@@ -259,7 +257,7 @@ export async function addEventDate(
   db: Database,
   actor: Actor,
   id: string,
-  date: EventDateBody & { durationMinutes: number },
+  date: DateValues,
   now = new Date(),
 ): Promise<EventDto> {
   futureOnly([date], now, 'startsAt');

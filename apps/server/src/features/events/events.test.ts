@@ -582,3 +582,71 @@ describe('an event’s dates are read where a class’s are', () => {
     expect(substitute.json().message).toMatch(/Events page/);
   });
 });
+
+describe('per-date places and cancelled events', () => {
+  it('a date may hold its own places: kept through the event’s capacity changes, never below those taken', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const event = await createEvent(ready, {
+      capacity: 20,
+      dates: [nextDate(), { ...nextDate(), capacity: 8 }],
+    });
+    expect(event.dates.map((date) => date.capacity)).toEqual([20, 8]);
+    const { dates: _dates, ...fields } = eventBody(ready, { capacity: 25 });
+    const edited = await call('PUT', `/api/events/${event.id}`, ready.headers, fields);
+    expect(edited.statusCode).toBe(200);
+    // The date following the event's capacity follows it; the one with its own keeps them.
+    expect(edited.json().data.dates.map((date: { capacity: number }) => date.capacity)).toEqual([25, 8]);
+    const added = await call('POST', `/api/events/${event.id}/dates`, ready.headers, { ...nextDate(), capacity: 5 });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data.dates.map((date: { capacity: number }) => date.capacity)).toEqual([25, 8, 5]);
+    const zero = await call('POST', `/api/events/${event.id}/dates`, ready.headers, { ...nextDate(), capacity: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().errors).toMatchObject({ capacity: 'A date has room for at least 1 person' });
+    const badCreate = await call(
+      'POST',
+      '/api/events',
+      ready.headers,
+      eventBody(ready, { dates: [{ ...nextDate(), capacity: 'many' }] }),
+    );
+    expect(badCreate.statusCode).toBe(400);
+    expect(Object.keys(badCreate.json().errors)).toEqual(['dates.0.capacity']);
+    // Two places taken on the small date: it cannot go below two.
+    const small = event.dates[1]!.classInstanceId;
+    const [a, b] = await quickClients(app, ready, 2);
+    for (const clientId of [a, b])
+      expect((await book(small, ready.headers, { clientId, overrideWaiver: true })).statusCode).toBe(200);
+    const startsAt = edited.json().data.dates[1].startsAt as string;
+    const tooFew = await call('PUT', `/api/events/${event.id}/dates/${small}`, ready.headers, {
+      startsAt,
+      durationMinutes: 120,
+      capacity: 1,
+    });
+    expect(tooFew.statusCode).toBe(409);
+    expect(tooFew.json().errors).toMatchObject({ capacity: 'At least 2: places already taken' });
+  });
+
+  it('a cancelled event stays among the upcoming ones, marked by its dates, until its last date has passed', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const event = await createEvent(ready, { title: 'Rooftop Yoga', dates: [nextDate(), nextDate()] });
+    const cancelled = await call('POST', `/api/events/${event.id}/cancel`, ready.headers, { reason: 'Rain' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const list = async (when: string) =>
+      (await call('GET', `/api/events?when=${when}`, ready.headers)).json().data.items as {
+        title: string;
+        dates: { status: string }[];
+      }[];
+    const upcoming = await list('upcoming');
+    expect(upcoming.map((item) => item.title)).toEqual(['Rooftop Yoga']);
+    expect(upcoming[0]!.dates.map((date) => date.status)).toEqual(['cancelled', 'cancelled']);
+    expect(await list('past')).toEqual([]);
+    // The public list shows only what can be booked.
+    expect((await call('GET', `/api/public/${ready.slug}/events`)).json().data.items).toEqual([]);
+    // Once its last date has passed, it is past.
+    await db.pool.query(
+      `update class_instances set starts_at = starts_at - interval '30 days', ends_at = ends_at - interval '30 days' where event_id = $1`,
+      [event.id],
+    );
+    expect(await list('upcoming')).toEqual([]);
+    expect((await list('past')).map((item) => item.title)).toEqual(['Rooftop Yoga']);
+  });
+});
