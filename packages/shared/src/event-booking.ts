@@ -25,6 +25,11 @@ export const eventPageDto = publicEventDto.extend({
   payOnline: z.boolean(),
   companyName: z.string(),
   locale: z.string(),
+  /**
+   * Set when the address named one of the event's dates (a class instance id, as spec §4's stored booking
+   * intent does) instead of the event: that date, for the page to choose.
+   */
+  dateId: z.string().nullable(),
 });
 export type EventPageDto = z.infer<typeof eventPageDto>;
 

@@ -67,11 +67,21 @@ export async function eventPage(
   db: Database,
   payments: PaymentsConfig,
   slug: string,
-  eventId: string,
+  id: string,
   now = new Date(),
 ): Promise<EventPageDto> {
-  const event = await getPublicEvent(db, slug, eventId, now);
   const company = await companyBySlug(db, slug);
+  // The id of one of its dates leads to the event too (spec §4: a stored class-instance id with the event flag).
+  const { eventId, dateId } = await withTenant(db, company.id, async (tx) => {
+    if (await findEvent(tx, company.id, id)) return { eventId: id, dateId: null };
+    const [date] = await tx
+      .select({ eventId: classInstances.eventId })
+      .from(classInstances)
+      .where(and(eq(classInstances.companyId, company.id), eq(classInstances.id, id)));
+    if (!date?.eventId) throw eventNotFound();
+    return { eventId: date.eventId, dateId: id };
+  });
+  const event = await getPublicEvent(db, slug, eventId, now);
   return withTenant(db, company.id, async (tx) => {
     const row = await findEvent(tx, company.id, eventId);
     if (!row) throw eventNotFound();
@@ -94,6 +104,7 @@ export async function eventPage(
       payOnline: account !== null,
       companyName: company.name,
       locale: company.locale,
+      dateId,
     };
   });
 }

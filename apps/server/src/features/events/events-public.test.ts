@@ -98,6 +98,12 @@ describe('event page', () => {
       price: 0,
     });
     expect(page.json().data.dates).toHaveLength(2);
+    expect(page.json().data.dateId).toBeNull();
+    // One of its dates' ids (spec §4's stored class-instance id) leads to the event, with that date.
+    const second = event.dates[1]?.classInstanceId ?? '';
+    const byDate = await call('GET', `/api/public/${ready.slug}/events/${second}/page`);
+    expect(byDate.statusCode, byDate.body).toBe(200);
+    expect(byDate.json().data).toMatchObject({ id: event.id, dateId: second });
   });
 
   it('says a cancelled event is cancelled; unknown company, another company’s event and bad ids are refused', async () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import type { EventPageDto } from '@kinetic/shared';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { BookingProblemNote } from './booking-problem-note.tsx';
@@ -35,6 +35,12 @@ export function EventPage() {
         <EventLoadError error={page.error} />
       ) : !page.data ? (
         <EventLoading />
+      ) : page.data.id !== flow.eventId ? (
+        // The address named one of its dates (spec §4's stored class-instance id): the event's own address.
+        <Navigate
+          replace
+          to={`${flow.base}/event/book-event/${page.data.id}${page.data.dateId ? `?date=${page.data.dateId}` : ''}`}
+        />
       ) : (
         <EventDetails event={page.data} />
       )}

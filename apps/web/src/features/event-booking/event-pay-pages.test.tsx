@@ -57,6 +57,7 @@ const event: EventPageDto = {
   payOnline: false,
   companyName: 'Acme Yoga',
   locale: 'en-US',
+  dateId: null,
 };
 
 const place = (paid: boolean): MyEventBookingDto => ({
