@@ -183,6 +183,16 @@ describe('check-in at the door (issue 13)', () => {
     // The door screen counts her within a few seconds.
     await expect.poll(() => counts.textContent(), { timeout: 10_000 }).toBe('Checked in 1 / booked 1');
 
+    // The network drops: the screen says so and goes on making codes on its own.
+    await ownerContext.setOffline(true);
+    await owner.getByText('Offline: the code keeps working; the counts come back with the network.').waitFor();
+    const before = await qr.getAttribute('data-code-url');
+    await expect
+      .poll(() => qr.getAttribute('data-code-url'), { timeout: 35_000, interval: 1000 })
+      .not.toBe(before);
+    await ownerContext.setOffline(false);
+    await owner.getByText('Scan with your phone’s camera to check in.').waitFor();
+
     // A code photographed a minute ago (two steps old) is refused with a sentence.
     const old = await codeAddress(owner, setup, new URL(ava.url()).origin, 2);
     await ava.goto(old);
@@ -205,6 +215,12 @@ describe('check-in at the door (issue 13)', () => {
       terms: [{ label: 'I have told the instructor about any injury' }],
       askToSignAgain: true,
     });
+
+    // The owner opens this class's door screen from its details page.
+    await owner.goto(`/app/classes/details/${setup.classInstanceId}`);
+    await owner.getByRole('link', { name: 'Open the door screen (check-in code)' }).click();
+    const counts = owner.getByTestId('door-counts');
+    await expect.poll(() => counts.textContent()).toBe('Checked in 0 / booked 0');
 
     // Under the `/{company}/{roleId}/` prefix this time.
     const { page: bob, context: bobContext } = await newPage(browser, { width: 360, height: 740 });
@@ -245,8 +261,7 @@ describe('check-in at the door (issue 13)', () => {
     await bob.getByText(/Welcome! Your place is yours and you are checked in to/).waitFor();
     await check(bob, 'check-in-account-checked-in');
 
-    const door = await api<{ checkedIn: number; booked: number }>(owner, 'get', `/api/class-instances/${setup.classInstanceId}/door`, setup.token);
-    expect(door).toMatchObject({ checkedIn: 1, booked: 1 });
+    await expect.poll(() => counts.textContent(), { timeout: 10_000 }).toBe('Checked in 1 / booked 1');
     await bobContext.close();
     await ownerContext.close();
   });

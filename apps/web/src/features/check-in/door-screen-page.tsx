@@ -107,8 +107,9 @@ function DoorScreen({
   usePageTitle(item ? `Check in: ${item.name}` : 'Door screen');
   const offset = door.data && item ? Date.parse(item.serverTime) - door.dataUpdatedAt : 0;
   const code = useDoorCode(item, offset);
-  // A failed read after a good one is the network (or the server) away: the screen goes on with what it has.
-  const offline = door.isError && Boolean(door.data);
+  // A failed read after a good one (or one held back because the device knows it is offline) is the
+  // network or the server away: the screen goes on with what it has.
+  const offline = Boolean(door.data) && (door.isError || door.fetchStatus === 'paused');
 
   if (!door.data)
     return (

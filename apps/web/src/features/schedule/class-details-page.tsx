@@ -57,6 +57,12 @@ export function ClassDetailsPage() {
           ) : manage ? (
             <ClassActions companyId={companyId} item={instance.data} {...choices} />
           ) : null}
+          {instance.data.eventId ? null : (
+            // The tablet at the door shows this class's check-in code (issue 13 §1).
+            <Anchor component={Link} to={`${base}/check-in/door?classInstanceId=${instance.data.id}`}>
+              Open the door screen (check-in code)
+            </Anchor>
+          )}
           <RosterSection companyId={companyId} item={instance.data} canManage={canManageBookings(me.data)} />
         </>
       )}
