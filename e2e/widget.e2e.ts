@@ -187,6 +187,50 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
     await context.close();
   });
 
+  it("a studio's widget logs in and signs up at that studio (/{company}/{widgetStudioId}/{roleId}/login) and comes back into it", async () => {
+    const { page: owner } = await newPage(browser);
+    const company = await createCompany(owner);
+    await owner.goto('/login');
+    await fillLogin(owner, company.email, PASSWORD);
+    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    const { studioId } = await classTomorrow(owner);
+    const studioWidget = `/${company.slug}/widget/${studioId}`;
+
+    const { page } = await newPage(browser, { width: 360, height: 740 });
+    await page.goto(studioWidget);
+    await page.getByRole('heading', { level: 1, name: 'Book at Midtown' }).waitFor();
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/${studioId}/client/login`);
+    expect(new URL(page.url()).searchParams.get('next')).toBe(studioWidget);
+    await snap(page, 'widget-studio-login');
+    // New here: the studio's own sign-up (it becomes the client's home studio), still on the way back.
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client/${studioId}/client-signup`);
+    const email = `sam-${company.slug}@e2e.test`;
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Sam Studio');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create the account' }).click();
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.waitForURL((url) => url.pathname === studioWidget);
+    await page.getByRole('heading', { level: 1, name: 'Book at Midtown' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Log in' }).count()).toBe(0);
+
+    // The same client later, on another device, straight to the studio's login: back into that studio's widget.
+    const { page: later } = await newPage(browser, { width: 1280, height: 800 });
+    await later.goto(`/${company.slug}/${studioId}/client/login`);
+    await fillLogin(later, email, PASSWORD);
+    await later.waitForURL((url) => url.pathname === studioWidget);
+    await later.getByRole('heading', { level: 1, name: 'Book at Midtown' }).waitFor();
+    await snap(later, 'widget-studio-signed-in');
+    // Not a studio id, or not a client role: not a page (for a visitor; a signed-in client is sent on).
+    const { page: visitor } = await newPage(browser, { width: 360, height: 740 });
+    for (const address of [`/${company.slug}/not-a-studio/client/login`, `/${company.slug}/${studioId}/admin/login`]) {
+      await visitor.goto(address);
+      await visitor.getByText(/We can.t seem to find the page you.re looking for/).waitFor({ timeout: 10_000 });
+    }
+  });
+
   it('a site the studio did not list cannot frame the widget, and its visitors get the link to the booking page', async () => {
     const { page: owner } = await newPage(browser);
     const company = await createCompany(owner);

@@ -28,7 +28,9 @@ const WIDGET_MAIN = src('widget/main.tsx');
 const WIDGET_DIR = src('widget/');
 const SHARED_INDEX = `${SHARED_SRC}index.ts`;
 /** The modules of packages/shared the widget's entry uses (it imports them through the package's index). */
-const WIDGET_SHARED_SOURCES = ['login-paths.ts', 'money.ts'].map((file) => `${SHARED_SRC}${file}`);
+const WIDGET_SHARED_SOURCES = ['login-paths.ts', 'money.ts', 'constants/session.ts'].map(
+  (file) => `${SHARED_SRC}${file}`,
+);
 /** The widget modules the main app uses too (its widget class page, the frame's height reports). */
 const WIDGET_SHARED = new Set([src('widget/widget-paths.ts'), src('widget/widget-messages.ts')]);
 /** The modules the widget entry imports statically; filled when the module graph is built (widgetEntry). */
@@ -225,6 +227,36 @@ function widgetEntry(): Plugin {
         // `@kinetic/shared`'s index re-exports every module: the widget takes only the few it names.
         if (id === SHARED_INDEX) queue.push(...WIDGET_SHARED_SOURCES);
         else queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+    // The widget's first paint must not pull in the app's chunks (issue 12 §5: ≤ 80 kB gzip, no admin or
+    // client-area chunk): a module of packages/shared it starts to use must be listed above.
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((item) =>
+          item.type === 'chunk' ? [[item.fileName, item] as const] : [],
+        ),
+      );
+      const entry = [...chunks.values()].find(
+        (chunk) => chunk.isEntry && chunk.moduleIds.includes(WIDGET_MAIN),
+      );
+      if (!entry) return;
+      const seen = new Set<string>();
+      const queue = [entry.fileName];
+      while (queue.length > 0) {
+        const name = queue.pop();
+        if (name === undefined || seen.has(name)) continue;
+        seen.add(name);
+        queue.push(...(chunks.get(name)?.imports ?? []));
+      }
+      const heavy = [...seen].filter((name) =>
+        /^assets\/(app|client-login|client-calendar|zod-setup)-/.test(name),
+      );
+      if (heavy.length > 0) {
+        this.error(
+          `The widget's entry imports ${heavy.join(', ')}: one of its modules is in the app's first-paint chunks. ` +
+            'If it comes from @kinetic/shared, add its file to WIDGET_SHARED_SOURCES in vite.config.ts.',
+        );
       }
     },
     // After the PWA plugin has added its lines to every page.

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
-import type { PublicCompanyDto } from '@kinetic/shared';
+import { COOKIE, type PublicCompanyDto } from '@kinetic/shared';
+import { readCookie } from '../api/cookies.ts';
 import { usePublicRead } from './widget-api.ts';
+import { widgetLoginPath } from './widget-paths.ts';
 import { navigate, matchWidgetRoute, useDocumentTitle, useWidgetHref } from './widget-router.ts';
 import { WidgetSchedule } from './widget-schedule.tsx';
 import styles from './widget.module.css';
@@ -34,7 +36,7 @@ export function WidgetApp() {
   return (
     <>
       {brand.state === 'done' ? (
-        <Brand company={brand.data} />
+        <Brand company={brand.data} studioId={route.studioId} here={`${url.pathname}${url.search}`} />
       ) : (
         <div className={styles.brand} aria-hidden="true" />
       )}
@@ -48,11 +50,26 @@ export function WidgetApp() {
   );
 }
 
-function Brand({ company }: { company: PublicCompanyDto }) {
+/** The company's logo and name, and "Log in" for a visitor who is not (the session cookie is readable here). */
+function Brand({
+  company,
+  studioId,
+  here,
+}: {
+  company: PublicCompanyDto;
+  studioId: string | null;
+  here: string;
+}) {
+  const signedIn = Boolean(readCookie(COOKIE.token));
   return (
     <header className={styles.brand}>
       {company.logoUrl ? <img src={company.logoUrl} alt="" /> : null}
-      <span>{company.name}</span>
+      <span className={styles.brandName}>{company.name}</span>
+      {signedIn ? null : (
+        <a className={styles.link} href={widgetLoginPath(company.slug, company.kind, studioId, here)}>
+          Log in
+        </a>
+      )}
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { clientRoleOf, type CompanyKind } from '@kinetic/shared';
+import { clientRoleOf, loginPathForRole, type CompanyKind } from '@kinetic/shared';
 
 /** The widget's own addresses: everything it opens stays under `/{company}/widget` (framable, see the server). */
 export const widgetHome = (company: string) => `/${company}/widget`;
@@ -20,4 +20,21 @@ export function widgetEventPath(company: string, kind: CompanyKind, eventId: str
 /** The client's packages page (to buy a class pack), in the client group of the company's kind. */
 export function widgetPackagesPath(company: string, kind: CompanyKind, next: string): string {
   return `/${company}/${clientRoleOf(kind)}/client/settings/packages?${new URLSearchParams({ next }).toString()}`;
+}
+
+/**
+ * The widget's "Log in": a studio's widget opens that studio's login (`/{company}/{widgetStudioId}/{roleId}/login`,
+ * spec §2: it signs up at that studio too); the company's widget the client login. Both come back to `next`.
+ */
+export function widgetLoginPath(
+  company: string,
+  kind: CompanyKind,
+  studioId: string | null,
+  next: string,
+): string {
+  const role = clientRoleOf(kind);
+  const login = studioId
+    ? `/${company}/${encodeURIComponent(studioId)}/${role}/login`
+    : loginPathForRole(company, role);
+  return `${login}?${new URLSearchParams({ next }).toString()}`;
 }

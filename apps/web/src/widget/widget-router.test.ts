@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isWidgetPath, matchWidgetRoute, navigate } from './widget-router.ts';
-import { widgetEventPath, widgetPackagesPath } from './widget-paths.ts';
+import { widgetEventPath, widgetLoginPath, widgetPackagesPath } from './widget-paths.ts';
 
 const ID = '0123456789abcdef01234567';
 
@@ -71,6 +71,15 @@ describe('the widget links to the main app', () => {
     );
     expect(widgetPackagesPath('jo', 'solo', '/jo/widget')).toBe(
       '/jo/solo-client/client/settings/packages?next=%2Fjo%2Fwidget',
+    );
+    expect(widgetLoginPath('demo', 'company', null, '/demo/widget')).toBe(
+      '/demo/client/login?next=%2Fdemo%2Fwidget',
+    );
+    expect(widgetLoginPath('jo', 'solo', null, '/jo/widget')).toBe(
+      '/jo/solo-client/client/app/login?next=%2Fjo%2Fwidget',
+    );
+    expect(widgetLoginPath('demo', 'company', ID, `/demo/widget/${ID}`)).toBe(
+      `/demo/${ID}/client/login?next=%2Fdemo%2Fwidget%2F${ID}`,
     );
     expect(widgetPackagesPath('demo', 'company', '/demo/widget')).toBe(
       '/demo/client/client/settings/packages?next=%2Fdemo%2Fwidget',
