@@ -132,6 +132,9 @@ describe('public event booking (issue 12 §2)', () => {
     // The events list, by category, leads to the event page.
     await page.goto(`/${studio.company.slug}/client/client/app/events`);
     await page.getByRole('heading', { level: 2, name: 'Community Events' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await snap(page, 'events-public-list');
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Community Open Day' }).click();
     await page.getByRole('heading', { level: 1, name: 'Community Open Day' }).waitFor();
     await page.getByText('5 Riverside Park, New York').waitFor();
@@ -254,6 +257,7 @@ describe('public event booking (issue 12 §2)', () => {
     await page.getByRole('link', { name: 'Cancel my place' }).click();
     await page.getByRole('heading', { level: 1, name: 'Cancel my place' }).waitFor();
     await page.getByText('Before you cancel').waitFor();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Cancel my place' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your place is cancelled.' }).waitFor();
     expect(await rosterStatus(studio, event.dates[0]?.classInstanceId ?? '', email)).toBe('cancelled');
