@@ -1,9 +1,9 @@
-import { Button, ColorInput, Group, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { ColorInput, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_TEMPLATE_TAGS, type ClassTemplateDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
-import { BusyButton } from '../../ui/busy-button.tsx';
-import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
+import { MoneyInput } from '../../ui/money-input.tsx';
 import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { useCreateClassTemplate } from './api/create-class-template.ts';
@@ -15,7 +15,6 @@ import {
   type ClassTemplateFormValues,
 } from './class-template-values.ts';
 import { ImageField } from '../uploads/image-field.tsx';
-import { currencyDigits } from './money.ts';
 
 /** Calendar colours that read well behind white text and on the light list. */
 const SWATCHES = ['#1c7ed6', '#0c8599', '#2b8a3e', '#e67700', '#c92a2a', '#a61e4d', '#862e9c', '#5f3dc4', '#495057'];
@@ -40,7 +39,6 @@ export function ClassTemplateForm({ companyId, currency, template, onCancel, onS
   const create = useCreateClassTemplate(companyId);
   const update = useUpdateClassTemplate(companyId);
   const busy = create.isPending || update.isPending;
-  const digits = currencyDigits(currency);
 
   const submit = async (values: ClassTemplateFormValues) => {
     await runSubmit(async () => {
@@ -60,11 +58,10 @@ export function ClassTemplateForm({ companyId, currency, template, onCancel, onS
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <SpecNumberInput label="Duration (minutes)" required {...form.getInputProps('durationMinutes')} />
           <SpecNumberInput label="Default capacity" description="People" required {...form.getInputProps('defaultCapacity')} />
-          <SpecNumberInput
+          <MoneyInput
             label={`Drop-in price (${currency})`}
             description="Empty is free"
-            decimals={digits}
-            fixedDecimalScale={false}
+            currency={currency}
             {...form.getInputProps('dropInPrice')}
           />
         </SimpleGrid>
@@ -91,15 +88,12 @@ export function ClassTemplateForm({ companyId, currency, template, onCancel, onS
           maxTags={MAX_TEMPLATE_TAGS}
           {...form.getInputProps('tags')}
         />
-        <FormSubmitError message={submitError} />
-        <Group>
-          <BusyButton type="submit" busy={busy}>
-            {template ? 'Save' : 'Add template'}
-          </BusyButton>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={template ? 'Save' : 'Add template'}
+          busy={busy}
+          error={submitError}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -112,6 +112,8 @@ describe('event form values', () => {
         date: '2030-03-02',
         time: '10:00',
         durationMinutes: 120,
+        // Its places are the event's: the field is empty and follows the event's capacity.
+        capacity: '',
         booked: 4,
       },
     ]);

@@ -16,6 +16,8 @@ export interface EventDateRow {
   date: string;
   time: string;
   durationMinutes: number | string;
+  /** The date's own places; empty: the event's capacity (and it follows the event's later changes). */
+  capacity: number | string;
   /** Places taken on a saved date (it is cancelled rather than deleted when removed). */
   booked: number;
 }
@@ -48,6 +50,7 @@ export const newDateRow = (
   date,
   time,
   durationMinutes,
+  capacity: '',
   booked: 0,
 });
 
@@ -137,6 +140,7 @@ export function toEventFormValues(
           date: day,
           time,
           durationMinutes: Math.round((Date.parse(date.endsAt) - Date.parse(date.startsAt)) / 60_000),
+          capacity: date.capacity === event.capacity ? '' : date.capacity,
           booked: date.bookedCount,
         };
       }),
@@ -161,10 +165,18 @@ export function toEventBody(values: EventFormValues, currency: string): EventBod
   };
 }
 
-export const toDateBody = (row: EventDateRow, timeZone: string) => ({
-  startsAt: instantOf(row.date, row.time, timeZone) ?? '',
-  durationMinutes: row.durationMinutes as number,
-});
+/**
+ * One date as `POST .../dates` and `PUT .../dates/{id}` take it. `eventCapacity` for a saved date: an
+ * emptied field puts it back on the event's capacity (a new date left empty simply takes the event's).
+ */
+export const toDateBody = (row: EventDateRow, timeZone: string, eventCapacity?: number | string) => {
+  const capacity = row.capacity === '' ? eventCapacity : row.capacity;
+  return {
+    startsAt: instantOf(row.date, row.time, timeZone) ?? '',
+    durationMinutes: row.durationMinutes as number,
+    ...(capacity === undefined || capacity === '' ? {} : { capacity: capacity as number }),
+  };
+};
 
 /** `POST /api/events`: the fields and every date. */
 export function toCreateBody(values: EventFormValues, currency: string, timeZone: string): CreateEventBody {
@@ -192,6 +204,13 @@ export function validateEventForm(
     const minutes = Number(row.durationMinutes);
     if (!Number.isInteger(minutes) || minutes < 5 || minutes > 1440)
       errors[`dates.${index}.durationMinutes`] = 'Between 5 and 1,440 minutes';
+    // A date's places (its own, or the event's it follows) never go below those already taken.
+    const places = row.capacity === '' ? Number(values.capacity) : Number(row.capacity);
+    const field = row.capacity === '' ? 'capacity' : `dates.${index}.capacity`;
+    if (row.capacity !== '' && (!Number.isInteger(places) || places < 1))
+      errors[field] = 'At least 1 place';
+    else if (Number.isInteger(places) && places < row.booked)
+      errors[field] ??= `At least ${row.booked}: places already taken`;
   });
   const editing = values.dates.some((row) => row.classInstanceId);
   const result = editing

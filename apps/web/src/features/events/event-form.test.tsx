@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { EventDto } from '@kinetic/shared';
 import { renderRoutes, stubApi } from '../../test/render-page.tsx';
 import { EventForm, type EventFormChoices } from './event-form.tsx';
 
@@ -69,5 +70,90 @@ describe('Event form', () => {
       studioId: STUDIO_ID,
       dates: [{ startsAt: '2030-01-10T23:30:00.000Z', durationMinutes: 120 }],
     });
+  });
+
+  it('gives a date its own places, never below those taken, and an emptied one goes back to the event’s', async () => {
+    const event: EventDto = {
+      id: 'e1',
+      title: 'Pottery Workshop',
+      category: 'ArtsAndCulture',
+      description: null,
+      image: null,
+      studioId: STUDIO_ID,
+      studioName: 'Midtown',
+      timeZone: 'America/New_York',
+      address: null,
+      capacity: 12,
+      price: 4500,
+      currency: 'USD',
+      facilitatorIds: [],
+      packageIds: [],
+      visibility: 'public',
+      waitlist: true,
+      dates: [
+        {
+          classInstanceId: 'd1',
+          startsAt: '2030-01-10T23:30:00.000Z',
+          endsAt: '2030-01-11T01:30:00.000Z',
+          capacity: 12,
+          bookedCount: 5,
+          waitlistCount: 0,
+          placesLeft: 7,
+          status: 'scheduled',
+        },
+        {
+          classInstanceId: 'd2',
+          startsAt: '2030-01-17T23:30:00.000Z',
+          endsAt: '2030-01-18T01:30:00.000Z',
+          capacity: 6,
+          bookedCount: 0,
+          waitlistCount: 0,
+          placesLeft: 6,
+          status: 'scheduled',
+        },
+      ],
+    };
+    const answer = { status: 1, data: event };
+    const api = stubApi({
+      'events/e1': { body: answer },
+      'events/e1/dates/d1': { body: answer },
+      'events/e1/dates/d2': { body: answer },
+    });
+    vi.stubGlobal('fetch', api.fetchStub);
+    const onSaved = vi.fn();
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <EventForm
+              companyId="c1"
+              currency="USD"
+              event={event}
+              choices={choices}
+              onCancel={() => {}}
+              onSaved={onSaved}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    const places = screen.getAllByRole('textbox', { name: /^Places/ }) as HTMLInputElement[];
+    // The first date follows the event's 12 (empty, saying so); the second holds its own 6.
+    expect(places.map((field) => field.value)).toEqual(['', '6']);
+    expect(places[0]!.placeholder).toBe('12 (event’s)');
+    expect(screen.getByText('5 taken')).toBeTruthy();
+    fireEvent.change(places[0]!, { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('At least 5: places already taken')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(places[0]));
+    expect(api.calls).toHaveLength(0);
+    fireEvent.change(places[0]!, { target: { value: '9' } });
+    fireEvent.change(places[1]!, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.calls.find((call) => call.path === 'events/e1/dates/d1')?.body).toMatchObject({ capacity: 9 });
+    expect(api.calls.find((call) => call.path === 'events/e1/dates/d2')?.body).toMatchObject({ capacity: 12 });
   });
 });

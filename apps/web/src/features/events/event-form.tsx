@@ -16,12 +16,11 @@ import { useForm } from '@mantine/form';
 import { useRef } from 'react';
 import { EVENT_CATEGORY_OPTIONS, type EventDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
-import { BusyButton } from '../../ui/busy-button.tsx';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
-import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
+import { MoneyInput } from '../../ui/money-input.tsx';
 import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
-import { currencyDigits } from '../class-templates/money.ts';
 import { ImageField } from '../uploads/image-field.tsx';
 import {
   useAddEventDate,
@@ -96,16 +95,17 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
           continue;
         }
         const was = before.get(row.classInstanceId);
-        const moved =
+        const changed =
           was &&
           (was.date !== row.date ||
             was.time !== row.time ||
-            Number(was.durationMinutes) !== Number(row.durationMinutes));
-        if (moved)
+            Number(was.durationMinutes) !== Number(row.durationMinutes) ||
+            String(was.capacity) !== String(row.capacity));
+        if (changed)
           saved = await moveDate.mutateAsync({
             eventId: event.id,
             classInstanceId: row.classInstanceId,
-            body: toDateBody(row, timeZone),
+            body: toDateBody(row, timeZone, values.capacity),
           });
       }
       onSaved(saved);
@@ -147,15 +147,14 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <SpecNumberInput
             label="Capacity"
-            description="People per date"
+            description="People per date, unless a date has its own places"
             required
             {...form.getInputProps('capacity')}
           />
-          <SpecNumberInput
+          <MoneyInput
             label={`Price (${currency})`}
             description="Empty is free"
-            decimals={currencyDigits(currency)}
-            fixedDecimalScale={false}
+            currency={currency}
             {...form.getInputProps('price')}
           />
         </SimpleGrid>
@@ -216,6 +215,13 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
                 style={{ flex: '1 1 90px' }}
                 {...form.getInputProps(`dates.${index}.durationMinutes`)}
               />
+              <SpecNumberInput
+                label="Places"
+                description={row.booked > 0 ? `${row.booked} taken` : undefined}
+                placeholder={`${form.values.capacity || '—'} (event’s)`}
+                style={{ flex: '1 1 110px' }}
+                {...form.getInputProps(`dates.${index}.capacity`)}
+              />
               <Button
                 variant="subtle"
                 color="red"
@@ -238,15 +244,12 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
             </Button>
           </Group>
         </Stack>
-        <FormSubmitError message={submitError} />
-        <Group>
-          <BusyButton type="submit" busy={busy}>
-            {event ? 'Save' : 'Add event'}
-          </BusyButton>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={event ? 'Save' : 'Add event'}
+          busy={busy}
+          error={submitError}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

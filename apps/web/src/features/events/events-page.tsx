@@ -31,6 +31,7 @@ import { usePeople } from '../people/api/list-people.ts';
 import { useStudios } from '../studios/api/list-studios.ts';
 import { EVENTS_PAGE_SIZE, useCancelEvent, useDeleteEvent, useEvents } from './api/events.ts';
 import { EventForm, type EventFormChoices } from './event-form.tsx';
+import { isCancelledEvent } from './event-status.ts';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; event: EventDto } | null;
 
@@ -136,85 +137,98 @@ export function EventsPage() {
             {total} {when} event{total === 1 ? '' : 's'}
           </Text>
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {events.data.items.map((event) => (
-              <li key={event.id}>
-                <Paper withBorder p="md" radius="md">
-                  <Stack gap="xs">
-                    <Group justify="space-between" align="flex-start" wrap="wrap">
-                      <Stack gap={2}>
-                        <Title order={2} size="h4">
-                          {event.title}
-                        </Title>
-                        <Group gap="xs">
-                          <Badge variant="light" color="grape">
-                            {labelOf(EVENT_CATEGORY_OPTIONS, event.category)}
-                          </Badge>
-                          {event.visibility === 'unlisted' ? <Badge variant="outline">Unlisted</Badge> : null}
-                        </Group>
-                      </Stack>
-                      <Text fw={600}>
-                        {event.price === 0 ? 'Free' : formatMoney(event.price, event.currency)}
-                      </Text>
-                    </Group>
-                    <Text size="sm">{event.address ?? event.studioName}</Text>
-                    <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                      {event.dates.map((date) => (
-                        <Text component="li" size="sm" key={date.classInstanceId}>
-                          {dateLabel(date.startsAt, date.endsAt, event.timeZone)} ·{' '}
-                          {date.status === 'cancelled'
-                            ? 'cancelled'
-                            : `${date.bookedCount} of ${date.capacity} booked${date.waitlistCount ? `, ${date.waitlistCount} waiting` : ''}`}
+            {events.data.items.map((event) => {
+              const cancelled = isCancelledEvent(event);
+              return (
+                <li key={event.id}>
+                  <Paper withBorder p="md" radius="md">
+                    <Stack gap="xs">
+                      <Group justify="space-between" align="flex-start" wrap="wrap">
+                        <Stack gap={2}>
+                          <Title order={2} size="h4">
+                            {event.title}
+                          </Title>
+                          <Group gap="xs">
+                            <Badge variant="light" color="grape">
+                              {labelOf(EVENT_CATEGORY_OPTIONS, event.category)}
+                            </Badge>
+                            {cancelled ? (
+                              <Badge color="red" variant="filled">
+                                Cancelled
+                              </Badge>
+                            ) : null}
+                            {event.visibility === 'unlisted' ? (
+                              <Badge variant="outline">Unlisted</Badge>
+                            ) : null}
+                          </Group>
+                        </Stack>
+                        <Text fw={600}>
+                          {event.price === 0 ? 'Free' : formatMoney(event.price, event.currency)}
                         </Text>
-                      ))}
-                    </Stack>
-                    {manage ? (
-                      <Group gap="xs">
-                        <Button
-                          variant="default"
-                          onClick={() => setEditing({ mode: 'edit', event })}
-                          aria-label={`Edit ${event.title}`}
-                        >
-                          Edit
-                        </Button>
-                        <ConfirmActionButton
-                          label="Cancel"
-                          ariaLabel={`Cancel ${event.title}`}
-                          title={`Cancel ${event.title}?`}
-                          confirmLabel="Cancel the event"
-                          failedTitle="The event was not cancelled"
-                          busy={cancel.isPending}
-                          color="orange"
-                          run={async () => {
-                            await cancel.mutateAsync(event.id);
-                          }}
-                        >
-                          <Text>
-                            Every date still to come is cancelled; its clients are told and nothing is
-                            charged.
-                          </Text>
-                        </ConfirmActionButton>
-                        <ConfirmActionButton
-                          label="Delete"
-                          ariaLabel={`Delete ${event.title}`}
-                          title={`Delete ${event.title}?`}
-                          confirmLabel="Delete"
-                          failedTitle="The event was not deleted"
-                          busy={remove.isPending}
-                          color="red"
-                          run={async () => {
-                            await remove.mutateAsync(event.id);
-                          }}
-                        >
-                          <Text>
-                            The event and its dates are removed. An event with bookings is cancelled instead.
-                          </Text>
-                        </ConfirmActionButton>
                       </Group>
-                    ) : null}
-                  </Stack>
-                </Paper>
-              </li>
-            ))}
+                      <Text size="sm">{event.address ?? event.studioName}</Text>
+                      <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                        {event.dates.map((date) => (
+                          <Text component="li" size="sm" key={date.classInstanceId}>
+                            {dateLabel(date.startsAt, date.endsAt, event.timeZone)} ·{' '}
+                            {date.status === 'cancelled'
+                              ? 'cancelled'
+                              : `${date.bookedCount} of ${date.capacity} booked${date.waitlistCount ? `, ${date.waitlistCount} waiting` : ''}`}
+                          </Text>
+                        ))}
+                      </Stack>
+                      {manage ? (
+                        <Group gap="xs">
+                          <Button
+                            variant="default"
+                            onClick={() => setEditing({ mode: 'edit', event })}
+                            aria-label={`Edit ${event.title}`}
+                          >
+                            Edit
+                          </Button>
+                          {cancelled ? null : (
+                            <ConfirmActionButton
+                              label="Cancel"
+                              ariaLabel={`Cancel ${event.title}`}
+                              title={`Cancel ${event.title}?`}
+                              confirmLabel="Cancel the event"
+                              failedTitle="The event was not cancelled"
+                              busy={cancel.isPending}
+                              color="orange"
+                              run={async () => {
+                                await cancel.mutateAsync(event.id);
+                              }}
+                            >
+                              <Text>
+                                Every date still to come is cancelled; its clients are told and nothing is
+                                charged.
+                              </Text>
+                            </ConfirmActionButton>
+                          )}
+                          <ConfirmActionButton
+                            label="Delete"
+                            ariaLabel={`Delete ${event.title}`}
+                            title={`Delete ${event.title}?`}
+                            confirmLabel="Delete"
+                            failedTitle="The event was not deleted"
+                            busy={remove.isPending}
+                            color="red"
+                            run={async () => {
+                              await remove.mutateAsync(event.id);
+                            }}
+                          >
+                            <Text>
+                              The event and its dates are removed. An event with bookings is cancelled
+                              instead.
+                            </Text>
+                          </ConfirmActionButton>
+                        </Group>
+                      ) : null}
+                    </Stack>
+                  </Paper>
+                </li>
+              );
+            })}
           </Stack>
           {total > EVENTS_PAGE_SIZE ? (
             <Pagination

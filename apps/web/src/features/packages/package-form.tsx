@@ -1,9 +1,7 @@
 import { useRef } from 'react';
 import {
-  Button,
   Checkbox,
   Fieldset,
-  Group,
   MultiSelect,
   NativeSelect,
   Select,
@@ -16,12 +14,11 @@ import {
 import { useForm } from '@mantine/form';
 import { formatPercent, type PackageDto } from '@kinetic/shared';
 import { useFormSubmit } from '../../ui/api-form-error.ts';
-import { BusyButton } from '../../ui/busy-button.tsx';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
-import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
+import { MoneyInput } from '../../ui/money-input.tsx';
 import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
-import { currencyDigits } from '../class-templates/money.ts';
 import { useScheduleChoices } from '../schedule/api/list-schedule-choices.ts';
 import { savePackage, usePackageMutation, useTaxRates } from './api/packages-api.ts';
 import { toPackageBody, validatePackageForm, type PackageFormValues } from './package-values.ts';
@@ -57,9 +54,7 @@ export function PackageForm({
   const save = usePackageMutation(companyId, savePackage);
   const choices = useScheduleChoices(companyId);
   const taxRates = useTaxRates(companyId);
-  const digits = currencyDigits(currency);
   const membership = form.values.kind === 'membership';
-  const money = { decimals: digits, fixedDecimalScale: false };
 
   const formRef = useRef<HTMLFormElement>(null);
   const submit = async (values: PackageFormValues) => {
@@ -86,11 +81,11 @@ export function PackageForm({
           {...form.getInputProps('description')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <SpecNumberInput
+          <MoneyInput
             label={membership ? `Price per ${form.values.period} (${currency})` : `Price (${currency})`}
             description="0 for free"
             required
-            {...money}
+            currency={currency}
             {...form.getInputProps('price')}
           />
           <Select
@@ -131,10 +126,10 @@ export function PackageForm({
                 description="The least a member pays before cancelling; empty is none"
                 {...form.getInputProps('commitmentPeriods')}
               />
-              <SpecNumberInput
+              <MoneyInput
                 label={`Sign-up fee (${currency})`}
                 description="Charged on the first purchase; empty is none"
-                {...money}
+                currency={currency}
                 {...form.getInputProps('signupFee')}
               />
             </SimpleGrid>
@@ -196,15 +191,12 @@ export function PackageForm({
             Clients who already bought this keep the terms they bought.
           </Text>
         ) : null}
-        <FormSubmitError message={submitError} />
-        <Group>
-          <BusyButton type="submit" busy={save.isPending}>
-            {packageId ? 'Save' : membership ? 'Add membership' : 'Add class pack'}
-          </BusyButton>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={packageId ? 'Save' : membership ? 'Add membership' : 'Add class pack'}
+          busy={save.isPending}
+          error={submitError}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );
