@@ -163,6 +163,8 @@ describe('public event booking (issue 12 §2)', () => {
     // Free: no packages or payment step; straight to the booked page.
     await page.getByRole('heading', { level: 1, name: 'You are booked' }).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe(eventUrl(studio, 'event/booked-event', event.id));
+    // The keyboard starts at the new page's main region, not on <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
     const ics = page.getByRole('link', { name: 'Add to calendar (.ics)' });
     const href = (await ics.getAttribute('href')) ?? '';
     const file = await page.request.get(href);

@@ -4,6 +4,7 @@ import { CLIENT_ROLES, type AccountDto } from '@kinetic/shared';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { hasSession } from '../../shell/session.ts';
+import { useRouteFocus } from '../../shell/use-route-focus.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { CompanyBrand } from '../public-company/company-branding.tsx';
 import { usePublicCompany } from '../public-company/api/get-public-company.ts';
@@ -19,8 +20,10 @@ export function EventFrame({ children, back = true }: { children: ReactNode; bac
   const { company, roleId, listPath } = useEventFlow();
   const brand = usePublicCompany(company);
   const client = useClientSession(company);
+  // Each step is its own page: arriving by a navigation, the keyboard starts at the new page's main region.
+  const mainRef = useRouteFocus<HTMLDivElement>();
   return (
-    <Container size="sm" py="lg" px="md" component="main" id="main">
+    <Container size="sm" py="lg" px="md" component="main" id="main" ref={mainRef} tabIndex={-1}>
       <Stack gap="md">
         {brand.data ? <CompanyBrand company={brand.data} align="start" /> : null}
         {back ? (
