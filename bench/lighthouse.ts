@@ -1,9 +1,11 @@
 /**
  * Lighthouse (mobile default config: a Moto G Power screen, simulated slow 4G and 4× CPU slowdown) on the
- * client login and the signed-in client calendar (issue 11 §7), categories performance and
- * accessibility, against the real server on loopback. Prints figures; asserts nothing.
+ * client login and the signed-in client calendar (issue 11 §7) and the booking widget's schedule
+ * (issue 12 §5, its own entry), categories performance and accessibility, against the real server on
+ * loopback. Prints figures; asserts nothing.
  *
  *   npm run bench:lighthouse -w bench
+ *   LH_PAGES=widget npm run bench:lighthouse -w bench                        # only the pages named (comma list)
  *   WEB_DIST_DIR=/tmp/lh-dist LH_RUNS=3 npm run bench:lighthouse -w bench   # median of 3 runs per page
  *   LH_SAVE_DIR=/tmp/lh-reports npm run bench:lighthouse -w bench             # also keep every report (JSON)
  *
@@ -24,10 +26,23 @@ import {
   CHROMIUM_FLAGS,
   CLIENT_PAGES,
   clientSessionCookies,
+  DEMO,
   startWebServer,
   webBuild,
-  type ClientPage,
 } from './lib/web-app.ts';
+
+/** A page measured: the client pages, and the widget (a visitor's, no session). */
+interface MeasuredPage {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+const ALL_PAGES: MeasuredPage[] = [
+  ...CLIENT_PAGES,
+  { name: 'widget', path: `/${DEMO.company}/widget`, signedIn: false },
+];
+const ONLY = process.env.LH_PAGES?.split(',').map((name) => name.trim()).filter(Boolean);
+const PAGES = ONLY?.length ? ALL_PAGES.filter((page) => ONLY.includes(page.name)) : ALL_PAGES;
 
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
 /** When set, every run's full report is written there as JSON (open it in the Lighthouse viewer). */
@@ -77,7 +92,7 @@ const median = (values: number[]) => {
 class LighthouseRunError extends Error {}
 
 /** Tries a run up to three times when Lighthouse could not record it; any other failure stops the bench. */
-async function auditWithRetry(port: number, origin: string, page: ClientPage, run: number): Promise<Figures> {
+async function auditWithRetry(port: number, origin: string, page: MeasuredPage, run: number): Promise<Figures> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await audit(port, origin, page, run);
@@ -88,7 +103,7 @@ async function auditWithRetry(port: number, origin: string, page: ClientPage, ru
   }
 }
 
-async function audit(port: number, origin: string, page: ClientPage, run: number): Promise<Figures> {
+async function audit(port: number, origin: string, page: MeasuredPage, run: number): Promise<Figures> {
   const flags: Flags = {
     port,
     output: 'json',
@@ -136,8 +151,8 @@ await runBenchmark(async (resources) => {
   if (!context) throw new Error('Chromium has no default context.');
   await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: origin })));
 
-  const rows: { page: ClientPage; runs: Figures[] }[] = [];
-  for (const page of CLIENT_PAGES) {
+  const rows: { page: MeasuredPage; runs: Figures[] }[] = [];
+  for (const page of PAGES) {
     const runs: Figures[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       // The login page is for visitors: measure it without the session (it would send them on).
