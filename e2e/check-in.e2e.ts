@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { checkInCode, checkInStepAt, checkInUrl, COOKIE } from '@kinetic/shared';
-import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
+import { baseUrl, expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
 import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap, type TestCompany } from './support/journeys.ts';
 
 /**
@@ -204,6 +204,34 @@ describe('check-in at the door (issue 13)', () => {
     await snap(owner, 'check-in-door');
     await avaContext.close();
     await ownerContext.close();
+  });
+
+  it('reloaded with the network down, the door screen comes back from the service worker with its class and codes', async () => {
+    // The service worker is allowed here (newPage blocks it).
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 1024, height: 768 },
+      extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.231' },
+    });
+    const owner = await context.newPage();
+    const setup = await studioWithClass(owner, 0);
+    await owner.goto(`/app/check-in/door?classInstanceId=${setup.classInstanceId}`);
+    const qr = owner.getByRole('img', { name: /^Check-in code for Evening Flow/ });
+    await qr.waitFor();
+    await owner.evaluate(() => navigator.serviceWorker.ready);
+    await expect
+      .poll(() =>
+        owner.evaluate(async () =>
+          (await (await caches.open('kinetic-assets')).keys()).some((request) => request.url.includes('door-screen')),
+        ),
+      )
+      .toBe(true);
+    await context.setOffline(true);
+    await owner.reload();
+    await qr.waitFor();
+    await owner.getByRole('heading', { level: 1, name: 'Evening Flow' }).waitFor();
+    await owner.getByText('Offline: the code keeps working; the counts come back with the network.').waitFor();
+    await context.close();
   });
 
   it('a visitor signs up at the door, signs the waiver, books a place (drop-in) and is checked in', async () => {

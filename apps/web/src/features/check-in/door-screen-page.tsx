@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Box, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import type { DoorClassDto, StudioDto } from '@kinetic/shared';
+import { readSessionUser } from '../../shell/session.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { localTime } from '../schedule/class-labels.ts';
@@ -20,7 +21,9 @@ import classes from './door-screen.module.css';
 export function DoorScreenPage() {
   const [search] = useSearchParams();
   const me = useMe();
-  const companyId = me.data?.company.id ?? '';
+  // The session cookie names the company too: a screen reloaded offline (no `me`) still finds its class.
+  const companyId = me.data?.company.id ?? readSessionUser()?.companyId ?? '';
+  useKeepAssetsForOffline();
   const place = {
     classInstanceId: search.get('classInstanceId') ?? undefined,
     studioId: search.get('studioId') ?? undefined,
@@ -28,6 +31,26 @@ export function DoorScreenPage() {
   };
   if (!place.classInstanceId && !place.studioId) return <ChoosePlace companyId={companyId} />;
   return <DoorScreen companyId={companyId} place={place} />;
+}
+
+/**
+ * Puts the files this page was drawn with into the service worker's asset cache (`kinetic-assets`, the
+ * runtime cache vite.config.ts sets up): the first visit loads them before the worker controls the page,
+ * so without this a reload with the network down could not draw the door screen.
+ */
+function useKeepAssetsForOffline() {
+  useEffect(() => {
+    if (!('caches' in window)) return;
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === window.location.origin && /\/assets\/.+\.(?:js|css|woff2)$/.test(url.pathname))
+      .map((url) => url.href);
+    void caches
+      .open('kinetic-assets')
+      .then((cache) => cache.addAll([...new Set(urls)]))
+      .catch(() => undefined);
+  }, []);
 }
 
 function ChoosePlace({ companyId }: { companyId: string }) {

@@ -40,23 +40,58 @@ export const DOOR_POLL_MS = 4000;
 
 const quietly = { silent: true, showLoader: false, inlineErrors: true } as const;
 
+type DoorPlace = { classInstanceId?: string | undefined; studioId?: string | undefined; roomId?: string | undefined };
+
+const doorStoreKey = (companyId: string, place: DoorPlace) =>
+  `kinetic.door.${companyId}.${place.classInstanceId ?? ''}.${place.studioId ?? ''}.${place.roomId ?? ''}`;
+
+/**
+ * The last answer, kept for this tab only (session storage), so a door screen reloaded while the network
+ * is down still shows its class and codes. It holds the class's secret: a tab of a signed-in team member,
+ * gone when the tab closes, and the secret is only good for that class's check-in window.
+ */
+function keptDoor(key: string): { data: DoorDto; at: number } | undefined {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { data: DoorDto; at: number }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepDoor(key: string, data: DoorDto): void {
+  try {
+    sessionStorage.setItem(key, JSON.stringify({ data, at: Date.now() }));
+  } catch {
+    // Storage refused: the screen still works while it stays open.
+  }
+}
+
 /** The door screen: one class by id, or the class next in a studio (room). Polled; kept on failure. */
-export function useDoor(companyId: string, place: { classInstanceId?: string; studioId?: string; roomId?: string }) {
+export function useDoor(companyId: string, place: DoorPlace) {
+  const key = doorStoreKey(companyId, place);
+  const kept = companyId ? keptDoor(key) : undefined;
   return useQuery({
     queryKey: [companyId, 'door', place.classInstanceId ?? null, place.studioId ?? null, place.roomId ?? null],
     queryFn: async (): Promise<DoorDto> => {
+      let answer: DoorDto;
       if (place.classInstanceId)
-        return {
+        answer = {
           classInstance: await apiRequest<DoorClassDto>(
             `class-instances/${encodeURIComponent(place.classInstanceId)}/door`,
             quietly,
           ),
         };
-      const query = new URLSearchParams({ studioId: place.studioId ?? '' });
-      if (place.roomId) query.set('roomId', place.roomId);
-      return apiRequest<DoorDto>(`check-in/door?${query.toString()}`, quietly);
+      else {
+        const query = new URLSearchParams({ studioId: place.studioId ?? '' });
+        if (place.roomId) query.set('roomId', place.roomId);
+        answer = await apiRequest<DoorDto>(`check-in/door?${query.toString()}`, quietly);
+      }
+      keepDoor(key, answer);
+      return answer;
     },
     enabled: Boolean(companyId && (place.classInstanceId || place.studioId)),
+    ...(kept ? { initialData: kept.data, initialDataUpdatedAt: kept.at } : {}),
     refetchInterval: DOOR_POLL_MS,
     refetchIntervalInBackground: true,
     retry: false,
