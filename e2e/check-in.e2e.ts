@@ -146,6 +146,7 @@ describe('check-in at the door (issue 13)', () => {
     // The owner opens the door screen from the keyboard: studio chosen, then the screen.
     await owner.goto('/app/check-in/door');
     await owner.getByRole('heading', { name: 'Door screen' }).waitFor();
+    await check(owner, 'check-in-door-chooser');
     await owner.getByRole('combobox', { name: 'Studio' }).focus();
     for (let step = 0; step < 5; step += 1) {
       await owner.keyboard.press('Tab');
@@ -178,6 +179,8 @@ describe('check-in at the door (issue 13)', () => {
     await ava.waitForURL(`**/${setup.company.slug}/client/client/app/checked-in/${setup.fitnessSessionId}`);
     await ava.getByRole('heading', { name: 'Ava Adams' }).waitFor();
     await ava.getByText('You are checked in to Evening Flow.').waitFor();
+    await check(ava, 'check-in-checked-in');
+    await ava.setViewportSize({ width: 1280, height: 800 });
     await check(ava, 'check-in-checked-in');
 
     // The door screen counts her within a few seconds.
@@ -256,6 +259,9 @@ describe('check-in at the door (issue 13)', () => {
     await bob.goto(address);
     await bob.getByRole('button', { name: 'Create an account and check in' }).waitFor();
     await check(bob, 'check-in-visitor');
+    await bob.setViewportSize({ width: 1280, height: 800 });
+    await snap(bob, 'check-in-visitor');
+    await bob.setViewportSize({ width: 360, height: 740 });
     await bob.getByRole('textbox', { name: 'Your email' }).fill(`bob-${setup.company.slug}@e2e.test`);
     await bob.keyboard.press('Enter');
     await bob.waitForURL(
@@ -287,6 +293,8 @@ describe('check-in at the door (issue 13)', () => {
     );
     await bob.getByRole('heading', { name: 'Bob Brown' }).waitFor();
     await bob.getByText(/Welcome! Your place is yours and you are checked in to/).waitFor();
+    await check(bob, 'check-in-account-checked-in');
+    await bob.setViewportSize({ width: 1280, height: 800 });
     await check(bob, 'check-in-account-checked-in');
 
     await expect.poll(() => counts.textContent(), { timeout: 10_000 }).toBe('Checked in 1 / booked 1');
