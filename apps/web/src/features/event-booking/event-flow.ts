@@ -102,3 +102,22 @@ export function placesLabel(placesLeft: number): string {
   if (placesLeft <= 0) return 'Fully booked';
   return placesLeft === 1 ? '1 place left' : `${placesLeft} places left`;
 }
+
+/**
+ * The studio's zone by name ("Eastern Standard Time") when the visitor's clock differs from it at that
+ * moment, else null. (As schedule/class-labels.ts does; importing that module moves a shared chunk into
+ * this page's first load.)
+ */
+export function studioZoneNote(startsAt: string, timeZone: string): string | null {
+  const instant = new Date(startsAt);
+  const part = (zone: string | undefined, style: 'long' | 'longOffset') =>
+    format({ timeZone: zone, timeZoneName: style })
+      .formatToParts(instant)
+      .find((piece) => piece.type === 'timeZoneName')?.value;
+  try {
+    if (part(timeZone, 'longOffset') === part(undefined, 'longOffset')) return null;
+    return part(timeZone, 'long') ?? null;
+  } catch {
+    return null;
+  }
+}

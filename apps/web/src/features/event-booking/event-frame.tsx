@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { CLIENT_ROLES, type AccountDto } from '@kinetic/shared';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { hasSession } from '../../shell/session.ts';
-import { useRouteFocus } from '../../shell/use-route-focus.ts';
+import { isDocumentEntry } from '../../app/app-router.tsx';
 import { useMe } from '../accounts/api/get-me.ts';
 import { CompanyBrand } from '../public-company/company-branding.tsx';
 import { usePublicCompany } from '../public-company/api/get-public-company.ts';
@@ -20,8 +20,7 @@ export function EventFrame({ children, back = true }: { children: ReactNode; bac
   const { company, roleId, listPath } = useEventFlow();
   const brand = usePublicCompany(company);
   const client = useClientSession(company);
-  // Each step is its own page: arriving by a navigation, the keyboard starts at the new page's main region.
-  const mainRef = useRouteFocus<HTMLDivElement>();
+  const mainRef = usePageFocus();
   return (
     <Container size="sm" py="lg" px="md" component="main" id="main" ref={mainRef} tabIndex={-1}>
       <Stack gap="md">
@@ -42,6 +41,20 @@ export function EventFrame({ children, back = true }: { children: ReactNode; bac
       </Stack>
     </Container>
   );
+}
+
+/**
+ * Each step is its own page (its own frame): arriving by a navigation, the keyboard starts at the new
+ * page's main region rather than on <body>, as the shells' useRouteFocus does (that module sits in the
+ * client calendar's chunk, 7 kB this page would then load first).
+ */
+function usePageFocus() {
+  const ref = useRef<HTMLDivElement>(null);
+  const arrival = useRef(useLocation());
+  useEffect(() => {
+    if (!isDocumentEntry(arrival.current)) ref.current?.focus({ preventScroll: true });
+  }, []);
+  return ref;
 }
 
 export type ClientSession =

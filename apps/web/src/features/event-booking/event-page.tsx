@@ -12,6 +12,7 @@ import {
   dateLabel,
   placesLabel,
   priceLabel,
+  studioZoneNote,
   useEventFlow,
   useGoTo,
 } from './event-flow.ts';
@@ -118,7 +119,10 @@ function EventDetails({ event }: { event: EventPageDto }) {
       {event.description ? <Text style={{ whiteSpace: 'pre-line' }}>{event.description}</Text> : null}
       <Facts>
         {open && event.dates.length === 1 && chosen ? (
-          <Fact label="When">{dateLabel(chosen, event.timeZone)}</Fact>
+          <Fact label="When">
+            {dateLabel(chosen, event.timeZone)}
+            <ZoneNote event={event} startsAt={chosen.startsAt} />
+          </Fact>
         ) : null}
         <Fact label="Where">{event.place}</Fact>
         <Fact label="Price">{priceLabel(event)}</Fact>
@@ -208,6 +212,7 @@ function DateChoice({
     <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
       <legend style={{ fontWeight: 700, fontSize: 'var(--mantine-font-size-sm)', padding: 0 }}>
         Choose a date
+        <ZoneNote event={event} startsAt={event.dates[0]?.startsAt ?? ''} />
       </legend>
       {event.dates.map((date) => (
         <label
@@ -229,4 +234,15 @@ function DateChoice({
       ))}
     </fieldset>
   );
+}
+
+/** "(the studio's time: Eastern Standard Time)" when the visitor's clock differs from the studio's. */
+function ZoneNote({ event, startsAt }: { event: EventPageDto; startsAt: string }) {
+  const zone = studioZoneNote(startsAt, event.timeZone);
+  return zone ? (
+    <Text span size="sm" c="dimmed">
+      {' '}
+      (the studio’s time: {zone})
+    </Text>
+  ) : null;
 }
