@@ -184,6 +184,22 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
     expect(scripts.filter((file) => /\/assets\/(app|client-login|client-calendar|admin-[\w]+)-/.test(file))).toEqual([]);
     expect(scripts).not.toContain('/registerSW.js');
     await snap(page, 'widget-own-page');
+    await expectNoSeriousA11yViolations(page);
+
+    // The weeks by keyboard: "Later" shows the next seven days; "Earlier" back to this week is then
+    // disabled, and the keyboard is on "Later" rather than lost.
+    const later = page.getByRole('button', { name: 'Later' });
+    const earlier = page.getByRole('button', { name: 'Earlier' });
+    expect(await earlier.isDisabled()).toBe(true);
+    await later.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.has('from'));
+    expect(await earlier.isDisabled()).toBe(false);
+    await earlier.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.searchParams.has('from'));
+    expect(await earlier.isDisabled()).toBe(true);
+    expect(await later.evaluate((element) => element === document.activeElement)).toBe(true);
     await context.close();
   });
 

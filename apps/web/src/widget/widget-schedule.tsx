@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   formatMoney,
   setMoneyLocale,
@@ -77,7 +77,11 @@ export function WidgetSchedule({ company, studioId, search, brand }: SchedulePro
   const studioName = studioId && studio.state === 'done' ? studio.data.name : null;
   useDocumentTitle(brand ? `Book at ${brand.name}` : 'Book a class');
 
+  const earlier = useRef<HTMLButtonElement>(null);
+  const later = useRef<HTMLButtonElement>(null);
   const goToWeek = (day: string) => {
+    // Back at the first week "Earlier" is disabled: the keyboard moves on to "Later" instead of to nothing.
+    if (day === today && document.activeElement === earlier.current) later.current?.focus();
     const params = new URLSearchParams(search);
     if (day === today) params.delete('from');
     else params.set('from', day);
@@ -106,6 +110,7 @@ export function WidgetSchedule({ company, studioId, search, brand }: SchedulePro
       ) : null}
       <nav aria-label="Weeks" className={styles.weeks}>
         <button
+          ref={earlier}
           type="button"
           className={styles.button}
           disabled={first <= today}
@@ -116,7 +121,12 @@ export function WidgetSchedule({ company, studioId, search, brand }: SchedulePro
         <p className={styles.range} aria-live="polite">
           {shortDate(first)} – {shortDate(last)}
         </p>
-        <button type="button" className={styles.button} onClick={() => goToWeek(addDays(first, DAYS))}>
+        <button
+          ref={later}
+          type="button"
+          className={styles.button}
+          onClick={() => goToWeek(addDays(first, DAYS))}
+        >
           Later<span aria-hidden="true"> ›</span>
         </button>
       </nav>
