@@ -149,6 +149,66 @@ describe('event pay steps', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ payWith: 'drop-in' });
   });
 
+  it('offers the packages the client holds that pay, and books with the one chosen', async () => {
+    const PACK = '6b0000000000000000000c01';
+    let booked = false;
+    const calls = open(
+      `${BASE}/book-event/packages/${EVENT_ID}?date=${DATE_ID}`,
+      {
+        [`class-instances/${DATE_ID}/payment-options`]: () =>
+          ok({
+            ...nothingHeld,
+            best: { kind: 'class-pack', clientPackageId: PACK, label: 'Uses 1 credit of your 5-Class Pack' },
+            packages: [
+              {
+                clientPackageId: PACK,
+                name: '5-Class Pack',
+                kind: 'class-pack',
+                remaining: 4,
+                usable: true,
+                problem: null,
+              },
+              {
+                clientPackageId: '6b0000000000000000000c02',
+                name: 'Old Pack',
+                kind: 'class-pack',
+                remaining: 0,
+                usable: false,
+                problem: 'No credits left',
+              },
+            ],
+          }),
+        [`public/acme/events/${EVENT_ID}/my-booking`]: () =>
+          ok(
+            booked
+              ? {
+                  ...place(true),
+                  booking: {
+                    ...place(true).booking,
+                    payment: { packageName: '5-Class Pack', dropIn: null },
+                    owed: false,
+                  },
+                }
+              : { booking: null, cancellationRule: null, calendarUrl: null },
+          ),
+      },
+      (call) => {
+        if (call.path !== `class-instances/${DATE_ID}/bookings`) return undefined;
+        booked = true;
+        return ok({ id: BOOKING_ID, status: 'booked' });
+      },
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Pay with a package' });
+    // Only what can pay is offered, beside paying another way.
+    expect(screen.getByRole('radio', { name: '5-Class Pack (4 credits left; uses 1)' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /Old Pack/ })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Pay $25.00 another way' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Book with this package' }));
+    await screen.findByRole('heading', { level: 1, name: 'You are booked' });
+    expect(screen.getByText('Paid with 5-Class Pack')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ clientPackageId: PACK });
+  });
+
   it('returning from Stripe paid, the page waits for the paid place and shows the booked page', async () => {
     let reads = 0;
     open(`${BASE}/payment/book-event/${EVENT_ID}?booking=${BOOKING_ID}&checkout=done`, {
