@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, personNameSchema } from './auth.ts';
 import { listOf, pageQuery } from './paging.ts';
+import { checkInPassSchema } from './check-in.ts';
 import { classInstanceDto } from './schedule.ts';
 import { objectIdSchema, phoneSchema } from './validators.ts';
 
@@ -45,6 +46,11 @@ export const bookBody = z
     payWith: z.enum(['drop-in'], { error: 'Choose drop-in or leave it out' }).nullish(),
     /** The team books a client who has not signed the current waiver, for this booking only. */
     overrideWaiver: z.boolean({ error: 'Choose whether to book without the signed waiver' }).optional(),
+    /**
+     * The pass a door code bought (check-in.ts): a client at the door may take a free place after booking
+     * has closed or the class has started, until check-in closes.
+     */
+    checkInPass: checkInPassSchema.optional(),
   })
   .nullish();
 export type BookBody = z.infer<typeof bookBody>;

@@ -21,6 +21,7 @@ import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { findInstance, findListed } from '../class-instances/class-instances.repo.ts';
 import { effectiveRules } from '../class-instances/class-instances.service.ts';
 import { sessionRulesOf } from '../session-settings/session-settings.service.ts';
+import { admitDoorPass } from '../check-in/door-pass.ts';
 import { hasSignedWaiver } from '../waivers/waivers.service.ts';
 import {
   queueBookingConfirmation,
@@ -267,13 +268,19 @@ export async function bookClass(
         const you = client ? 'You' : person.name;
 
         if (cls.status === 'cancelled') throw conflict('This class is cancelled.');
-        if (cls.startsAt <= now)
+        // At the door (a pass from the door code, checked or refused with its sentence), a free place may
+        // be taken until check-in closes, even once booking has closed or the class has started.
+        const atTheDoor =
+          client && body?.checkInPass
+            ? await admitDoorPass(tx, actor.companyId, cls.id, body.checkInPass, now)
+            : false;
+        if (cls.startsAt <= now && !atTheDoor)
           throw conflict('This class has already started; it can no longer be booked.');
         const rules = await rulesFor(tx, actor.companyId, cls);
         const windows = bookingWindows(cls.startsAt, cls.timeZone, rules);
-        if (now < windows.opensAt)
+        if (now < windows.opensAt && !atTheDoor)
           throw conflict(`Booking for this class opens ${localMoment(windows.opensAt, cls.timeZone)}.`);
-        if (now >= windows.closesAt)
+        if (now >= windows.closesAt && !atTheDoor)
           throw conflict(`Booking for this class closed ${localMoment(windows.closesAt, cls.timeZone)}.`);
 
         const existing = await findActiveBooking(tx, actor.companyId, cls.id, clientId);

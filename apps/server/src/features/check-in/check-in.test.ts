@@ -6,7 +6,8 @@ import { actorFrom, classAt, minutesFromNow } from '../../test/bookings.ts';
 import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts';
 import { signInTeamMember } from '../../test/team.ts';
 import { codeFor } from './check-in-codes.ts';
-import { checkInWithCode } from './check-in.service.ts';
+import { bookClass } from '../bookings/bookings.service.ts';
+import { buyPass, checkInWithCode } from './check-in.service.ts';
 
 /**
  * Check-in at the door (issue 13 §1-§3, §6): the door screen's secret and counts, codes that live 30-60
@@ -248,6 +249,34 @@ describe('POST /api/check-in', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This class is full, and its waitlist has closed.');
     expect((await door(ready, classId)).booked).toBe(1);
+  });
+
+  it('at the door after the start, the pass lets a client take a free place (the booking endpoint) and check in', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const classId = await classIn(ready, 20, { capacity: 2 });
+    const screen = await door(ready, classId);
+    const walkIn = await clientOf(ready);
+    const startsAt = new Date((await get(`/api/class-instances/${classId}`, ready.headers)).json().data.startsAt);
+    const then = new Date(startsAt.getTime() + 10 * 60_000);
+    const step = checkInStepAt(then.getTime());
+    const code = codeFor(screen.secret, screen.fitnessSessionId, classId, step);
+    const { pass } = await buyPass(db.db, ready.slug, { fitnessSessionId: screen.fitnessSessionId, classInstanceId: classId, code, step }, then);
+    const deps = { db: db.db, publicUrl: 'http://kinetic.test', log: () => {} };
+    const actor = actorFrom(walkIn.signed);
+
+    await expect(bookClass(deps, actor, classId, {}, undefined, then)).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'This class has already started; it can no longer be booked.',
+    });
+    await expect(bookClass(deps, actor, classId, { checkInPass: `${pass.split('.')[0]}.${'0'.repeat(32)}` }, undefined, then)).rejects.toMatchObject({
+      statusCode: 400,
+      errors: { checkInPass: 'forged' },
+    });
+    const booked = await bookClass(deps, actor, classId, { checkInPass: pass }, undefined, then);
+    expect(booked.data.status).toBe('booked');
+    const checkedIn = await checkInWithCode(db.db, actor, { fitnessSessionId: screen.fitnessSessionId, classInstanceId: classId, pass }, then);
+    expect(checkedIn.message).toMatch(/^You are checked in to Power Yoga\./);
+    expect(await door(ready, classId)).toMatchObject({ checkedIn: 1, booked: 1 });
   });
 
   it('a pass is for its class only and runs out; a tampered pass is refused', async () => {

@@ -131,7 +131,7 @@ export function CheckInSteps({
       <Title order={2} size="h4" ref={heading} tabIndex={-1}>
         You have no place in this class yet
       </Title>
-      <BookStep companyId={companyId} item={item} onBooked={() => void run(true)} />
+      <BookStep companyId={companyId} item={item} pass={pass.pass} onBooked={() => void run(true)} />
     </Stack>
   );
 }
@@ -163,10 +163,12 @@ function WaiverStep({
 function BookStep({
   companyId,
   item,
+  pass,
   onBooked,
 }: {
   companyId: string;
   item: CheckInClassDto;
+  pass: string;
   onBooked: () => void;
 }) {
   const options = usePaymentOptions(companyId, item.classInstanceId, true);
@@ -184,6 +186,7 @@ function BookStep({
       await bookClass({
         classInstanceId: item.classInstanceId,
         idempotencyKey: intent.current,
+        checkInPass: pass,
         ...(chosen === DROP_IN ? { dropIn: true } : chosen && chosen !== FREE ? { clientPackageId: chosen } : {}),
       });
       onBooked();

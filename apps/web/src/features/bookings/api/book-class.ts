@@ -13,6 +13,8 @@ export interface BookClassVariables {
   dropIn?: boolean;
   /** The team books a client who has not signed the current waiver, for this booking only. */
   overrideWaiver?: boolean;
+  /** A client at the door: the pass the door code bought (a place after booking closed, until check-in closes). */
+  checkInPass?: string;
 }
 
 /** `POST /api/class-instances/{id}/bookings`: a place, or the waitlist when the class is full. */
@@ -23,6 +25,7 @@ export const bookClass = ({
   clientPackageId,
   dropIn,
   overrideWaiver,
+  checkInPass,
 }: BookClassVariables) =>
   apiRequest<BookingDto>(`class-instances/${encodeURIComponent(classInstanceId)}/bookings`, {
     method: 'POST',
@@ -31,6 +34,7 @@ export const bookClass = ({
       ...(clientPackageId ? { clientPackageId } : {}),
       ...(dropIn ? { payWith: 'drop-in' } : {}),
       ...(overrideWaiver ? { overrideWaiver: true } : {}),
+      ...(checkInPass ? { checkInPass } : {}),
     },
     inlineErrors: true,
     ...(idempotencyKey ? { idempotencyKey } : {}),
