@@ -279,6 +279,28 @@ describe('POST /api/check-in', () => {
     expect(await door(ready, classId)).toMatchObject({ checkedIn: 1, booked: 1 });
   });
 
+  it('eight clients at the door at once for the last three places: three are booked and checked in, never more', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const classId = await classIn(ready, 20, { capacity: 3 });
+    const screen = await door(ready, classId);
+    const walkIns = await Promise.all(Array.from({ length: 8 }, () => clientOf(ready)));
+    const { pass } = (await post(`/api/public/${ready.slug}/check-in/pass`, {}, await scanned(screen))).json().data;
+    const body = { fitnessSessionId: screen.fitnessSessionId, classInstanceId: classId, pass };
+    const outcomes = await Promise.all(
+      walkIns.map(async (walkIn) => {
+        const booked = await post(`/api/class-instances/${classId}/bookings`, walkIn.headers, { checkInPass: pass });
+        if (booked.statusCode !== 200) return booked.json().message as string;
+        const checkedIn = await post('/api/check-in', walkIn.headers, body);
+        return checkedIn.statusCode === 200 ? 'checked in' : checkedIn.body;
+      }),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'checked in')).toHaveLength(3);
+    expect(new Set(outcomes.filter((outcome) => outcome !== 'checked in'))).toEqual(
+      new Set(['This class is full, and its waitlist has closed.']),
+    );
+    expect(await door(ready, classId)).toMatchObject({ checkedIn: 3, booked: 3, capacity: 3 });
+  });
+
   it('a pass is for its class only and runs out; a tampered pass is refused', async () => {
     const ready = await studioReadyToSchedule(app);
     const classId = await classIn(ready);
