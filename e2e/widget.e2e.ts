@@ -63,6 +63,42 @@ async function eventAfterTomorrow(owner: Page, studioId: string): Promise<string
   return event.id;
 }
 
+/** A solo instructor's class tomorrow at 10:00 in their one studio (made with the company); its id and the studio's. */
+async function soloClassTomorrow(owner: Page): Promise<{ classId: string; studioId: string }> {
+  const token = (await owner.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+  const headers = { authorization: `Bearer ${token}` };
+  const studios = await owner.request.get('/api/studios', { headers });
+  const studioId = ((await studios.json()) as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
+  const template = await send<{ id: string }>(owner, 'post', '/api/class-templates', {
+    name: 'Morning Mobility',
+    description: 'Gentle joints.',
+    durationMinutes: 45,
+    defaultCapacity: 12,
+    dropInPrice: 0,
+    colour: '#4860CF',
+    image: null,
+    tags: [],
+  });
+  const instructors = await owner.request.get('/api/instructors', { headers });
+  const instructorId = ((await instructors.json()) as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() + 86_400_000));
+  await send(owner, 'post', '/api/fitness-sessions', {
+    templateId: template.id,
+    studioId,
+    roomId: null,
+    instructorId,
+    capacity: 12,
+    schedule: { kind: 'once', date },
+    startTime: '10:00',
+    durationMinutes: 45,
+  });
+  const from = new Date().toISOString();
+  const to = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const list = await owner.request.get(`/api/class-instances?from=${from}&to=${to}`, { headers });
+  const classId = ((await list.json()) as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
+  return { classId, studioId };
+}
+
 const frameHeight = (iframe: Locator) => iframe.evaluate((element) => element.getBoundingClientRect().height);
 
 /** The iframe is as tall as the widget's content: nothing scrolls inside it (within a pixel). */
@@ -245,6 +281,34 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
       await visitor.goto(address);
       await visitor.getByText(/We can.t seem to find the page you.re looking for/).waitFor({ timeout: 10_000 });
     }
+  });
+
+  it("a solo instructor's widget sends its visitors to the solo-client group, not the client group", async () => {
+    const { page: owner } = await newPage(browser);
+    const company = await createCompany(owner, 'solo');
+    await owner.goto(`/${company.slug}/solo-instructor/login`);
+    await fillLogin(owner, company.email, PASSWORD);
+    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    const { classId, studioId } = await soloClassTomorrow(owner);
+    const eventId = await eventAfterTomorrow(owner, studioId);
+
+    const { page } = await newPage(browser, { width: 360, height: 740 });
+    await page.goto(`/${company.slug}/widget`);
+    const classLink = page.getByRole('link', { name: /Morning Mobility/ });
+    await classLink.waitFor();
+    const group = `/${company.slug}/solo-client/client/app`;
+    expect(await classLink.getAttribute('href')).toBe(`${group}/classes/details/${classId}`);
+    expect(await page.getByRole('link', { name: /Studio Open Day/ }).getAttribute('href')).toBe(
+      `${group}/event/book-event/${eventId}?next=%2F${company.slug}%2Fwidget`,
+    );
+    expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      `${group}/login?next=%2F${company.slug}%2Fwidget`,
+    );
+    // The class opens in the solo-client group, where its log in and sign-up are the solo client's.
+    await classLink.click();
+    await page.getByRole('heading', { level: 1, name: 'Morning Mobility' }).waitFor();
+    const signup = await page.getByRole('link', { name: 'Sign up' }).getAttribute('href');
+    expect(signup).toMatch(new RegExp(`^/${company.slug}/solo-client/client/client-signup`));
   });
 
   it('a site the studio did not list cannot frame the widget, and its visitors get the link to the booking page', async () => {

@@ -8,6 +8,18 @@ export const widgetClassPath = (company: string, classInstanceId: string) =>
   `/${company}/widget/classes/details/${classInstanceId}`;
 
 /**
+ * Where a class in the widget's list opens: the widget's class page (the app's, with booking) for a
+ * business; for a solo instructor the solo-client group's public class page
+ * (`/{company}/solo-client/client/app/classes/details/{id}`), which every route set has; a solo client,
+ * once signed in, has only the client group (spec §2), where the widget's class page does not exist.
+ */
+export function widgetClassLink(company: string, kind: CompanyKind, classInstanceId: string): string {
+  return kind === 'solo'
+    ? `/${company}/solo-client/client/app/classes/details/${classInstanceId}`
+    : widgetClassPath(company, classInstanceId);
+}
+
+/**
  * The main app's page for an event (issue 12 §2), opened inside the frame. A solo instructor's clients
  * are `solo-client`s: their pages live in the solo-client group, not `/client/`. `next` is the widget
  * page to come back to.

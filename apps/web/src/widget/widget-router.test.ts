@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isWidgetPath, matchWidgetRoute, navigate } from './widget-router.ts';
-import { widgetEventPath, widgetLoginPath, widgetPackagesPath } from './widget-paths.ts';
+import { widgetClassLink, widgetEventPath, widgetLoginPath, widgetPackagesPath } from './widget-paths.ts';
 
 const ID = '0123456789abcdef01234567';
 
@@ -64,6 +64,8 @@ describe('navigate', () => {
 
 describe('the widget links to the main app', () => {
   it("uses the solo-client group for a solo instructor's clients, the client group otherwise", () => {
+    expect(widgetClassLink('demo', 'company', ID)).toBe(`/demo/widget/classes/details/${ID}`);
+    expect(widgetClassLink('jo', 'solo', ID)).toBe(`/jo/solo-client/client/app/classes/details/${ID}`);
     expect(widgetEventPath('demo', 'company', ID)).toBe(`/demo/client/client/app/event/book-event/${ID}`);
     expect(widgetEventPath('jo', 'solo', ID)).toBe(`/jo/solo-client/client/app/event/book-event/${ID}`);
     expect(widgetEventPath('jo', 'solo', ID, '/jo/widget')).toBe(

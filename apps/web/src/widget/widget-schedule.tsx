@@ -17,7 +17,7 @@ import {
 import { addDays, placesLeftLabel, weekRange } from '../features/schedule/timetable-days.ts';
 import { usePublicRead } from './widget-api.ts';
 import { dayHeading, eventPlacesLabel, widgetDays, type WidgetItem } from './widget-days.ts';
-import { widgetClassPath, widgetEventPath } from './widget-paths.ts';
+import { widgetClassLink, widgetEventPath } from './widget-paths.ts';
 import { navigate, useDocumentTitle } from './widget-router.ts';
 import styles from './widget.module.css';
 
@@ -179,7 +179,7 @@ function ScheduleLink({
     return (
       <a
         className={styles.item}
-        href={widgetClassPath(company, item.id)}
+        href={widgetClassLink(company, brand?.kind ?? 'company', item.id)}
         style={item.colour ? { borderInlineStartColor: item.colour } : undefined}
       >
         <span className={styles.time}>{time}</span>
