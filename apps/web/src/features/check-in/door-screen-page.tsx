@@ -3,6 +3,7 @@ import { Alert, Anchor, Box, Button, Group, NativeSelect, Paper, Stack, Text, Ti
 import { Link, useSearchParams } from 'react-router';
 import type { DoorClassDto, StudioDto } from '@kinetic/shared';
 import { readSessionUser } from '../../shell/session.ts';
+import { useAppBase } from '../../shell/use-app-base.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { localTime } from '../schedule/class-labels.ts';
@@ -55,6 +56,7 @@ function useKeepAssetsForOffline() {
 
 function ChoosePlace({ companyId }: { companyId: string }) {
   usePageTitle('Door screen');
+  const base = useAppBase();
   const studios = useStudios(companyId);
   const [, setSearch] = useSearchParams();
   const items: StudioDto[] = studios.data?.items ?? [];
@@ -104,7 +106,7 @@ function ChoosePlace({ companyId }: { companyId: string }) {
               disabled={!studio}
             />
             <Group justify="space-between">
-              <Anchor component={Link} to=".." relative="path">
+              <Anchor component={Link} to={base}>
                 Back to the app
               </Anchor>
               <Button type="submit" disabled={!studio}>
@@ -157,7 +159,7 @@ function DoorScreen({
             : 'Scan with your phone’s camera to check in.'}
         </Text>
         <Group gap="xs">
-          <Button variant="subtle" size="compact-sm" onClick={() => void document.documentElement.requestFullscreen?.()}>
+          <Button variant="subtle" size="compact-sm" onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}>
             Full screen
           </Button>
           <Button component={Link} to="?" variant="subtle" size="compact-sm">
