@@ -83,6 +83,8 @@ function AccountStep({ event }: { event: EventPageDto }) {
   });
 
   const signedIn = async (session: SessionDto) => {
+    // This page goes on itself: the skip above must not go on a second time once the account is read.
+    skipped.current = true;
     saveSession(session);
     queryClient.removeQueries({ queryKey: ['me'] });
     notifySessionChanged();
@@ -144,7 +146,16 @@ function AccountStep({ event }: { event: EventPageDto }) {
     }
   };
 
-  if (client.status === 'client' || client.status === 'loading') return <EventLoading />;
+  if (client.status === 'client' || client.status === 'loading')
+    // Signed in: going on. A refusal on the way (the waiver, a closed booking window) is said here.
+    return problem ? (
+      <Stack gap="md">
+        <Title order={1}>Your account</Title>
+        <BookingProblemNote problem={problem} />
+      </Stack>
+    ) : (
+      <EventLoading />
+    );
 
   const field = (name: 'name' | 'email' | 'phone' | 'password') => ({
     value: values[name],
