@@ -138,7 +138,147 @@ describe('Events (issue 12 §1)', () => {
     );
     await expectNoHorizontalScroll(page);
     await snap(page, 'events-form');
+    // Its date in a box of its own: day, start, minutes and places stacked, Remove inside the box.
+    await dialog.getByRole('group', { name: 'Date 1' }).getByRole('button', { name: 'Remove date 1' }).scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page);
+    await snap(page, 'events-form-dates');
     await context.close();
+  });
+  it('by keyboard: a date added and removed keeps the focus; a date’s own places; a cancelled event stays under Upcoming, marked', async () => {
+    const { page, context } = await newPage(browser);
+    await signedInWithStudio(page);
+    await page.goto('/app/events');
+    await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
+    const add = page.getByRole('button', { name: 'Add an event' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add an event' });
+    const title = dialog.getByRole('textbox', { name: 'Title' });
+    await expect.poll(() => title.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('Clay Weekend');
+    await dialog.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Arts & Culture' });
+    await dialog.getByRole('textbox', { name: 'Capacity' }).fill('12');
+    const day = (index: number) => dialog.getByRole('group', { name: `Date ${index}` }).getByLabel('Day');
+    await day(1).fill(newYorkDate(5));
+    // "Add a date" by Enter: the keyboard lands in the new date.
+    const addDate = dialog.getByRole('button', { name: 'Add a date' });
+    await addDate.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => day(2).evaluate((element) => element === document.activeElement)).toBe(true);
+    await day(2).fill(newYorkDate(6));
+    await dialog.getByRole('group', { name: 'Date 2' }).getByRole('textbox', { name: 'Places' }).fill('6');
+    await addDate.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => day(3).evaluate((element) => element === document.activeElement)).toBe(true);
+    // Removing the third by keyboard: the focus goes to the date before, not to the page's start.
+    await dialog.getByRole('button', { name: 'Remove date 3' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => day(2).evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect(dialog.getByRole('group', { name: /^Date \d$/ }).count()).resolves.toBe(2);
+    await page.keyboard.press('Tab');
+    // The focus ring shows on the next field (Starts).
+    const ring = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      const style = getComputedStyle(focused);
+      return { outline: style.outlineStyle, border: style.borderColor };
+    });
+    expect(ring.outline !== 'none' || ring.border !== 'rgb(206, 212, 218)').toBe(true);
+    await snap(page, 'events-keyboard-form');
+    await title.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    // The dialog gives the focus back to the button that opened it.
+    await expect.poll(() => add.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    const card = page.getByRole('listitem').filter({ hasText: 'Clay Weekend' });
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toContain('0 of 12 booked');
+    await expect(card.textContent()).resolves.toContain('0 of 6 booked');
+
+    // Cancelled by keyboard; the dialog's safe answer is plain about what it keeps.
+    await card.getByRole('button', { name: 'Cancel Clay Weekend' }).focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Cancel Clay Weekend?' });
+    await expect
+      .poll(() => ask.getByRole('button', { name: 'Keep the event' }).evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    await ask.getByRole('button', { name: 'Cancel the event' }).focus();
+    await page.keyboard.press('Enter');
+    await ask.waitFor({ state: 'hidden' });
+    await card.getByText('Cancelled', { exact: true }).waitFor();
+    await expect(card.getByRole('button', { name: 'Cancel Clay Weekend' }).count()).resolves.toBe(0);
+    // Still under Upcoming, and the keyboard is on its Edit button (not lost with the Cancel button).
+    await expect(page.getByRole('radio', { name: 'Upcoming' }).isChecked()).resolves.toBe(true);
+    await expect
+      .poll(() => card.getByRole('button', { name: 'Edit Clay Weekend' }).evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await snap(page, 'events-cancelled');
+    // On a phone (the page drawn afresh, without the cancel's toast sliding out at the old width).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.reload();
+    await card.getByText('Cancelled', { exact: true }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await snap(page, 'events-cancelled');
+    await context.close();
+  });
+
+  it('a client’s event booking is in My bookings, by the event’s title and place, and opens its details', async () => {
+    const { page: owner, context: ownerContext } = await newPage(browser);
+    const company = await createCompany(owner);
+    await owner.goto('/login');
+    await fillLogin(owner, company.email, PASSWORD);
+    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    const studio = await send<{ id: string }>(owner, 'post', '/api/studios', {
+      name: 'Midtown',
+      address: { line1: '10 Main St', line2: '', city: 'New York', state: 'NY', postalCode: '10001', country: 'United States' },
+      phone: '',
+      email: '',
+      timeZone: 'America/New_York',
+      openingHours: {},
+      amenities: [],
+      rooms: [],
+    });
+    const event = await send<{ dates: { classInstanceId: string }[] }>(owner, 'post', '/api/events', {
+      title: 'Sunset Yoga in the Park',
+      category: 'FitnessAndWellness',
+      description: 'Bring a mat.',
+      image: null,
+      studioId: studio.id,
+      address: 'Piedmont Park, 400 Park Dr NE',
+      capacity: 20,
+      price: 0,
+      visibility: 'public',
+      waitlist: true,
+      dates: [{ startsAt: new Date(Date.now() + 4 * 86_400_000).toISOString(), durationMinutes: 60 }],
+    });
+    const dateId = event.dates[0]!.classInstanceId;
+
+    const { page: client, context: clientContext } = await newPage(browser, { width: 360, height: 740 });
+    const email = `evie-${company.slug}@e2e.test`;
+    const signup = await client.request.post('/api/signup/client', {
+      data: { company: company.slug, roleId: 'client', name: 'Evie Event', email, phone: '', password: PASSWORD },
+    });
+    expect(signup.status()).toBe(200);
+    await client.goto(`/${company.slug}/client/login`);
+    await fillLogin(client, email, PASSWORD);
+    await client.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
+    await send(client, 'post', `/api/class-instances/${dateId}/bookings`, {});
+    await client.locator('label').filter({ hasText: /^My bookings$/ }).click();
+    const upcoming = client.getByRole('region', { name: 'Coming up' });
+    const booking = upcoming.getByRole('listitem').filter({ hasText: 'Sunset Yoga in the Park' });
+    await booking.waitFor();
+    await expect(booking.textContent()).resolves.toContain('Piedmont Park, 400 Park Dr NE');
+    await expect(booking.textContent()).resolves.toContain('Booked');
+    await expectNoHorizontalScroll(client);
+    await snap(client, 'events-my-bookings');
+    await booking.getByRole('link', { name: 'Sunset Yoga in the Park' }).click();
+    await client.getByRole('heading', { level: 1, name: 'Sunset Yoga in the Park' }).waitFor();
+    await client.getByText('Bring a mat.').waitFor();
+    await expectNoHorizontalScroll(client);
+    await snap(client, 'events-date-details');
+    await clientContext.close();
+    await ownerContext.close();
   });
 });
 

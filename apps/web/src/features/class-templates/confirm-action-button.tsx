@@ -14,6 +14,8 @@ interface ConfirmActionButtonProps {
   busy: boolean;
   color?: ButtonProps['color'];
   variant?: ButtonProps['variant'];
+  /** The dialog's way out ("Cancel"; "Keep the event" where the action itself is a cancelling). */
+  dismissLabel?: string;
   /** Does the work; a failure is shown in the dialog, success closes it. */
   run: () => Promise<void>;
 }
@@ -29,6 +31,7 @@ export function ConfirmActionButton({
   busy,
   color,
   variant = 'default',
+  dismissLabel = 'Cancel',
   run,
 }: ConfirmActionButtonProps) {
   const [open, setOpen] = useState(false);
@@ -51,7 +54,14 @@ export function ConfirmActionButton({
       <Button variant={variant} color={color} aria-label={ariaLabel} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Modal opened={open} onClose={close} title={title} centered returnFocus closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={open}
+        onClose={close}
+        title={title}
+        centered
+        returnFocus
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="md">
           <Text>{children}</Text>
           {problem ? (
@@ -61,7 +71,7 @@ export function ConfirmActionButton({
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} data-autofocus>
-              Cancel
+              {dismissLabel}
             </Button>
             <BusyButton busy={busy} color={color} onClick={() => void confirm()}>
               {confirmLabel}

@@ -118,4 +118,15 @@ describe('event form values', () => {
       },
     ]);
   });
+
+  it('lets a saved event with no date to come (all cancelled) be saved; a new one needs a date', () => {
+    const values = {
+      ...toEventFormValues(undefined, { studioId: STUDIO }),
+      title: 'Open Day',
+      category: 'Tours' as const,
+      dates: [],
+    };
+    expect(validateEventForm(values, 'USD', 'UTC')).toEqual({ dates: 'Add at least one date' });
+    expect(validateEventForm(values, 'USD', 'UTC', new Date(), { editing: true })).toEqual({});
+  });
 });

@@ -185,17 +185,19 @@ export function toCreateBody(values: EventFormValues, currency: string, timeZone
 
 /**
  * The contract's own messages, on the form's fields (`dates.0.date` for a date row), plus "still to
- * come" for a new date in the past.
+ * come" for a new date in the past. A saved event (`editing`) may be left without dates to come (all
+ * cancelled): its other fields can still be changed.
  */
 export function validateEventForm(
   values: EventFormValues,
   currency: string,
   timeZone: string,
   now = new Date(),
+  { editing = false } = {},
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   // The rows first: their own words ("Choose the date and time") before the contract's ISO wording.
-  if (values.dates.length === 0) errors.dates = 'Add at least one date';
+  if (values.dates.length === 0 && !editing) errors.dates = 'Add at least one date';
   values.dates.forEach((row, index) => {
     const startsAt = instantOf(row.date, row.time, timeZone);
     if (!startsAt) errors[`dates.${index}.date`] = 'Choose the date and time';
@@ -207,12 +209,10 @@ export function validateEventForm(
     // A date's places (its own, or the event's it follows) never go below those already taken.
     const places = row.capacity === '' ? Number(values.capacity) : Number(row.capacity);
     const field = row.capacity === '' ? 'capacity' : `dates.${index}.capacity`;
-    if (row.capacity !== '' && (!Number.isInteger(places) || places < 1))
-      errors[field] = 'At least 1 place';
+    if (row.capacity !== '' && (!Number.isInteger(places) || places < 1)) errors[field] = 'At least 1 place';
     else if (Number.isInteger(places) && places < row.booked)
       errors[field] ??= `At least ${row.booked}: places already taken`;
   });
-  const editing = values.dates.some((row) => row.classInstanceId);
   const result = editing
     ? eventBody.safeParse(toEventBody(values, currency))
     : createEventBody.safeParse(toCreateBody(values, currency, timeZone));

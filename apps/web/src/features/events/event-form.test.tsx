@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EventDto } from '@kinetic/shared';
 import { renderRoutes, stubApi } from '../../test/render-page.tsx';
 import { EventForm, type EventFormChoices } from './event-form.tsx';
@@ -59,8 +59,9 @@ describe('Event form', () => {
       target: { value: 'ArtsAndCulture' },
     });
     fireEvent.change(screen.getByRole('textbox', { name: /^Price/ }), { target: { value: '45.50' } });
-    fireEvent.change(screen.getByLabelText(/^Date 1/), { target: { value: '2030-01-10' } });
-    fireEvent.change(screen.getByLabelText(/^Starts/), { target: { value: '18:30' } });
+    const first = within(screen.getByRole('group', { name: 'Date 1' }));
+    fireEvent.change(first.getByLabelText(/^Day/), { target: { value: '2030-01-10' } });
+    fireEvent.change(first.getByLabelText(/^Starts/), { target: { value: '18:30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add event' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     expect(api.calls.find((call) => call.path === 'events')?.body).toMatchObject({

@@ -4,6 +4,7 @@ import {
   Group,
   MultiSelect,
   NativeSelect,
+  Paper,
   Radio,
   SimpleGrid,
   Stack,
@@ -61,12 +62,20 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
     choices.studios.find((studio) => studio.id === studioId)?.timeZone ?? event?.timeZone ?? 'UTC';
   const form = useForm<EventFormValues>({
     initialValues: toEventFormValues(event, { studioId: firstStudio }),
-    validate: (values) => validateEventForm(values, currency, zoneOf(values.studioId)),
+    validate: (values) =>
+      validateEventForm(values, currency, zoneOf(values.studioId), new Date(), { editing: Boolean(event) }),
   });
   const { submitError, runSubmit } = useFormSubmit(form);
   const formRef = useRef<HTMLFormElement>(null);
   // A refused form (here or by the server) focuses its first field marked invalid: on a phone it may be far above.
   const showProblem = () => focusFirstInvalid(formRef.current);
+  const addDateRef = useRef<HTMLButtonElement>(null);
+  /** After a date is added or removed: its date field, else (none left there) "Add a date". */
+  const focusDateAfterRender = (index: number) =>
+    requestAnimationFrame(() => {
+      const fields = formRef.current?.querySelectorAll<HTMLInputElement>('input[type="date"]');
+      (fields?.[index] ?? fields?.[index - 1] ?? addDateRef.current)?.focus();
+    });
   useUnsavedChangesGuard(form.isDirty());
   const create = useCreateEvent(companyId);
   const update = useUpdateEvent(companyId);
@@ -194,52 +203,64 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
             On the studio’s clock ({timeZone}).
           </Text>
           {form.values.dates.map((row, index) => (
-            <Group key={row.key} align="flex-start" gap="sm" wrap="wrap">
-              <TextInput
-                type="date"
-                label={`Date ${index + 1}`}
-                required
-                style={{ flex: '1 1 150px' }}
-                {...form.getInputProps(`dates.${index}.date`)}
-              />
-              <TextInput
-                type="time"
-                label="Starts"
-                required
-                style={{ flex: '1 1 110px' }}
-                {...form.getInputProps(`dates.${index}.time`)}
-              />
-              <SpecNumberInput
-                label="Minutes"
-                required
-                style={{ flex: '1 1 90px' }}
-                {...form.getInputProps(`dates.${index}.durationMinutes`)}
-              />
-              <SpecNumberInput
-                label="Places"
-                description={row.booked > 0 ? `${row.booked} taken` : undefined}
-                placeholder={`${form.values.capacity || '—'} (event’s)`}
-                style={{ flex: '1 1 110px' }}
-                {...form.getInputProps(`dates.${index}.capacity`)}
-              />
-              <Button
-                variant="subtle"
-                color="red"
-                mt={24}
-                aria-label={`Remove date ${index + 1}`}
-                onClick={() => form.removeListItem('dates', index)}
-              >
-                {row.booked > 0 ? 'Cancel date' : 'Remove'}
-              </Button>
-            </Group>
+            // One box per date, so its Remove button plainly belongs to it at any width.
+            <Paper key={row.key} withBorder radius="md" p="sm" role="group" aria-label={`Date ${index + 1}`}>
+              <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
+                <TextInput type="date" label="Day" required {...form.getInputProps(`dates.${index}.date`)} />
+                <TextInput
+                  type="time"
+                  label="Starts"
+                  required
+                  {...form.getInputProps(`dates.${index}.time`)}
+                />
+                <SpecNumberInput
+                  label="Minutes"
+                  required
+                  {...form.getInputProps(`dates.${index}.durationMinutes`)}
+                />
+                <SpecNumberInput
+                  label="Places"
+                  placeholder={`${form.values.capacity || '—'} (event’s)`}
+                  {...form.getInputProps(`dates.${index}.capacity`)}
+                />
+              </SimpleGrid>
+              <Group justify="space-between" align="center" mt="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  {row.booked > 0 ? `${row.booked} taken` : null}
+                </Text>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  aria-label={`${row.booked > 0 ? 'Cancel' : 'Remove'} date ${index + 1}`}
+                  onClick={() => {
+                    form.removeListItem('dates', index);
+                    // The button goes with its date: the keyboard moves to the date now in its place.
+                    focusDateAfterRender(index);
+                  }}
+                >
+                  {row.booked > 0 ? 'Cancel date' : 'Remove'}
+                </Button>
+              </Group>
+            </Paper>
           ))}
+          {event && form.values.dates.length === 0 ? (
+            <Text size="sm">No date to come: add one to run the event again.</Text>
+          ) : null}
           {typeof form.errors.dates === 'string' ? (
             <Text c="red" size="sm" role="alert">
               {form.errors.dates}
             </Text>
           ) : null}
           <Group>
-            <Button variant="default" onClick={() => form.insertListItem('dates', newDateRow())}>
+            <Button
+              ref={addDateRef}
+              variant="default"
+              onClick={() => {
+                form.insertListItem('dates', newDateRow());
+                focusDateAfterRender(form.values.dates.length);
+              }}
+            >
               Add a date
             </Button>
           </Group>

@@ -77,6 +77,11 @@ export function EventsPage() {
     packages: [...(memberships.data?.items ?? []), ...(packs.data?.items ?? [])],
   };
   const total = events.data?.total ?? 0;
+  /** After the dialog that asked has gone (and given the focus back to a button no longer there). */
+  const focusEditOf = (eventId: string) =>
+    window.setTimeout(() => {
+      document.querySelector<HTMLButtonElement>(`[data-edit-event="${eventId}"]`)?.focus();
+    }, 100);
 
   return (
     <Stack gap="md">
@@ -153,7 +158,7 @@ export function EventsPage() {
                               {labelOf(EVENT_CATEGORY_OPTIONS, event.category)}
                             </Badge>
                             {cancelled ? (
-                              <Badge color="red" variant="filled">
+                              <Badge color="red" variant="light">
                                 Cancelled
                               </Badge>
                             ) : null}
@@ -183,6 +188,7 @@ export function EventsPage() {
                             variant="default"
                             onClick={() => setEditing({ mode: 'edit', event })}
                             aria-label={`Edit ${event.title}`}
+                            data-edit-event={event.id}
                           >
                             Edit
                           </Button>
@@ -195,8 +201,11 @@ export function EventsPage() {
                               failedTitle="The event was not cancelled"
                               busy={cancel.isPending}
                               color="orange"
+                              dismissLabel="Keep the event"
                               run={async () => {
                                 await cancel.mutateAsync(event.id);
+                                // The Cancel button goes (nothing left to cancel): the keyboard goes to Edit.
+                                focusEditOf(event.id);
                               }}
                             >
                               <Text>
