@@ -170,12 +170,12 @@ describe('check-in at the door (issue 13)', () => {
     rows.forEach((row, y) => row.forEach((dark, x) => (expected += dark ? `M${x} ${y}h1v1h-1z` : '')));
     expect(drawn).toBe(expected);
 
-    // Ava, on her phone, logs in and opens the address the code holds.
+    // Ava, on her phone, opens the address the code holds, logs in from there and comes back checked in.
     const { page: ava, context: avaContext } = await newPage(browser, { width: 360, height: 740 });
-    await ava.goto(`/${setup.company.slug}/client/login`);
-    await fillLogin(ava, `ava-${setup.company.slug}@e2e.test`, PASSWORD);
-    await ava.waitForURL((address) => address.pathname.startsWith(`/${setup.company.slug}/client/client`));
     await ava.goto(url);
+    await ava.getByRole('link', { name: 'Log in to check in' }).click();
+    await ava.waitForURL((address) => address.pathname === `/${setup.company.slug}/client/login`);
+    await fillLogin(ava, `ava-${setup.company.slug}@e2e.test`, PASSWORD);
     await ava.waitForURL(`**/${setup.company.slug}/client/client/app/checked-in/${setup.fitnessSessionId}`);
     await ava.getByRole('heading', { name: 'Ava Adams' }).waitFor();
     await ava.getByText('You are checked in to Evening Flow.').waitFor();
