@@ -44,6 +44,19 @@ describe('route sets chosen by the hosttype cookie (spec §2)', () => {
     },
   );
 
+  it('the check-in pages (issue 13) are under the root, /{company}/{roleId}/ and the client group’s app/', () => {
+    for (const prefix of ['', '/acme/client', '/acme/client/client/app']) {
+      expect(patternOf('company', `${prefix}/check-in/${ID}`)).toMatch(/check-in\/:fitnessSessionId$/);
+      expect(patternOf('company', `${prefix}/checked-in/${ID}`)).toMatch(/(^|\/)checked-in\/:fitnessSessionId$/);
+      expect(patternOf('company', `${prefix}/account-checked-in/${ID}/${ID}`)).toMatch(
+        /account-checked-in\/:fitnessSessionId\/:classInstanceId$/,
+      );
+      expect(patternOf('company', `${prefix}/account-sign-up/${ID}/${ID}/Ym9iQGV4YW1wbGUuY29t`)).toMatch(
+        /account-sign-up\/:fitnessSessionId\/:classInstanceId\/:emailId$/,
+      );
+    }
+  });
+
   it('the company set has every group: app, {company}/{roleId}/app, widget and client', () => {
     expect(patternOf('company', '/app')).toBe('app');
     expect(patternOf('company', '/app/settings/companyDetails')).toBe('app/settings/companyDetails');

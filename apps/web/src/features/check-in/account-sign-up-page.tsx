@@ -31,7 +31,7 @@ export function AccountSignUpPage() {
 
   return (
     <AuthLayout
-      title={session ? 'Check in' : 'Create your account'}
+      title={session ? 'Check-in' : 'Create your account'}
       brand={pass?.classInstance.companyName ?? 'Kinetic'}
       intro={session || !pass ? undefined : 'Your account, then the waiver, then you are checked in.'}
     >

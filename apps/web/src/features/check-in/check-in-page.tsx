@@ -92,7 +92,7 @@ export function CheckInPage() {
     );
 
   return (
-    <AuthLayout title="Check in" brand={pass?.classInstance.companyName ?? me.data?.company.name ?? 'Kinetic'}>
+    <AuthLayout title="Check-in" brand={pass?.classInstance.companyName ?? me.data?.company.name ?? 'Kinetic'}>
       <Stack gap="md">
         {pass ? <ClassLine item={pass.classInstance} /> : null}
         {body}
