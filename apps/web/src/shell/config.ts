@@ -15,10 +15,11 @@ export function dashboardAddress(company: string, base: string = dashboardBaseUr
 
 /**
  * Where an events page lives. A template with `{company}` and `{classInstanceId}` placeholders; the
- * default is the solo client's class details page, which is where event booking will live.
+ * default is Kinetic's own event page in the solo client's group (`event/book-event/{id}` takes an event's
+ * date as well as the event), and without a stored date the public list of events.
  */
 export const DEFAULT_EVENTS_PAGE_TEMPLATE =
-  '/{company}/solo-client/client/app/classes/details/{classInstanceId}';
+  '/{company}/solo-client/client/app/event/book-event/{classInstanceId}';
 
 export function eventsPageTemplate(): string {
   return import.meta.env.VITE_EVENTS_PAGE_URL || DEFAULT_EVENTS_PAGE_TEMPLATE;
@@ -29,9 +30,9 @@ export function eventsPageUrl(
   classInstanceId: string | null,
   template: string = eventsPageTemplate(),
 ): string {
-  // Without a stored class instance the default page has nothing to show; the client calendar lists them.
+  // Without a stored date the default page has nothing to show; the studio's list of events has them all.
   if (!classInstanceId && template === DEFAULT_EVENTS_PAGE_TEMPLATE) {
-    return `/${encodeURIComponent(company)}/solo-client/client`;
+    return `/${encodeURIComponent(company)}/solo-client/client/app/events`;
   }
   return template
     .replaceAll('{company}', encodeURIComponent(company))

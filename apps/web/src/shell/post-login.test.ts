@@ -197,9 +197,15 @@ describe('post-login routing (spec §4)', () => {
       });
     });
 
-    it("by default, Kinetic's own class page, or the client calendar when no class is stored", () => {
+    it("by default, Kinetic's own event page for the stored date, or the list of events when none is stored", () => {
+      expect(
+        target('/jo/solo-client/resetPassword/t', reset, {
+          isSpecial: true,
+          intent: { ...NO_BOOKING_INTENT, classInstanceId: ID },
+        }),
+      ).toMatchObject({ to: `/jo/solo-client/client/app/event/book-event/${ID}` });
       expect(target('/jo/solo-client/resetPassword/t', reset, { isSpecial: true })).toMatchObject({
-        to: '/jo/solo-client/client',
+        to: '/jo/solo-client/client/app/events',
         rule: 'solo-client-reset-special',
       });
     });
@@ -240,19 +246,33 @@ describe('post-login routing (spec §4)', () => {
   describe('rule: a protected page sent the visitor to log in (`?next=`) → back to it', () => {
     it('a client goes back to the settings page they opened', () => {
       expect(
-        target('/acme/client/login', login('client', 'acme'), { returnTo: '/acme/client/client/settings/payment' }),
-      ).toEqual({ to: '/acme/client/client/settings/payment', delayMs: 0, external: false, rule: 'return-to' });
+        target('/acme/client/login', login('client', 'acme'), {
+          returnTo: '/acme/client/client/settings/payment',
+        }),
+      ).toEqual({
+        to: '/acme/client/client/settings/payment',
+        delayMs: 0,
+        external: false,
+        rule: 'return-to',
+      });
     });
 
     it('an admin goes back to the admin page, even with onboarding left', () => {
-      expect(target('/login', login('admin', 'acme', ['hours']), { returnTo: '/app/classes?view=list' })).toMatchObject({
+      expect(
+        target('/login', login('admin', 'acme', ['hours']), { returnTo: '/app/classes?view=list' }),
+      ).toMatchObject({
         to: '/app/classes?view=list',
         rule: 'return-to',
       });
     });
 
     it('another site, another company or another kind of page is ignored: the usual rule applies', () => {
-      for (const returnTo of ['https://evil.example/', '//evil.example/acme/client/client', '/other/client/client/settings', '/app']) {
+      for (const returnTo of [
+        'https://evil.example/',
+        '//evil.example/acme/client/client',
+        '/other/client/client/settings',
+        '/app',
+      ]) {
         expect(target('/acme/client/login', login('client', 'acme'), { returnTo })).toMatchObject({
           to: '/acme/client/client',
           rule: 'role-user-calendar',

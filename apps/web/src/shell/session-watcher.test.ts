@@ -53,7 +53,7 @@ describe('session watcher (spec §8)', () => {
           classInstanceId: ID,
         }),
       ),
-    ).toEqual({ kind: 'top-window', url: `/jo/solo-client/client/app/classes/details/${ID}` });
+    ).toEqual({ kind: 'top-window', url: `/jo/solo-client/client/app/event/book-event/${ID}` });
   });
 
   it('with the isSpecial cookie equal to "1" the page reloads instead', () => {
@@ -70,10 +70,10 @@ describe('session watcher (spec §8)', () => {
     const embedded = { hasUser: false, embedded: true, classInstanceId: ID };
     expect(
       decideSessionWatch(input({ ...embedded, pathname: '/other/solo-client/client', sessionCompany: 'jo' })),
-    ).toEqual({ kind: 'top-window', url: `/jo/solo-client/client/app/classes/details/${ID}` });
+    ).toEqual({ kind: 'top-window', url: `/jo/solo-client/client/app/event/book-event/${ID}` });
     expect(decideSessionWatch(input({ ...embedded, pathname: '/caf%C3%A9/solo-client/client' }))).toEqual({
       kind: 'top-window',
-      url: `/caf%C3%A9/solo-client/client/app/classes/details/${ID}`,
+      url: `/caf%C3%A9/solo-client/client/app/event/book-event/${ID}`,
     });
   });
 
