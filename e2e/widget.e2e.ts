@@ -213,8 +213,12 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(`/${company.slug}/widget`);
+    const schedule = await page.goto(`/${company.slug}/widget`);
     await page.getByRole('heading', { level: 1, name: 'Book a class' }).waitFor();
+    // From the server with the company's frame-ancestors, not the worker's copy of the app's page (which
+    // carries no header at all); so is the widget's class page.
+    expect(schedule?.fromServiceWorker()).toBe(false);
+    expect(schedule?.headers()['content-security-policy']).toContain('frame-ancestors');
     // The widget's own entry, not the app's: no Mantine, router or app chunk, and it registers no worker.
     expect(scripts.some((file) => /\/assets\/widget-[\w-]+\.js$/.test(file))).toBe(true);
     expect(scripts.filter((file) => /\/assets\/(app|client-login|client-calendar|admin-[\w]+)-/.test(file))).toEqual([]);
@@ -236,6 +240,11 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
     await page.waitForURL((url) => !url.searchParams.has('from'));
     expect(await earlier.isDisabled()).toBe(true);
     expect(await later.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    const classPage = await page.goto(`/${company.slug}/widget/classes/details/0123456789abcdef01234567`);
+    expect(classPage?.fromServiceWorker()).toBe(false);
+    expect(classPage?.headers()['content-security-policy']).toContain('frame-ancestors');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await context.close();
   });
 

@@ -36,6 +36,8 @@ const WIDGET_SHARED = new Set([src('widget/widget-paths.ts'), src('widget/widget
 /** The modules the widget entry imports statically; filled when the module graph is built (widgetEntry). */
 const widgetModules = new Set<string>();
 const WIDGET_SCHEDULE = /^\/[^/]+\/widget(?:\/[^/]+)?\/?$/;
+/** Every address of the widget (its schedule and its class page). */
+const WIDGET_ADDRESS = /^\/[^/]+\/widget(?:\/|$)/;
 
 /** Chunk name → its modules, for the client group's first paint (build/first-paint-chunks.ts). */
 const firstPaintGroups = new Map<string, Set<string>>();
@@ -324,9 +326,10 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: '/index.html',
-        // The widget's schedule is another page (widget.html), fetched from the server with its company's
-        // frame-ancestors; the worker must not answer it with the app's index.html.
-        navigateFallbackDenylist: [/^\/api\//, WIDGET_SCHEDULE],
+        // The widget's schedule is another page (widget.html), and every widget address is framed by a
+        // studio's site: they come from the server, with the company's frame-ancestors (a page the worker
+        // answers carries no header at all), never as the app's cached index.html.
+        navigateFallbackDenylist: [/^\/api\//, WIDGET_ADDRESS],
         // Precache what every group starts with (shell, client and public pages, CSS, fonts, icons);
         // admin-only chunks are left to the runtime cache below, so client devices never fetch them.
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
