@@ -284,6 +284,12 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
     await later.waitForURL((url) => url.pathname === studioWidget);
     await later.getByRole('heading', { level: 1, name: 'Book at Midtown' }).waitFor();
     await snap(later, 'widget-studio-signed-in');
+    // Another company's studio (or none): the widget says so and shows the company's whole schedule.
+    const { page: stranger } = await newPage(browser, { width: 360, height: 740 });
+    await stranger.goto(`/${company.slug}/widget/0123456789abcdef01234567`);
+    await stranger.getByRole('alert').filter({ hasText: 'Showing every studio’s classes.' }).waitFor();
+    await stranger.getByRole('link', { name: /Morning Mobility/ }).waitFor();
+
     // Not a studio id, or not a client role: not a page (for a visitor; a signed-in client is sent on).
     const { page: visitor } = await newPage(browser, { width: 360, height: 740 });
     for (const address of [`/${company.slug}/not-a-studio/client/login`, `/${company.slug}/${studioId}/admin/login`]) {

@@ -70,8 +70,14 @@ export function WidgetSchedule({ company, studioId, search, brand }: SchedulePro
   );
   const days = useMemo(
     () =>
-      widgetDays(classes.data?.items ?? [], events.data?.items ?? [], { first, count: DAYS, now, studioId }),
-    [classes.data, events.data, first, now, studioId],
+      widgetDays(classes.data?.items ?? [], events.data?.items ?? [], {
+        first,
+        count: DAYS,
+        now,
+        // A studio that is not the company's (or no longer exists): the company's whole schedule, as said.
+        studioId: studio.state === 'failed' ? null : studioId,
+      }),
+    [classes.data, events.data, first, now, studioId, studio.state],
   );
   const here = `${location.pathname}${location.search}`;
   const studioName = studioId && studio.state === 'done' ? studio.data.name : null;
