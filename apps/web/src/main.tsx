@@ -9,8 +9,14 @@ startEarlyRequests(location.pathname, import.meta.env.VITE_API_BASE ?? '/api/');
 const segments = location.pathname.split('/').filter(Boolean);
 const firstPage = (): Promise<unknown>[] => {
   if (segments.at(-1) === 'login') return [import('./features/accounts/login-page.tsx')];
+  if (segments.length === 7 && segments.slice(2, 6).join('/') === 'client/app/event/book-event') {
+    return [import('./features/event-booking/event-page.tsx')];
+  }
   if (segments.length === 3 && segments[2] === 'client') {
-    return [import('./shell/client-shell.tsx'), import('./features/client-calendar/client-calendar-page.tsx')];
+    return [
+      import('./shell/client-shell.tsx'),
+      import('./features/client-calendar/client-calendar-page.tsx'),
+    ];
   }
   return [];
 };

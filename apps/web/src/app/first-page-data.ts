@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isRoleId } from '@kinetic/shared';
 import { checkCompanyQueryOptions } from '../features/accounts/api/check-company.ts';
 import { meQueryOptions } from '../features/accounts/api/get-me.ts';
+import { eventPageQueryOptions } from '../features/event-booking/event-booking-api.ts';
 import { publicCompanyQueryOptions } from '../features/public-company/api/get-public-company.ts';
 import { hasSession } from '../shell/session.ts';
 
@@ -24,6 +25,15 @@ export function prefetchFirstPageData(queryClient: QueryClient, pathname: string
     void queryClient.prefetchQuery(publicCompanyQueryOptions(company));
     return Promise.resolve();
   }
+  const eventId = eventPageId(segments);
+  if (eventId) {
+    // A studio's link to one event (often from its own site): the page draws once the event is in.
+    return Promise.allSettled([
+      queryClient.prefetchQuery(publicCompanyQueryOptions(company)),
+      queryClient.prefetchQuery(eventPageQueryOptions(company, eventId)),
+      ...(hasSession() ? [queryClient.prefetchQuery(meQueryOptions())] : []),
+    ]);
+  }
   if (segments.length === 3 && area === 'client' && hasSession()) {
     return Promise.allSettled([
       queryClient.prefetchQuery(publicCompanyQueryOptions(company)),
@@ -31,4 +41,16 @@ export function prefetchFirstPageData(queryClient: QueryClient, pathname: string
     ]);
   }
   return Promise.resolve();
+}
+
+/** `/{company}/{roleId}/client/app/event/book-event/{eventId}`: the event page's id, or null. */
+export function eventPageId(segments: string[]): string | null {
+  const [, , group, app, event, book, eventId] = segments;
+  return segments.length === 7 &&
+    group === 'client' &&
+    app === 'app' &&
+    event === 'event' &&
+    book === 'book-event'
+    ? (eventId ?? null)
+    : null;
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   EventCancelLinkDto,
   EventCategory,
@@ -30,13 +30,19 @@ export async function getEventPage(company: string, eventId: string): Promise<Ev
   return page;
 }
 
+/** The event page's read, also asked for before the first render when the app opens on it (first-page-data.ts). */
+export const eventPageQueryOptions = (company: string, eventId: string) =>
+  queryOptions({
+    queryKey: eventPageKey(company, eventId),
+    queryFn: () => getEventPage(company, eventId),
+    retry: false,
+  });
+
 /** The event page's read: the event, whether it can be booked, where, and how it is paid. */
 export function useEventPage(company: string, eventId: string, enabled = true) {
   return useQuery({
-    queryKey: eventPageKey(company, eventId),
-    queryFn: () => getEventPage(company, eventId),
+    ...eventPageQueryOptions(company, eventId),
     enabled: enabled && Boolean(company && eventId),
-    retry: false,
   });
 }
 
