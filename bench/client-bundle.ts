@@ -1,6 +1,7 @@
 /**
- * What the client pages download (issue 11 §7): the client login and the signed-in client calendar,
- * each loaded in headless Chromium against the real server, every JS and CSS response recorded and its
+ * What the client pages download (issue 11 §7): the client login and the signed-in client calendar, and
+ * the booking widget's schedule (issue 12 §5: its own entry, widget.html, target ≤ 80 kB gzip), each
+ * loaded in headless Chromium against the real server, every JS and CSS response recorded and its
  * bytes compressed here (gzip level 9 and brotli quality 11, what a build step would store) so the
  * figures do not depend on the server's on-the-fly compression level. Prints figures; asserts nothing.
  *
