@@ -115,6 +115,7 @@ export async function buildApp(
       await api.register((await import('./features/events/events-public.routes.ts')).eventsPublicRoutes);
       await api.register((await import('./features/bookings/bookings.routes.ts')).bookingsRoutes);
       await api.register((await import('./features/check-in/check-in.routes.ts')).checkInRoutes);
+      await api.register((await import('./features/check-in/front-desk.routes.ts')).frontDeskRoutes);
       await api.register((await import('./features/clients/clients.routes.ts')).clientsRoutes);
       await api.register((await import('./features/packages/packages.routes.ts')).packagesRoutes);
       await api.register((await import('./features/promo-codes/promo-codes.routes.ts')).promoCodesRoutes);

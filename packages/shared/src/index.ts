@@ -42,3 +42,4 @@ export * from './signup-details.ts';
 export * from './embed.ts';
 export * from './event-booking.ts';
 export * from './check-in.ts';
+export * from './front-desk.ts';

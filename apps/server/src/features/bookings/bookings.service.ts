@@ -1,5 +1,6 @@
 import {
   BOOKING_MANAGER_ROLES,
+  CHECK_IN_CLOSES_MINUTES_AFTER_START,
   formatMoney,
   isClientRole,
   type BookBody,
@@ -231,8 +232,11 @@ export async function bookClass(
   body: BookBody,
   idempotencyKey: string | undefined,
   now = new Date(),
+  /** A walk-in (front desk, check-in/front-desk.service.ts): the team books a free place and checks it in at once. */
+  mode: { walkIn?: boolean } = {},
 ): Promise<BookAnswer> {
   const client = isClientRole(actor.roleId);
+  const walkIn = !client && mode.walkIn === true;
   if (client && body?.clientId && body.clientId !== actor.userId)
     throw forbidden('You can only book a place for yourself.');
   if (!client && !isManager(actor)) throw forbidden('Your account cannot book clients into classes.');
@@ -273,7 +277,7 @@ export async function bookClass(
         const atTheDoor =
           client && body?.checkInPass
             ? await admitDoorPass(tx, actor.companyId, cls.id, body.checkInPass, now)
-            : false;
+            : walkIn && admitWalkIn(cls, now);
         if (cls.startsAt <= now && !atTheDoor)
           throw conflict('This class has already started; it can no longer be booked.');
         const rules = await rulesFor(tx, actor.companyId, cls);
@@ -298,6 +302,10 @@ export async function bookClass(
 
         let status: BookingStatus;
         if (cls.bookedCount < cls.capacity) status = 'booked';
+        else if (walkIn)
+          throw conflict(
+            `${cls.templateName} is full: all ${cls.capacity} places are taken, so ${person.name} cannot walk in.`,
+          );
         else if (!rules.waitlistEnabled) throw conflict('This class is full.');
         else if (now >= windows.waitlistCutoffAt)
           throw conflict('This class is full, and its waitlist has closed.');
@@ -333,6 +341,16 @@ export async function bookClass(
         });
         if (status === 'booked')
           row = await applyPayment(tx, actor.companyId, row, cls, plan, actor.userId, now);
+        if (walkIn)
+          row = await checkInBooking(
+            tx,
+            actor.companyId,
+            cls,
+            row,
+            person.name,
+            { actorId: actor.userId, reason: 'Walked in: booked and checked in by the studio' },
+            now,
+          );
         await addToCounts(tx, actor.companyId, cls.id, status === 'booked' ? { places: 1 } : { waiting: 1 });
         await recordChange(tx, actor.companyId, {
           bookingId: row.id,
@@ -344,8 +362,9 @@ export async function bookClass(
         });
         const position = status === 'waitlisted' ? cls.waitlistCount + 1 : null;
         const answer: BookAnswer = {
-          message:
-            status === 'booked'
+          message: walkIn
+            ? `${person.name} walked in and is checked in to ${cls.templateName}.`
+            : status === 'booked'
               ? `${you} ${client ? 'are' : 'is'} booked into ${cls.templateName}.`
               : `The class is full: ${client ? 'you are' : `${person.name} is`} number ${position} on the waitlist.`,
           data: toDto(row, person.name, cls.company.currency, position),
@@ -369,6 +388,16 @@ export async function bookClass(
     if (isUniqueViolation(error)) throw conflict('This client already has a place in this class.');
     throw error;
   }
+}
+
+/** A walk-in is let in until check-in closes, even once booking has closed or the class has started. */
+function admitWalkIn(cls: LockedClass, now: Date): boolean {
+  const closesAt = new Date(cls.startsAt.getTime() + CHECK_IN_CLOSES_MINUTES_AFTER_START * 60_000);
+  if (now >= closesAt)
+    throw conflict(
+      `Check-in for ${cls.templateName} closed ${localMoment(closesAt, cls.timeZone)}, ${CHECK_IN_CLOSES_MINUTES_AFTER_START} minutes after the start.`,
+    );
+  return true;
 }
 
 /** Finds a booking the actor may act on: a client only their own (another's answers 404, like another company's). */

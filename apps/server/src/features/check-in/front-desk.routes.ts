@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookingDto,
+  bookingParams,
+  classInstanceParams,
+  frontDeskDto,
+  frontDeskQuery,
+  kioskCheckInBody,
+  kioskCheckInDto,
+  kioskDto,
+  kioskQuery,
+  kioskUnlockBody,
+  successEnvelope,
+  TEAM_ROLES,
+  walkInBody,
+} from '@kinetic/shared';
+import { chargeFeesToSavedCards } from '../orders/fees.ts';
+import { savedCardCharger } from '../payments/stripe-payments.ts';
+import { actorOf, requireRole } from '../../plugins/auth.ts';
+import type { BookingDeps } from '../bookings/bookings.service.ts';
+import { frontDesk, kiosk, kioskCheckIn, undoCheckIn, unlockKiosk, walkIn } from './front-desk.service.ts';
+
+/** The team's check-in list, front desk and kiosk (issue 13 §4-§5). */
+export const frontDeskRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.db;
+  const tags = ['check-in'];
+  const charger = savedCardCharger(app.deps.payments);
+  const deps = (log: (error: unknown) => void): BookingDeps => ({
+    db,
+    jobs: app.deps.jobs,
+    publicUrl: app.deps.publicUrl,
+    log,
+    settleFees: (companyId, orderIds) =>
+      chargeFeesToSavedCards(
+        { db, jobs: app.deps.jobs, publicUrl: app.deps.publicUrl, log, chargeSavedCard: charger },
+        companyId,
+        orderIds,
+      ),
+  });
+
+  app.get(
+    '/front-desk',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: "A studio's classes of one day (its today by default) with booked and checked-in counts",
+        querystring: frontDeskQuery,
+        response: { 200: successEnvelope(frontDeskDto) },
+      },
+    },
+    async (request) => ({ status: 1 as const, data: await frontDesk(db, actorOf(request), request.query) }),
+  );
+
+  app.post(
+    '/class-instances/:classInstanceId/walk-ins',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary:
+          'A client with no booking walks in: booked (package or drop-in, as booking does) and checked in at once, until check-in closes; a full class is a 409',
+        params: classInstanceParams,
+        body: walkInBody,
+        response: { 200: successEnvelope(bookingDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      ...(await walkIn(
+        deps((error) => request.log.error(error)),
+        actorOf(request),
+        request.params.classInstanceId,
+        request.body,
+      )),
+    }),
+  );
+
+  app.post(
+    '/bookings/:bookingId/undo-check-in',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'Undo a check-in (back to booked), until 30 minutes after the class ends',
+        params: bookingParams,
+        response: { 200: successEnvelope(bookingDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      ...(await undoCheckIn(db, actorOf(request), request.params.bookingId)),
+    }),
+  );
+
+  app.get(
+    '/kiosk',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: "The kiosk's studio and the classes whose check-in is open there now",
+        querystring: kioskQuery,
+        response: { 200: successEnvelope(kioskDto) },
+      },
+    },
+    async (request) => ({ status: 1 as const, data: await kiosk(db, actorOf(request), request.query.studioId) }),
+  );
+
+  app.post(
+    '/kiosk/check-ins',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary:
+          'A client types their email or phone at the kiosk (10 tries a minute per kiosk): checked in, named by first name and last initial only',
+        body: kioskCheckInBody,
+        response: { 200: successEnvelope(kioskCheckInDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      ...(await kioskCheckIn(db, actorOf(request), request.ip, request.body)),
+    }),
+  );
+
+  app.post(
+    '/kiosk/unlock',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: "Leave kiosk mode: the signed-in staff member's password",
+        body: kioskUnlockBody,
+        response: { 200: successEnvelope(z.object({ unlocked: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await unlockKiosk(db, actorOf(request), request.ip, request.body.password);
+      return { status: 1 as const, message: 'Kiosk mode is off.', data: { unlocked: true as const } };
+    },
+  );
+};
