@@ -58,20 +58,15 @@ async function createEvent(ready: ReadyStudio, overrides: Record<string, unknown
 }
 
 const clientOf = (ready: ReadyStudio) => signedInClient(app, ready);
+const facilitatorOf = (ready: ReadyStudio, name: string) =>
+  created(app, ready.headers, '/api/facilitators', { name, email: null, phone: null, bio: null, photo: null, active: true });
 const book = (classInstanceId: string, headers: Headers, payload: object = {}) =>
   bookClass(app, classInstanceId, headers, payload);
 
 describe('admin events API', () => {
   it('creates an event with several dates, facilitators and packages, and reads it back', async () => {
     const ready = await studioReadyToSchedule(app);
-    const facilitator = await created(app, ready.headers, '/api/facilitators', {
-      name: 'Ana Ruiz',
-      email: null,
-      phone: null,
-      bio: null,
-      photo: null,
-      active: true,
-    });
+    const facilitator = await facilitatorOf(ready, 'Ana Ruiz');
     const pack = await created(app, ready.headers, '/api/packages', classPack());
     const dates = [nextDate(90), nextDate(90)];
     const event = await createEvent(ready, {
@@ -479,14 +474,7 @@ describe('booking an event date through the booking endpoint', () => {
 describe('an event’s dates are read where a class’s are', () => {
   it('the client’s bookings list them, upcoming and past, by the event’s title, place and facilitators', async () => {
     const ready = await studioReadyToSchedule(app);
-    const facilitator = await created(app, ready.headers, '/api/facilitators', {
-      name: 'Ana Ruiz',
-      email: null,
-      phone: null,
-      bio: null,
-      photo: null,
-      active: true,
-    });
+    const facilitator = await facilitatorOf(ready, 'Ana Ruiz');
     const event = await createEvent(ready, {
       title: 'Pottery Workshop',
       category: 'ArtsAndCulture',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
-import { COMPANY_ID, details, myBooking } from '../schedule/schedule-test-fixtures.ts';
+import { COMPANY_ID, eventDateDetails, myBooking } from '../schedule/schedule-test-fixtures.ts';
 import { MyBookings } from './my-bookings.tsx';
 
 afterEach(() => {
@@ -9,20 +9,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const { description: _d, dropInPrice: _p, currency: _c, rules: _r, series: _s, ...evening } = details;
-const workshop = {
-  ...evening,
-  id: '333333333333333333333333',
-  fitnessSessionId: '',
-  templateId: '',
-  templateName: 'Pottery Workshop',
-  roomId: null,
-  roomName: null,
-  instructorId: '',
-  instructorName: 'Ana Ruiz',
-  eventId: '222222222222222222222222',
-  address: '22 Mill Lane, Decatur',
-};
+const workshop = eventDateDetails;
 
 describe('My bookings', () => {
   it('lists an event booking by the event’s title and place, with the waitlist position, upcoming and past', async () => {

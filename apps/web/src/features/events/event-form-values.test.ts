@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { EventDto } from '@kinetic/shared';
 import {
   instantOf,
   newDateRow,
@@ -8,6 +7,7 @@ import {
   validateEventForm,
   wallClockOf,
 } from './event-form-values.ts';
+import { eventDate, savedEvent } from './events-test-fixtures.ts';
 
 const STUDIO = '0123456789abcdef01234567';
 
@@ -63,46 +63,13 @@ describe('event form values', () => {
   });
 
   it('shows a saved event in the studio’s wall clock, its cancelled dates left out', () => {
-    const event: EventDto = {
-      id: 'e1',
-      title: 'Open Day',
-      category: 'CommunityEvents',
-      description: null,
-      image: null,
-      studioId: STUDIO,
-      studioName: 'Midtown',
-      timeZone: 'America/New_York',
-      address: null,
-      capacity: 30,
+    const event = savedEvent({
       price: 1250,
-      currency: 'USD',
-      facilitatorIds: [],
-      packageIds: [],
-      visibility: 'public',
-      waitlist: true,
       dates: [
-        {
-          classInstanceId: 'd1',
-          startsAt: '2030-03-02T15:00:00.000Z',
-          endsAt: '2030-03-02T17:00:00.000Z',
-          capacity: 30,
-          bookedCount: 4,
-          waitlistCount: 0,
-          placesLeft: 26,
-          status: 'scheduled',
-        },
-        {
-          classInstanceId: 'd2',
-          startsAt: '2030-03-09T15:00:00.000Z',
-          endsAt: '2030-03-09T17:00:00.000Z',
-          capacity: 30,
-          bookedCount: 0,
-          waitlistCount: 0,
-          placesLeft: 0,
-          status: 'cancelled',
-        },
+        eventDate('d1', '2030-03-02T15:00:00.000Z', { bookedCount: 4, placesLeft: 26 }),
+        eventDate('d2', '2030-03-09T15:00:00.000Z', { placesLeft: 0, status: 'cancelled' }),
       ],
-    };
+    });
     const values = toEventFormValues(event, { studioId: STUDIO });
     expect(values.price).toBe(12.5);
     expect(values.dates).toEqual([

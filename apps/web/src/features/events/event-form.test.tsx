@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { EventDto } from '@kinetic/shared';
 import { renderRoutes, stubApi } from '../../test/render-page.tsx';
 import { EventForm, type EventFormChoices } from './event-form.tsx';
+import { eventDate, EVENT_STUDIO_ID, savedEvent } from './events-test-fixtures.ts';
 
 // Mantine's autosize Textarea listens for web fonts, which jsdom does not have.
 if (!('fonts' in document))
@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const STUDIO_ID = '0123456789abcdef01234567';
+const STUDIO_ID = EVENT_STUDIO_ID;
 const choices: EventFormChoices = {
   studios: [{ id: STUDIO_ID, name: 'Midtown', timeZone: 'America/New_York' }],
   facilitators: [],
@@ -74,46 +74,16 @@ describe('Event form', () => {
   });
 
   it('gives a date its own places, never below those taken, and an emptied one goes back to the event’s', async () => {
-    const event: EventDto = {
-      id: 'e1',
+    const event = savedEvent({
       title: 'Pottery Workshop',
       category: 'ArtsAndCulture',
-      description: null,
-      image: null,
-      studioId: STUDIO_ID,
-      studioName: 'Midtown',
-      timeZone: 'America/New_York',
-      address: null,
       capacity: 12,
       price: 4500,
-      currency: 'USD',
-      facilitatorIds: [],
-      packageIds: [],
-      visibility: 'public',
-      waitlist: true,
       dates: [
-        {
-          classInstanceId: 'd1',
-          startsAt: '2030-01-10T23:30:00.000Z',
-          endsAt: '2030-01-11T01:30:00.000Z',
-          capacity: 12,
-          bookedCount: 5,
-          waitlistCount: 0,
-          placesLeft: 7,
-          status: 'scheduled',
-        },
-        {
-          classInstanceId: 'd2',
-          startsAt: '2030-01-17T23:30:00.000Z',
-          endsAt: '2030-01-18T01:30:00.000Z',
-          capacity: 6,
-          bookedCount: 0,
-          waitlistCount: 0,
-          placesLeft: 6,
-          status: 'scheduled',
-        },
+        eventDate('d1', '2030-01-10T23:30:00.000Z', { capacity: 12, bookedCount: 5, placesLeft: 7 }),
+        eventDate('d2', '2030-01-17T23:30:00.000Z', { capacity: 6, placesLeft: 6 }),
       ],
-    };
+    });
     const answer = { status: 1, data: event };
     const api = stubApi({
       'events/e1': { body: answer },

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { renderRoutes, stubApi } from '../../test/render-page.tsx';
 import { ClassDetailsPage } from './class-details-page.tsx';
 import { ScopeDialog } from './scope-dialog.tsx';
-import { choiceAnswers, CLASS_ID, details, ok, series, SERIES_ID} from './schedule-test-fixtures.ts';
+import { choiceAnswers, CLASS_ID, details, eventDateDetails, ok, series, SERIES_ID } from './schedule-test-fixtures.ts';
 
 if (!('fonts' in document))
   Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
@@ -119,20 +119,7 @@ describe('Class details', () => {
 
 describe('An event’s date on the class page', () => {
   it('reads as its event: facilitators, its own address, its price; edited on the Events page', async () => {
-    const eventDate = {
-      ...details,
-      fitnessSessionId: '',
-      templateId: '',
-      templateName: 'Pottery Workshop',
-      roomId: null,
-      roomName: null,
-      instructorId: '',
-      instructorName: 'Ana Ruiz',
-      eventId: '222222222222222222222222',
-      address: '22 Mill Lane, Decatur',
-      dropInPrice: 4500,
-      series: null,
-    };
+    const eventDate = { ...eventDateDetails, id: CLASS_ID };
     const api = stubApi({
       ...choiceAnswers,
       [`class-instances/${CLASS_ID}`]: ok(eventDate),

@@ -29,8 +29,7 @@ import {
 
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 import { ApiError } from '../../api/client.ts';
-import { BusyButton } from '../../ui/busy-button.tsx';
-import { FormSubmitError } from '../../ui/form-submit-error.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { toFormErrors, validateClassForm, type ClassFormValues } from './class-form-values.ts';
 
 export interface ClassFormChoices {
@@ -217,15 +216,7 @@ export function ClassForm({ templates, studios, instructors, initialValues, subm
             </Stack>
           </Alert>
         ) : null}
-        <FormSubmitError message={submitError} />
-        <Group>
-          <BusyButton type="submit" busy={busy}>
-            {submitLabel}
-          </BusyButton>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} busy={busy} error={submitError} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -194,6 +194,23 @@ export const roster: RosterEntryDto[] = [
   }),
 ];
 
+/** An event's date as the class reads answer it: no series, template or instructor; its event's title and place. */
+export const eventDateDetails: ClassInstanceDetailsDto = {
+  ...details,
+  id: '333333333333333333333333',
+  fitnessSessionId: '',
+  templateId: '',
+  templateName: 'Pottery Workshop',
+  roomId: null,
+  roomName: null,
+  instructorId: '',
+  instructorName: 'Ana Ruiz',
+  eventId: '222222222222222222222222',
+  address: '22 Mill Lane, Decatur',
+  dropInPrice: 4500,
+  series: null,
+};
+
 export const fullDetails: ClassInstanceDetailsDto = { ...details, capacity: 2, bookedCount: 2, waitlistCount: 2 };
 
 /** The signed-in client's own booking of the class, as `GET /api/my/bookings` answers it. */
