@@ -82,6 +82,7 @@ describe('event form values', () => {
         // Its places are the event's: the field is empty and follows the event's capacity.
         capacity: '',
         booked: 4,
+        past: false,
       },
     ]);
   });
@@ -95,5 +96,37 @@ describe('event form values', () => {
     };
     expect(validateEventForm(values, 'USD', 'UTC')).toEqual({ dates: 'Add at least one date' });
     expect(validateEventForm(values, 'USD', 'UTC', new Date(), { editing: true })).toEqual({});
+  });
+
+  it('keeps a date that took place as it was: its own places, not held to the event’s new capacity', () => {
+    const event = savedEvent({
+      capacity: 30,
+      dates: [
+        eventDate('d1', '2030-03-02T15:00:00.000Z', { bookedCount: 20 }),
+        eventDate('d2', '2030-03-09T15:00:00.000Z', { bookedCount: 3 }),
+      ],
+    });
+    const values = toEventFormValues(event, { studioId: STUDIO }, new Date('2030-03-05T00:00:00Z'));
+    expect(values.dates.map((row) => [row.past, row.capacity])).toEqual([
+      [true, 30],
+      [false, ''],
+    ]);
+    // Ten places now: the past date's twenty do not stand in the way; the date to come's three do not either.
+    const errors = validateEventForm(
+      { ...values, title: 'Open Day', category: 'Tours', capacity: 10 },
+      'USD',
+      'UTC',
+      new Date('2030-03-05T00:00:00Z'),
+      { editing: true },
+    );
+    expect(errors).toEqual({});
+    const tooFew = validateEventForm(
+      { ...values, title: 'Open Day', category: 'Tours', capacity: 2 },
+      'USD',
+      'UTC',
+      new Date('2030-03-05T00:00:00Z'),
+      { editing: true },
+    );
+    expect(tooFew).toEqual({ capacity: 'At least 3: places already taken' });
   });
 });

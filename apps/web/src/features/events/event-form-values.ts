@@ -20,6 +20,8 @@ export interface EventDateRow {
   capacity: number | string;
   /** Places taken on a saved date (it is cancelled rather than deleted when removed). */
   booked: number;
+  /** A saved date that has started: shown as it was, not moved or re-sized (the server refuses both). */
+  past: boolean;
 }
 
 export interface EventFormValues {
@@ -52,6 +54,7 @@ export const newDateRow = (
   durationMinutes,
   capacity: '',
   booked: 0,
+  past: false,
 });
 
 /** The wall-clock date and time of an instant in a zone: ['2026-12-05', '18:30']. */
@@ -100,6 +103,7 @@ export function instantOf(date: string, time: string, timeZone: string): string 
 export function toEventFormValues(
   event: EventDto | undefined,
   defaults: { studioId: string },
+  now = new Date(),
 ): EventFormValues {
   if (!event)
     return {
@@ -134,14 +138,17 @@ export function toEventFormValues(
       .filter((date) => date.status === 'scheduled')
       .map((date) => {
         const [day, time] = wallClockOf(date.startsAt, event.timeZone);
+        const past = Date.parse(date.startsAt) <= now.getTime();
         return {
           key: date.classInstanceId,
           classInstanceId: date.classInstanceId,
           date: day,
           time,
           durationMinutes: Math.round((Date.parse(date.endsAt) - Date.parse(date.startsAt)) / 60_000),
-          capacity: date.capacity === event.capacity ? '' : date.capacity,
+          // A date to come with the event's places follows it (empty); a past one keeps what it had.
+          capacity: date.capacity === event.capacity && !past ? '' : date.capacity,
           booked: date.bookedCount,
+          past,
         };
       }),
   };
@@ -206,7 +213,9 @@ export function validateEventForm(
     const minutes = Number(row.durationMinutes);
     if (!Number.isInteger(minutes) || minutes < 5 || minutes > 1440)
       errors[`dates.${index}.durationMinutes`] = 'Between 5 and 1,440 minutes';
-    // A date's places (its own, or the event's it follows) never go below those already taken.
+    // A date's places (its own, or the event's it follows) never go below those already taken; a past
+    // date keeps its own whatever the event's becomes.
+    if (row.past) return;
     const places = row.capacity === '' ? Number(values.capacity) : Number(row.capacity);
     const field = row.capacity === '' ? 'capacity' : `dates.${index}.capacity`;
     if (row.capacity !== '' && (!Number.isInteger(places) || places < 1)) errors[field] = 'At least 1 place';

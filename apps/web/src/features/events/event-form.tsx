@@ -206,41 +206,55 @@ export function EventForm({ companyId, currency, event, choices, onCancel, onSav
             // One box per date, so its Remove button plainly belongs to it at any width.
             <Paper key={row.key} withBorder radius="md" p="sm" role="group" aria-label={`Date ${index + 1}`}>
               <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
-                <TextInput type="date" label="Day" required {...form.getInputProps(`dates.${index}.date`)} />
+                <TextInput
+                  type="date"
+                  label="Day"
+                  required
+                  readOnly={row.past}
+                  {...form.getInputProps(`dates.${index}.date`)}
+                />
                 <TextInput
                   type="time"
                   label="Starts"
                   required
+                  readOnly={row.past}
                   {...form.getInputProps(`dates.${index}.time`)}
                 />
                 <SpecNumberInput
                   label="Minutes"
                   required
+                  readOnly={row.past}
                   {...form.getInputProps(`dates.${index}.durationMinutes`)}
                 />
                 <SpecNumberInput
                   label="Places"
                   placeholder={`${form.values.capacity || '—'} (event’s)`}
+                  readOnly={row.past}
                   {...form.getInputProps(`dates.${index}.capacity`)}
                 />
               </SimpleGrid>
               <Group justify="space-between" align="center" mt="xs" wrap="nowrap">
                 <Text size="sm" c="dimmed">
-                  {row.booked > 0 ? `${row.booked} taken` : null}
+                  {[row.past ? 'Has taken place' : null, row.booked > 0 ? `${row.booked} taken` : null]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Text>
-                <Button
-                  variant="subtle"
-                  color="red"
-                  size="compact-sm"
-                  aria-label={`${row.booked > 0 ? 'Cancel' : 'Remove'} date ${index + 1}`}
-                  onClick={() => {
-                    form.removeListItem('dates', index);
-                    // The button goes with its date: the keyboard moves to the date now in its place.
-                    focusDateAfterRender(index);
-                  }}
-                >
-                  {row.booked > 0 ? 'Cancel date' : 'Remove'}
-                </Button>
+                {/* A date that took place with bookings stays on record (the server refuses its removal). */}
+                {row.past && row.booked > 0 ? null : (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="compact-sm"
+                    aria-label={`${row.booked > 0 ? 'Cancel' : 'Remove'} date ${index + 1}`}
+                    onClick={() => {
+                      form.removeListItem('dates', index);
+                      // The button goes with its date: the keyboard moves to the date now in its place.
+                      focusDateAfterRender(index);
+                    }}
+                  >
+                    {row.booked > 0 ? 'Cancel date' : 'Remove'}
+                  </Button>
+                )}
               </Group>
             </Paper>
           ))}
