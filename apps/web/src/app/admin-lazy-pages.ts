@@ -46,6 +46,9 @@ export const adminLazyPage = withAllStyles({
     })),
   doorScreen: () =>
     import('../features/check-in/door-screen-page.tsx').then((m) => ({ Component: m.DoorScreenPage })),
+  frontDesk: () =>
+    import('../features/front-desk/front-desk-page.tsx').then((m) => ({ Component: m.FrontDeskPage })),
+  kiosk: () => import('../features/front-desk/kiosk-page.tsx').then((m) => ({ Component: m.KioskPage })),
   classDetails: () =>
     import('../features/schedule/class-details-page.tsx').then((m) => ({ Component: m.ClassDetailsPage })),
   packages: () =>

@@ -28,6 +28,8 @@ export function adminAppRoute(path?: string): RouteObject {
     children: [
       // The door screen fills a tablet at the studio's door: no menu, no header (issue 13 §1).
       { path: 'check-in/door', lazy: adminLazyPage.doorScreen },
+      // Kiosk mode: clients check themselves in on a tablet; locked until the staff password (issue 13 §5).
+      { path: 'kiosk', lazy: adminLazyPage.kiosk },
       {
         lazy: adminLazyPage.adminShell,
         children: [
@@ -38,6 +40,7 @@ export function adminAppRoute(path?: string): RouteObject {
               { index: true, lazy: adminLazyPage.dashboard },
               soon('appointment', 'appointment'),
               { path: 'calendar', handle: menuPage('calendar'), lazy: adminLazyPage.calendar },
+              { path: 'front-desk', handle: menuPage('front-desk'), lazy: adminLazyPage.frontDesk },
               { path: 'classes', handle: menuPage('classes'), lazy: adminLazyPage.classes },
               {
                 path: 'classes/details/:classInstanceId',

@@ -16,6 +16,7 @@ describe('admin side menu (spec §2)', () => {
       ['Dashboard', ''],
       ['Appointment', 'appointment'],
       ['Calendar', 'calendar'],
+      ['Front desk', 'front-desk'],
       ['Classes', 'classes'],
       ['Events', 'events'],
       ['Clients', 'clients'],
@@ -25,7 +26,7 @@ describe('admin side menu (spec §2)', () => {
     ]);
   });
 
-  it('hides Appointment, Classes, Staff and Studios for solo users (spec §6); Events stay (issue 12)', () => {
+  it('hides Appointment, Front desk, Classes, Staff and Studios for solo users (spec §6); Events stay (issue 12)', () => {
     expect(adminMenuFor(true).map((item) => item.label)).toEqual([
       'Dashboard',
       'Calendar',
@@ -103,7 +104,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
   const all = { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true };
 
   it('shows everything an admin may use', () => {
-    expect(adminMenuFor(false, all)).toHaveLength(9);
+    expect(adminMenuFor(false, all)).toHaveLength(10);
     expect(settingsMenuFor(false, all)).toHaveLength(16);
   });
 
@@ -113,6 +114,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
       'Dashboard',
       'Appointment',
       'Calendar',
+      'Front desk',
       'Classes',
       'Events',
       'Clients',

@@ -19,6 +19,8 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { key: 'dashboard', label: 'Dashboard', path: '', hiddenForSolo: false, built: true },
   { key: 'appointment', label: 'Appointment', path: 'appointment', hiddenForSolo: true, built: false },
   { key: 'calendar', label: 'Calendar', path: 'calendar', hiddenForSolo: false, built: true },
+  // Issue 13 §4: today's classes at a studio and their check-in lists, beside the calendar.
+  { key: 'front-desk', label: 'Front desk', path: 'front-desk', hiddenForSolo: true, built: true, needs: 'viewClients' },
   { key: 'classes', label: 'Classes', path: 'classes', hiddenForSolo: true, built: true },
   // Not in spec §2's menu: events (issue 12) sit beside Classes, whose machinery their dates share.
   { key: 'events', label: 'Events', path: 'events', hiddenForSolo: false, built: true },

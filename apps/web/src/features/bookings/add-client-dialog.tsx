@@ -13,6 +13,7 @@ import { clientsQueryKey } from './api/booking-keys.ts';
 import { createClient } from './api/create-client.ts';
 import { useClientSearch } from './api/search-clients.ts';
 import { useRefreshingMutation } from './api/use-refreshing-mutation.ts';
+import { walkIn as walkInRequest } from '../front-desk/api/front-desk-api.ts';
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
 const optionLabel = (client: ClientDto) => `${client.name} · ${client.email}`;
@@ -22,14 +23,21 @@ interface AddClientDialogProps {
   item: ClassInstanceDetailsDto;
   opened: boolean;
   onClose: () => void;
+  /** A walk-in: booked and checked in at once (POST …/walk-ins), never the waitlist. */
+  walkIn?: boolean;
 }
 
 /** The front desk books someone in: find an existing client, or create one and book them in one go. */
-export function AddClientDialog({ companyId, item, opened, onClose }: AddClientDialogProps) {
+export function AddClientDialog({ companyId, item, opened, onClose, walkIn = false }: AddClientDialogProps) {
   const [mode, setMode] = useState<'find' | 'new'>('find');
   const full = item.bookedCount >= item.capacity;
   return (
-    <Modal opened={opened} onClose={onClose} title={`Add a client to ${item.templateName}`} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={walkIn ? `Walk-in: check a client in to ${item.templateName}` : `Add a client to ${item.templateName}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <SegmentedControl
           aria-label="How to add the client"
@@ -42,12 +50,18 @@ export function AddClientDialog({ companyId, item, opened, onClose }: AddClientD
           ]}
         />
         {full ? (
-          <Text size="sm">The class is full: the client joins the waitlist.</Text>
+          <Text size="sm">
+            {walkIn
+              ? `The class is full: all ${item.capacity} places are taken, so nobody can walk in.`
+              : 'The class is full: the client joins the waitlist.'}
+          </Text>
+        ) : walkIn ? (
+          <Text size="sm">The client is booked (a package they hold, or a drop-in paid at the studio) and checked in.</Text>
         ) : null}
         {mode === 'find' ? (
-          <FindClientForm companyId={companyId} item={item} onDone={onClose} />
+          <FindClientForm companyId={companyId} item={item} onDone={onClose} walkIn={walkIn} />
         ) : (
-          <NewClientForm companyId={companyId} item={item} onDone={onClose} />
+          <NewClientForm companyId={companyId} item={item} onDone={onClose} walkIn={walkIn} />
         )}
       </Stack>
     </Modal>
@@ -58,9 +72,21 @@ interface FormProps {
   companyId: string;
   item: ClassInstanceDetailsDto;
   onDone: () => void;
+  walkIn: boolean;
 }
 
-function FindClientForm({ companyId, item, onDone }: FormProps) {
+/** Books the client, or (a walk-in) books and checks them in. */
+function usePlace(companyId: string, walkIn: boolean) {
+  const book = useRefreshingMutation(bookClass, [scheduleQueryKey(companyId)]);
+  const enter = useRefreshingMutation(walkInRequest, [scheduleQueryKey(companyId)]);
+  return {
+    isPending: book.isPending || enter.isPending,
+    mutateAsync: (variables: { classInstanceId: string; clientId: string; overrideWaiver?: boolean }) =>
+      walkIn ? enter.mutateAsync(variables) : book.mutateAsync(variables),
+  };
+}
+
+function FindClientForm({ companyId, item, onDone, walkIn }: FormProps) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<ClientDto | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -70,7 +96,8 @@ function FindClientForm({ companyId, item, onDone }: FormProps) {
   const typed = chosen && search === optionLabel(chosen) ? '' : search;
   const [q] = useDebouncedValue(typed.trim(), 250);
   const clients = useClientSearch(companyId, q, true);
-  const book = useRefreshingMutation(bookClass, [scheduleQueryKey(companyId)]);
+  const book = usePlace(companyId, walkIn);
+  const verb = walkIn ? 'Check in' : 'Book';
   const found = clients.data?.items ?? [];
   const options = [...(chosen && !found.some((client) => client.id === chosen.id) ? [chosen] : []), ...found];
 
@@ -115,7 +142,7 @@ function FindClientForm({ companyId, item, onDone }: FormProps) {
         <FormSubmitError message={error} />
         <Group>
           <BusyButton type="submit" busy={book.isPending}>
-            {chosen ? (unsigned ? `Book ${chosen.name} anyway` : `Book ${chosen.name}`) : 'Book'}
+            {chosen ? (unsigned ? `${verb} ${chosen.name} anyway` : `${verb} ${chosen.name}`) : verb}
           </BusyButton>
           <Button variant="default" onClick={onDone}>
             Cancel
@@ -126,14 +153,14 @@ function FindClientForm({ companyId, item, onDone }: FormProps) {
   );
 }
 
-function NewClientForm({ companyId, item, onDone }: FormProps) {
+function NewClientForm({ companyId, item, onDone, walkIn }: FormProps) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<NewClientBody>({
     initialValues: { name: '', email: '', phone: '' },
     validate: schemaResolver(newClientBody, { sync: true }),
   });
   const create = useRefreshingMutation(createClient, [clientsQueryKey(companyId)]);
-  const book = useRefreshingMutation(bookClass, [scheduleQueryKey(companyId)]);
+  const book = usePlace(companyId, walkIn);
   const phone = form.getInputProps('phone');
 
   const submit = async (values: NewClientBody) => {
@@ -150,7 +177,7 @@ function NewClientForm({ companyId, item, onDone }: FormProps) {
       onDone();
     } catch (failure) {
       form.reset();
-      setError(`${client.name} is now a client, but was not booked: ${messageOf(failure)}`);
+      setError(`${client.name} is now a client, but was not ${walkIn ? 'checked in' : 'booked'}: ${messageOf(failure)}`);
     }
   };
 
@@ -163,7 +190,7 @@ function NewClientForm({ companyId, item, onDone }: FormProps) {
         <FormSubmitError message={error} />
         <Group>
           <BusyButton type="submit" busy={create.isPending || book.isPending}>
-            Create and book
+            {walkIn ? 'Create and check in' : 'Create and book'}
           </BusyButton>
           <Button variant="default" onClick={onDone}>
             Cancel

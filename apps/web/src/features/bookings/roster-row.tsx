@@ -1,5 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { CHECK_IN_CLOSES_MINUTES_AFTER_START } from '@kinetic/shared';
 import type { ClassInstanceDetailsDto, RosterEntryDto } from '@kinetic/shared';
 import { useAppBase } from '../../shell/use-app-base.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -8,6 +10,7 @@ import { dayTimeLabel, localTime } from '../schedule/class-labels.ts';
 import { checkInBooking } from './api/check-in-booking.ts';
 import { useRefreshingMutation } from './api/use-refreshing-mutation.ts';
 import { waiveFee } from './api/waive-fee.ts';
+import { undoCheckIn } from '../front-desk/api/front-desk-api.ts';
 import {
   checkInOpensAt,
   feeLabel,
@@ -32,6 +35,14 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
   const refresh = [scheduleQueryKey(companyId)];
   const checkIn = useRefreshingMutation(checkInBooking, refresh);
   const waive = useRefreshingMutation(waiveFee, refresh);
+  const undo = useRefreshingMutation(undoCheckIn, refresh);
+  // Check in and Undo replace each other: the keyboard moves to the one that appears (no focus lost).
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const acted = useRef(false);
+  useEffect(() => {
+    if (acted.current) actionRef.current?.focus();
+    acted.current = false;
+  }, [entry.status]);
   const classOn = item.status !== 'cancelled';
   const started = hasStarted(item);
   const name = entry.clientName;
@@ -46,6 +57,11 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
   const canCancel =
     canManage && classOn && !started && ['booked', 'waitlisted', 'offered'].includes(entry.status);
   const canWaive = canManage && entry.fee?.status === 'due';
+  const canUndo =
+    classOn &&
+    entry.status === 'checked_in' &&
+    Date.now() < Date.parse(item.endsAt) + CHECK_IN_CLOSES_MINUTES_AFTER_START * 60_000;
+  const tap = { minHeight: 44, minWidth: 44 } as const;
 
   return (
     <Paper component="li" withBorder p="sm" radius="md">
@@ -81,15 +97,20 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
           {paid ? <Text size="sm">{paid}</Text> : null}
           {entry.fee ? <Text size="sm">{feeLabel(entry.fee)}</Text> : null}
         </Stack>
-        {canCheckIn || canCancel || canWaive ? (
+        {canCheckIn || canCancel || canWaive || canUndo ? (
           <Group gap="xs" wrap="wrap">
             {canCheckIn ? (
               checkInOpen ? (
                 <BusyButton
-                  size="xs"
+                  ref={actionRef}
+                  size="sm"
+                  style={tap}
                   busy={checkIn.isPending}
                   aria-label={`Check in ${name}`}
-                  onClick={() => checkIn.mutate(entry.id)}
+                  onClick={() => {
+                    acted.current = true;
+                    checkIn.mutate(entry.id);
+                  }}
                 >
                   Check in
                 </BusyButton>
@@ -102,6 +123,22 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
                   Check-in opens {localTime(new Date(opensAt).toISOString(), item.timeZone)}
                 </Button>
               )
+            ) : null}
+            {canUndo ? (
+              <BusyButton
+                ref={actionRef}
+                size="sm"
+                style={tap}
+                variant="default"
+                busy={undo.isPending}
+                aria-label={`Undo ${name}’s check-in`}
+                onClick={() => {
+                  acted.current = true;
+                  undo.mutate(entry.id);
+                }}
+              >
+                Undo check-in
+              </BusyButton>
             ) : null}
             {canWaive ? (
               <BusyButton

@@ -1,18 +1,33 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { ClassInstanceDetailsDto, RosterEntryDto } from '@kinetic/shared';
+import { CHECK_IN_CLOSES_MINUTES_AFTER_START, type ClassInstanceDetailsDto, type RosterEntryDto } from '@kinetic/shared';
+import { ApiError } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { scheduleQueryKey } from '../schedule/api/schedule-keys.ts';
 import { useRoster } from './api/get-roster.ts';
+import { checkInBooking } from './api/check-in-booking.ts';
 import { markNoShows } from './api/mark-no-shows.ts';
 import { useRefreshingMutation } from './api/use-refreshing-mutation.ts';
 import { AddClientDialog } from './add-client-dialog.tsx';
-import { hasStarted } from './booking-labels.ts';
+import { checkInOpensAt, hasStarted } from './booking-labels.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
 import { RosterRow } from './roster-row.tsx';
 
 const PLACE = new Set(['booked', 'offered', 'checked_in']);
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
+const tap = { minHeight: 44 } as const;
+
+/** Name, email or phone (digits alone for a phone typed any way) holds what was typed. */
+export function matchesSearch(entry: RosterEntryDto, typed: string): boolean {
+  const q = typed.trim().toLowerCase();
+  if (!q) return true;
+  const digits = q.replace(/\D/g, '');
+  return (
+    entry.clientName.toLowerCase().includes(q) ||
+    entry.clientEmail.toLowerCase().includes(q) ||
+    (digits.length >= 3 && (entry.clientPhone ?? '').replace(/\D/g, '').includes(digits))
+  );
+}
 
 interface RosterSectionProps {
   companyId: string;
@@ -27,8 +42,13 @@ export function RosterSection({ companyId, item, canManage }: RosterSectionProps
   const [adding, setAdding] = useState(false);
   const [cancelling, setCancelling] = useState<RosterEntryDto | null>(null);
   const [confirmNoShows, setConfirmNoShows] = useState(false);
+  const [walkingIn, setWalkingIn] = useState(false);
+  const [search, setSearch] = useState('');
+  const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
+  const quickCheckIn = useRefreshingMutation(checkInBooking, [scheduleQueryKey(companyId)]);
   const noShows = useRefreshingMutation(markNoShows, [scheduleQueryKey(companyId)]);
-  const entries = roster.data?.items ?? [];
+  const all = roster.data?.items ?? [];
+  const entries = all.filter((entry) => matchesSearch(entry, search));
   // The server answers places first, then the waitlist in order, then ended ones; the page keeps that order.
   const places = entries.filter((entry) => PLACE.has(entry.status));
   const waitlist = entries.filter((entry) => entry.status === 'waitlisted');
@@ -36,6 +56,36 @@ export function RosterSection({ companyId, item, canManage }: RosterSectionProps
   const stillBooked = entries.filter((entry) => entry.status === 'booked');
   const classOn = item.status !== 'cancelled';
   const started = hasStarted(item);
+  // Walk-ins (booked and checked in at once) from when check-in opens until it closes, 30 minutes after the start.
+  const now = Date.now();
+  const checkInOpen =
+    classOn && now >= checkInOpensAt(item) && now < Date.parse(item.startsAt) + CHECK_IN_CLOSES_MINUTES_AFTER_START * 60_000;
+  // Enter in the search box checks in the one booked client it leaves.
+  const enterCheckIn = () => {
+    const ready = entries.filter((entry) => entry.status === 'booked');
+    if (!search.trim() || ready.length !== 1 || !checkInOpen || !ready[0]) {
+      setSaid({
+        text: !search.trim()
+          ? 'Type a name, email or phone to find a client.'
+          : ready.length === 0
+            ? 'No booked client matches; nobody was checked in.'
+            : !checkInOpen
+              ? 'Check-in is not open for this class.'
+              : `${ready.length} booked clients match; type more, or use a Check in button.`,
+        error: true,
+      });
+      return;
+    }
+    const entry = ready[0];
+    quickCheckIn.mutateAsync(entry.id).then(
+      () => {
+        setSaid({ text: `${entry.clientName} is checked in.`, error: false });
+        setSearch('');
+      },
+      (failure: unknown) =>
+        setSaid({ text: failure instanceof ApiError ? failure.message : 'Something went wrong', error: true }),
+    );
+  };
   const row = (entry: RosterEntryDto) => (
     <RosterRow key={entry.id} companyId={companyId} item={item} entry={entry} canManage={canManage} onCancel={setCancelling} />
   );
@@ -50,12 +100,18 @@ export function RosterSection({ companyId, item, canManage }: RosterSectionProps
           {classOn ? (
             <Group gap="xs">
               {canManage ? (
-                <Button size="sm" onClick={() => setAdding(true)} disabled={started}>
+                <Button size="sm" style={tap} onClick={() => setAdding(true)} disabled={started}>
                   Add client
+                </Button>
+              ) : null}
+              {canManage && checkInOpen ? (
+                <Button size="sm" style={tap} variant="outline" onClick={() => setWalkingIn(true)}>
+                  Add walk-in
                 </Button>
               ) : null}
               <Button
                 size="sm"
+                style={tap}
                 variant="default"
                 onClick={() => setConfirmNoShows(true)}
                 disabled={!started || stillBooked.length === 0}
@@ -71,14 +127,41 @@ export function RosterSection({ companyId, item, canManage }: RosterSectionProps
             No-shows can be marked once the class has started.
           </Text>
         ) : null}
+        {all.length > 0 ? (
+          <Stack gap={4}>
+            <TextInput
+              label={`Find on the roster of ${item.templateName}`}
+              description={checkInOpen ? 'Name, email or phone. Enter checks in the one booked client found.' : 'Name, email or phone.'}
+              type="search"
+              autoComplete="off"
+              value={search}
+              size="md"
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setSaid(null);
+              }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  enterCheckIn();
+                }
+              }}
+            />
+            <Text size="sm" role="status" c={said?.error ? 'red.8' : undefined}>
+              {said?.text ?? ''}
+            </Text>
+          </Stack>
+        ) : null}
         {roster.isError ? (
           <Alert color="red" role="alert" title="The roster could not be loaded">
             {roster.error.message}
           </Alert>
         ) : !roster.data ? (
           <Text>Loading the roster…</Text>
-        ) : entries.length === 0 ? (
+        ) : all.length === 0 ? (
           <Text>No one has booked yet. Bookings appear here once clients book this class.</Text>
+        ) : entries.length === 0 ? (
+          <Text>Nobody on the roster matches “{search.trim()}”.</Text>
         ) : (
           <>
             <RosterList title={`Places (${places.length} of ${item.capacity})`} id="roster-places" entries={places} row={row} empty="No places taken." />
@@ -92,6 +175,9 @@ export function RosterSection({ companyId, item, canManage }: RosterSectionProps
         )}
       </Stack>
       {canManage ? <AddClientDialog companyId={companyId} item={item} opened={adding} onClose={() => setAdding(false)} /> : null}
+      {canManage && checkInOpen ? (
+        <AddClientDialog companyId={companyId} item={item} opened={walkingIn} walkIn onClose={() => setWalkingIn(false)} />
+      ) : null}
       {canManage ? (
         <CancelBookingDialog companyId={companyId} item={item} entry={cancelling} onClose={() => setCancelling(null)} />
       ) : null}
