@@ -195,6 +195,13 @@ describe('Events (issue 12 §1)', () => {
     await expect(card.textContent()).resolves.toContain('0 of 12 booked');
     await expect(card.textContent()).resolves.toContain('0 of 6 booked');
 
+    // A date opens its own page (places and roster), which sends its edits back to the Events page.
+    await card.getByRole('link').first().click();
+    await page.getByRole('heading', { level: 1, name: 'Clay Weekend' }).waitFor();
+    await page.getByText('0 of 12 booked').waitFor();
+    await page.getByRole('link', { name: 'Edit or cancel this event on the Events page' }).click();
+    await card.waitFor();
+
     // Cancelled by keyboard; the dialog's safe answer is plain about what it keeps.
     await card.getByRole('button', { name: 'Cancel Clay Weekend' }).focus();
     await page.keyboard.press('Enter');

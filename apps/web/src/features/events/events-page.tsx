@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -14,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   EVENT_CATEGORY_OPTIONS,
   formatMoney,
@@ -21,6 +23,7 @@ import {
   type EventCategory,
   type EventDto,
 } from '@kinetic/shared';
+import { useAppBase } from '../../shell/use-app-base.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
@@ -54,6 +57,7 @@ function dateLabel(startsAt: string, endsAt: string, timeZone: string): string {
 /** Events (issue 12 §1): one-off offerings with their dates; managers add, edit, cancel and delete. */
 export function EventsPage() {
   usePageTitle('Events');
+  const base = useAppBase();
   const me = useMe();
   const companyId = me.data?.company.id ?? '';
   const details = useCompanyDetails(companyId);
@@ -175,7 +179,15 @@ export function EventsPage() {
                       <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
                         {event.dates.map((date) => (
                           <Text component="li" size="sm" key={date.classInstanceId}>
-                            {dateLabel(date.startsAt, date.endsAt, event.timeZone)} ·{' '}
+                            {/* The date's own page: its places and roster, where clients are checked in. */}
+                            <Anchor
+                              component={Link}
+                              to={`${base}/classes/details/${date.classInstanceId}`}
+                              underline="always"
+                            >
+                              {dateLabel(date.startsAt, date.endsAt, event.timeZone)}
+                            </Anchor>{' '}
+                            ·{' '}
                             {date.status === 'cancelled'
                               ? 'cancelled'
                               : `${date.bookedCount} of ${date.capacity} booked${date.waitlistCount ? `, ${date.waitlistCount} waiting` : ''}`}
