@@ -17,6 +17,7 @@ import {
   CHROMIUM,
   CHROMIUM_FLAGS,
   CLIENT_PAGES,
+  demoEventPage,
   clientSessionCookies,
   DEMO,
   kB,
@@ -37,7 +38,12 @@ interface MeasuredPage {
   signedIn: boolean;
   widget?: boolean;
 }
-const WIDGET_PAGE: MeasuredPage = { name: 'widget', path: `/${DEMO.company}/widget`, signedIn: false, widget: true };
+const WIDGET_PAGE: MeasuredPage = {
+  name: 'widget',
+  path: `/${DEMO.company}/widget`,
+  signedIn: false,
+  widget: true,
+};
 const targetOf = (page: MeasuredPage) => (page.widget ? WIDGET_TARGET_JS_GZIP : TARGET_JS_GZIP);
 
 /** Chunks named after the admin side (apps/web/src/app/admin-lazy-pages.ts and the admin shell). */
@@ -63,7 +69,8 @@ const brotli = (bytes: Buffer) =>
   brotliCompressSync(bytes, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
   }).length;
-const sum = (assets: Asset[], size: (bytes: Buffer) => number) => assets.reduce((total, a) => total + size(a.body), 0);
+const sum = (assets: Asset[], size: (bytes: Buffer) => number) =>
+  assets.reduce((total, a) => total + size(a.body), 0);
 
 /**
  * The files only the admin side reaches: everything under assets/ that the service worker does not
@@ -71,11 +78,18 @@ const sum = (assets: Asset[], size: (bytes: Buffer) => number) => assets.reduce(
  */
 async function adminOnlyFiles(webDist: string): Promise<(file: string) => boolean> {
   const sw = await readFile(path.join(webDist, 'sw.js'), 'utf8').catch(() => '');
-  const precached = new Set([...sw.matchAll(/url:"([^"]+)"/g)].map((match) => (match[1] ?? '').replace(/^\//, '')));
+  const precached = new Set(
+    [...sw.matchAll(/url:"([^"]+)"/g)].map((match) => (match[1] ?? '').replace(/^\//, '')),
+  );
   return (file) => ADMIN_NAMES.test(path.basename(file)) || (precached.size > 0 && !precached.has(file));
 }
 
-async function measurePage(browser: Browser, origin: string, page: MeasuredPage, cookies: SessionCookie[]): Promise<PageFigures> {
+async function measurePage(
+  browser: Browser,
+  origin: string,
+  page: MeasuredPage,
+  cookies: SessionCookie[],
+): Promise<PageFigures> {
   // A phone-sized, fresh context each time: nothing cached, no service worker serving from its cache.
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
@@ -93,14 +107,19 @@ async function measurePage(browser: Browser, origin: string, page: MeasuredPage,
     pending.push(
       response
         .body()
-        .then((body) => ({ url: response.url(), kind: type === 'script' ? ('js' as const) : ('css' as const), body }))
+        .then((body) => ({
+          url: response.url(),
+          kind: type === 'script' ? ('js' as const) : ('css' as const),
+          body,
+        }))
         .catch(() => null),
     );
   });
   const started = Date.now();
   await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle' });
-  // The page has drawn what it is for: the login form, or the signed-in calendar's heading.
-  if (page.signedIn || page.widget) await tab.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+  // The page has drawn what it is for: the login form, or the page's heading (calendar, widget, event).
+  if (page.signedIn || page.widget || !page.path.endsWith('/login'))
+    await tab.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
   else await tab.getByRole('button', { name: 'Log in' }).waitFor({ timeout: 30_000 });
   const loadMs = Date.now() - started;
   const landed = new URL(tab.url()).pathname;
@@ -136,18 +155,36 @@ function report(figures: PageFigures[]): void {
       `${((jsGzip / targetOf(page)) * 100).toFixed(0)}% of ${kB(targetOf(page))}`,
     ];
   });
-  const head = ['page', 'JS files', 'JS kB', 'JS gzip kB', 'JS br kB', 'CSS files', 'CSS kB', 'CSS gzip kB', 'admin chunk', 'of target gzip'];
+  const head = [
+    'page',
+    'JS files',
+    'JS kB',
+    'JS gzip kB',
+    'JS br kB',
+    'CSS files',
+    'CSS kB',
+    'CSS gzip kB',
+    'admin chunk',
+    'of target gzip',
+  ];
   const widths = head.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
   console.log('');
   console.log(line(head));
   for (const row of rows) console.log(line(row));
-  console.log('\n(kB = 1,000 bytes; gzip level 9 and brotli quality 11 of the bytes the browser received; targets: client pages ≤ 150 kB gzip, widget ≤ 80 kB gzip, no admin chunk)');
+  console.log(
+    '\n(kB = 1,000 bytes; gzip level 9 and brotli quality 11 of the bytes the browser received; targets: client pages and event page ≤ 150 kB gzip, widget ≤ 80 kB gzip, no admin chunk)',
+  );
   for (const { page, js, css, admin, loadMs } of figures) {
     console.log(`\n${page.name} (${page.path}, loaded in ${loadMs} ms):`);
     for (const asset of [...js, ...css].sort((a, b) => b.body.length - a.body.length)) {
       const file = new URL(asset.url).pathname.replace(/^\/assets\//, '');
-      console.log(`  ${file.padEnd(48)} ${kB(asset.body.length).padStart(7)} kB  gzip ${kB(gzip(asset.body)).padStart(6)} kB`);
+      console.log(
+        `  ${file.padEnd(48)} ${kB(asset.body.length).padStart(7)} kB  gzip ${kB(gzip(asset.body)).padStart(6)} kB`,
+      );
     }
     if (admin.length > 0) console.log(`  admin-only: ${admin.join(', ')}`);
   }
@@ -161,7 +198,7 @@ await runBenchmark(async (resources) => {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
   resources.add(() => browser.close());
   const figures: PageFigures[] = [];
-  for (const page of [...CLIENT_PAGES, WIDGET_PAGE]) {
+  for (const page of [...CLIENT_PAGES, WIDGET_PAGE, await demoEventPage(origin)]) {
     const measured = await measurePage(browser, origin, page, cookies);
     measured.admin = [...measured.js, ...measured.css]
       .map((asset) => new URL(asset.url).pathname.replace(/^\//, ''))

@@ -293,6 +293,7 @@ export default defineConfig({
             src('shell/client-shell.tsx'),
             src('features/client-calendar/client-calendar-page.tsx'),
           ],
+          'event-page': [src('features/event-booking/event-page.tsx')],
         },
         mantineCss: src('app/mantine-first-paint.css'),
         forbidden: [
@@ -399,7 +400,7 @@ export default defineConfig({
                 (!id.startsWith(WIDGET_DIR) || WIDGET_SHARED.has(id)),
               includeDependenciesRecursively: false,
             },
-            ...['app', 'client-login', 'client-calendar'].map((name, index, names) => ({
+            ...['app', 'client-login', 'client-calendar', 'event-page'].map((name, index, names) => ({
               name,
               priority: names.length - index,
               test: (id: string) => (firstPaintGroups.get(name)?.has(id) ?? false) && !widgetModules.has(id),

@@ -3,7 +3,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { announcedUrl, SERVER_DIR, spawnServer, stopProcess } from '../../apps/server/src/test/server-process.ts';
+import {
+  announcedUrl,
+  SERVER_DIR,
+  spawnServer,
+  stopProcess,
+} from '../../apps/server/src/test/server-process.ts';
 import type { Resources } from './resources.ts';
 
 const WEB_DIR = path.resolve(SERVER_DIR, '../web');
@@ -17,6 +22,27 @@ export const CLIENT_PAGES = [
   { name: 'client calendar', path: `/${DEMO.company}/client/client`, signedIn: true },
 ] as const;
 export type ClientPage = (typeof CLIENT_PAGES)[number];
+
+/** Issue 12 §5: the public event page's target (initial JavaScript, gzip). */
+export const EVENT_PAGE_TARGET_JS_GZIP = 150_000;
+
+/**
+ * The public page of the demo's first upcoming public event (issue 12 §5), as a visitor opens it from a
+ * studio's link: the demo's ids are made when it is seeded, so the path is asked of the server.
+ */
+export async function demoEventPage(
+  origin: string,
+): Promise<{ name: string; path: string; signedIn: false }> {
+  const response = await fetch(`${origin}/api/public/${DEMO.company}/events`);
+  const answer = (await response.json()) as { data?: { items?: { id: string; title: string }[] } };
+  const event = answer.data?.items?.[0];
+  if (!response.ok || !event) throw new Error(`The demo has no public event (${response.status}).`);
+  return {
+    name: 'event page',
+    path: `/${DEMO.company}/client/client/app/event/book-event/${event.id}`,
+    signedIn: false,
+  };
+}
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -39,7 +65,8 @@ export async function webBuild(resources: Resources): Promise<string> {
   const existing = process.env.WEB_DIST_DIR;
   if (existing) {
     const dir = path.resolve(existing);
-    if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} has no index.html: not a web build.`);
+    if (!existsSync(path.join(dir, 'index.html')))
+      throw new Error(`${dir} has no index.html: not a web build.`);
     console.log(`Web build: ${dir} (WEB_DIST_DIR)`);
     return dir;
   }
@@ -99,7 +126,11 @@ export async function clientSessionCookies(origin: string): Promise<SessionCooki
       headers: { 'content-type': 'application/json', hosttype: 'company' },
       body: JSON.stringify(body),
     });
-    const answer = (await response.json()) as { status: number; message?: string; data?: Record<string, unknown> };
+    const answer = (await response.json()) as {
+      status: number;
+      message?: string;
+      data?: Record<string, unknown>;
+    };
     if (!response.ok || answer.status !== 1 || !answer.data) {
       throw new Error(`${route} answered ${response.status}: ${answer.message ?? JSON.stringify(answer)}`);
     }

@@ -7,11 +7,12 @@ import type { Plugin, PluginContext } from 'rolldown';
  * Left to itself the bundler cuts one chunk per set of pages sharing a module, so the client login
  * downloaded ~50 files (every Mantine component the admin pages also use is its own chunk). Over
  * HTTP/1.1 that is six requests at a time, a round trip each, ~1 kB of headers each, and each file
- * compressed without the others' dictionary. This plugin names three chunks instead:
+ * compressed without the others' dictionary. This plugin names a chunk per first-paint page instead:
  *
- * - `app`: what the app shell (`mount.tsx`) uses, plus what both the login and the calendar use;
+ * - `app`: what the app shell (`mount.tsx`) uses, plus what two or more of the pages use;
  * - `client-login`: the rest of what the login page uses;
- * - `client-calendar`: the rest of what the client calendar uses (client shell and calendar page).
+ * - `client-calendar`: the rest of what the client calendar uses (client shell and calendar page);
+ * - `event-page`: the rest of what the public event page uses (issue 12 §5).
  *
  * Every other page keeps the default chunks, and imports from these where it shares a module.
  *
@@ -274,9 +275,11 @@ export function firstPaintChunks(config: FirstPaintPages, groups: Map<string, Se
         }
       }
       const core = new Set(shell.modules);
-      // What every listed page uses goes with the shell.
-      const [first, ...rest] = pages.map(([, used]) => used.modules);
-      for (const id of first ?? []) if (rest.every((used) => used.has(id))) core.add(id);
+      // What two or more listed pages use goes with the shell: left in each page's set, the first group
+      // would take it and the other page would download that whole chunk for it.
+      const uses = new Map<string, number>();
+      for (const [, used] of pages) for (const id of used.modules) uses.set(id, (uses.get(id) ?? 0) + 1);
+      for (const [id, count] of uses) if (count >= 2) core.add(id);
       groups.set('app', new Set([...core].filter(ownable)));
       for (const [name, used] of pages) {
         groups.set(name, new Set([...used.modules].filter((id) => ownable(id) && !core.has(id))));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { eventCategorySchema, EVENT_CATEGORY_IDS } from './constants/event-categories.ts';
+import { eventCategorySchema } from './constants/event-categories.ts';
+import { EVENT_CATEGORY_IDS } from './constants/event-category-labels.ts';
 import { templateImageSchema, MAX_CLASS_CAPACITY, MAX_CLASS_DURATION_MINUTES } from './class-templates.ts';
 import { listOf, pageQuery } from './paging.ts';
 import { MAX_FEE_MINOR } from './session-settings.ts';

@@ -1,5 +1,6 @@
 export * from './constants/option.ts';
 export * from './constants/event-categories.ts';
+export * from './constants/event-category-labels.ts';
 export * from './constants/income-bands.ts';
 export * from './constants/age-ranges.ts';
 export * from './constants/demographics.ts';

@@ -5,7 +5,7 @@ import { withAllMantineStyles } from './mantine-styles.ts';
  * download the admin shell or admin pages (code-split by route group). Admin pages live in
  * `admin-lazy-pages.ts`, which the build reads to keep them out of the service worker's precache.
  *
- * The client group's first pages (login, client shell, calendar) paint with the Mantine styles the app
+ * The client group's first pages (login, client shell, calendar) and the public event page paint with the Mantine styles the app
  * shell carries (`mantine-first-paint.css`, checked by the build); every other page also waits for all
  * of Mantine's styles.
  */
@@ -16,6 +16,9 @@ const firstPaintPages = {
     import('../features/client-calendar/client-calendar-page.tsx').then((m) => ({
       Component: m.ClientCalendarPage,
     })),
+  // A studio's link to one event (issue 12 §5: ≤ 150 kB, Lighthouse ≥ 90): it paints with the same styles.
+  eventPage: () =>
+    import('../features/event-booking/event-page.tsx').then((m) => ({ Component: m.EventPage })),
 };
 
 const otherPages = {
@@ -67,26 +70,33 @@ const otherPages = {
     import('../features/signup-details/widget-calendar-redirect.tsx').then((m) => ({
       Component: m.WidgetCalendarRedirect,
     })),
-  // The public event-booking flow (issue 12 §2): the event page alone stays light; the steps share chunks.
-  eventPage: () => import('../features/event-booking/event-page.tsx').then((m) => ({ Component: m.EventPage })),
+  // The public event-booking flow (issue 12 §2): its steps share chunks (the event page is a first-paint page).
   eventsList: () =>
     import('../features/event-booking/events-list-page.tsx').then((m) => ({ Component: m.EventsListPage })),
   eventAccount: () =>
-    import('../features/event-booking/event-account-page.tsx').then((m) => ({ Component: m.EventAccountPage })),
+    import('../features/event-booking/event-account-page.tsx').then((m) => ({
+      Component: m.EventAccountPage,
+    })),
   eventPackages: () =>
     import('../features/event-booking/event-pay-pages.tsx').then((m) => ({ Component: m.EventPackagesPage })),
   eventPayment: () =>
     import('../features/event-booking/event-pay-pages.tsx').then((m) => ({ Component: m.EventPaymentPage })),
   eventPaymentReturn: () =>
-    import('../features/event-booking/event-pay-pages.tsx').then((m) => ({ Component: m.EventPaymentReturnPage })),
+    import('../features/event-booking/event-pay-pages.tsx').then((m) => ({
+      Component: m.EventPaymentReturnPage,
+    })),
   eventBooked: () =>
     import('../features/event-booking/event-place-pages.tsx').then((m) => ({ Component: m.EventBookedPage })),
   eventFullyBooked: () =>
-    import('../features/event-booking/event-place-pages.tsx').then((m) => ({ Component: m.EventFullyBookedPage })),
+    import('../features/event-booking/event-place-pages.tsx').then((m) => ({
+      Component: m.EventFullyBookedPage,
+    })),
   eventCancel: () =>
     import('../features/event-booking/event-place-pages.tsx').then((m) => ({ Component: m.EventCancelPage })),
   eventCancelLink: () =>
-    import('../features/event-booking/event-place-pages.tsx').then((m) => ({ Component: m.EventCancelLinkPage })),
+    import('../features/event-booking/event-place-pages.tsx').then((m) => ({
+      Component: m.EventCancelLinkPage,
+    })),
   confirmEmail: () =>
     import('../features/accounts/confirm-email-page.tsx').then((m) => ({ Component: m.ConfirmEmailPage })),
   accountDetails: () =>

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import type { z } from 'zod';
 import type { Option } from './option.ts';
-import { EVENT_CATEGORY_OPTIONS, eventCategorySchema } from './event-categories.ts';
+import { eventCategorySchema } from './event-categories.ts';
+import { EVENT_CATEGORY_OPTIONS } from './event-category-labels.ts';
 import {
   INCOME_BAND_TO_120K_OPTIONS,
   INCOME_BAND_TO_200K_OPTIONS,
