@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { COOKIE, type EventPageDto } from '@kinetic/shared';
 import { deleteCookie, readCookie, writeCookie } from '../../api/cookies.ts';
 import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
@@ -69,12 +69,12 @@ const session = {
   company: { id: COMPANY_ID, slug: 'acme', name: 'Acme Yoga', kind: 'company' },
 };
 
-function open(post: (call: Call) => Answer | undefined) {
+function open(post: (call: Call) => Answer | undefined, page: EventPageDto = event) {
   const calls = stubFetch((call) => {
     if (call.method !== 'GET') return post(call) ?? noStub(call);
     if (call.path === 'public/acme')
       return ok({ id: COMPANY_ID, name: 'Acme Yoga', slug: 'acme', logoUrl: null, locale: 'en-US' });
-    if (call.path === `public/acme/events/${EVENT_ID}/page`) return ok(event);
+    if (call.path === `public/acme/events/${EVENT_ID}/page`) return ok(page);
     if (call.path === 'me') return ok(clientAccount);
     return noStub(call);
   });
@@ -85,6 +85,7 @@ function open(post: (call: Call) => Answer | undefined) {
         element: <EventAccountPage />,
       },
       { path: '/:company/:roleId/client/app/event/booked-event/:eventId', element: <p>Booked page</p> },
+      { path: '/:company/:roleId/client/app/event/book-event/:eventId', element: <p>Event page</p> },
       { path: '*', element: <p>Elsewhere</p> },
     ],
     PATH,
@@ -147,5 +148,18 @@ describe('event account step', () => {
       `/acme/client/client/settings/waiver?next=${encodeURIComponent(PATH)}`,
     );
     expect(screen.queryByRole('button', { name: 'Create the account and continue' })).toBeNull();
+    // The keyboard is on the refusal, not dropped to <body> with the form that went.
+    await waitFor(() => {
+      expect(document.activeElement).not.toBe(document.body);
+      expect(document.activeElement?.textContent).toMatch(/^Not booked yet/);
+    });
+  });
+
+  it('a cancelled event asks for no account: the visitor is sent to its page, which says why', async () => {
+    const { calls, router } = open(() => undefined, { ...event, state: 'cancelled', dates: [] });
+    await screen.findByText('Event page');
+    expect(router.state.location.pathname).toBe(`/acme/client/client/app/event/book-event/${EVENT_ID}`);
+    expect(screen.queryByRole('button', { name: 'Create the account and continue' })).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });

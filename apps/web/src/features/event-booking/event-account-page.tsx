@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { clientSignupBody, loginFormErrors, type EventPageDto, type SessionDto } from '@kinetic/shared';
 import { ApiError } from '../../api/client.ts';
@@ -9,6 +9,7 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { PhoneInput } from '../../ui/phone-input.tsx';
 import { SegmentedChoice } from '../../ui/segmented-choice.tsx';
+import { useFocusLater } from '../../ui/use-focus-later.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { isSession, login } from '../accounts/api/login.ts';
 import { signupClient } from '../accounts/api/signup-client.ts';
@@ -44,6 +45,10 @@ export function EventAccountPage() {
         <EventLoadError error={page.error} />
       ) : !page.data ? (
         <EventLoading />
+      ) : page.data.state !== 'open' ? (
+        // A cancelled or past event (an old link, a tab left open): nothing to sign up or log in for;
+        // its page says why.
+        <Navigate replace to={flow.pathOf('event')} />
       ) : (
         <AccountStep event={page.data} />
       )}
@@ -66,6 +71,11 @@ function AccountStep({ event }: { event: EventPageDto }) {
   const formRef = useRef<HTMLFormElement>(null);
   const skipped = useRef(false);
   const then = search.get('then');
+  // The form goes when the account is made; a refusal after it (the waiver) takes the keyboard, not <body>.
+  const { ref: problemRef, focusLater } = useFocusLater<HTMLDivElement>();
+  useEffect(() => {
+    if (problem) focusLater();
+  }, [problem, focusLater]);
   const date = chosenDate(event.dates, flow.date);
 
   const proceed = async (replace: boolean) => {
@@ -151,7 +161,9 @@ function AccountStep({ event }: { event: EventPageDto }) {
     return problem ? (
       <Stack gap="md">
         <Title order={1}>Your account</Title>
-        <BookingProblemNote problem={problem} />
+        <div ref={problemRef} tabIndex={-1}>
+          <BookingProblemNote problem={problem} />
+        </div>
       </Stack>
     ) : (
       <EventLoading />

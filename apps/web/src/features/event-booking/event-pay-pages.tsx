@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Radio, Stack, Text, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { formatMoney, type EventPageDto } from '@kinetic/shared';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -37,6 +37,9 @@ function SignedInStep({
         <EventLoadError error={page.error} />
       ) : !page.data || client.status !== 'client' ? (
         <EventLoading />
+      ) : page.data.state !== 'open' ? (
+        // A cancelled or past event has nothing to pay for: its page says why.
+        <Navigate replace to={flow.pathOf('event')} />
       ) : (
         children(page.data, client.me.company.id)
       )}

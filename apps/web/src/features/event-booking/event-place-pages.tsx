@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney, isObjectId, type EventPageDto, type MyEventBookingDto } from '@kinetic/shared';
 import { ApiError } from '../../api/client.ts';
@@ -57,6 +57,9 @@ function WithPlace({
         <EventLoadError error={mine.error} />
       ) : !page.data || waiting || needsAccount ? (
         <EventLoading />
+      ) : then === 'waitlist' && page.data.state !== 'open' ? (
+        // A cancelled or past event has no waitlist to join: its page says why.
+        <Navigate replace to={flow.pathOf('event')} />
       ) : (
         children(page.data, mine.data ?? null)
       )}
@@ -350,7 +353,13 @@ function InvalidLink({ message }: { message: string }) {
       </Alert>
       <Text>
         You can also log in and cancel from the event page.{' '}
-        <Anchor component={Link} to={flow.pathOf('cancel')} fz="inherit" underline="always">
+        <Anchor
+          component={Link}
+          to={flow.pathOf('cancel')}
+          fz="inherit"
+          underline="always"
+          className="tap-link"
+        >
           Log in to cancel
         </Anchor>
       </Text>
