@@ -76,6 +76,9 @@ describe('event page', () => {
     expect(screen.getByText('Fitness & Wellness · Acme Yoga')).toBeTruthy();
     expect(screen.getByText('$35.00')).toBeTruthy();
     expect(screen.getByText('Fran Facilitator')).toBeTruthy();
+    // Several dates: each says its places beside it, and no single figure reads as the event's.
+    expect(screen.queryByText('Places')).toBeNull();
+    expect(screen.getAllByText(/places left/).length).toBe(1);
     const second = screen.getByRole('radio', { name: /12 Jan 2030.*4 places left/ });
     expect((second as HTMLInputElement).checked).toBe(true);
     expect(router.state.location.search).toBe(`?date=${SECOND}`);

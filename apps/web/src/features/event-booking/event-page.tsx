@@ -126,7 +126,10 @@ function EventDetails({ event }: { event: EventPageDto }) {
         ) : null}
         <Fact label="Where">{event.place}</Fact>
         <Fact label="Price">{priceLabel(event)}</Fact>
-        {open && chosen ? <Fact label="Places">{placesLabel(chosen.placesLeft)}</Fact> : null}
+        {/* Several dates: each says its own places beside it (one figure here read as the event's). */}
+        {open && event.dates.length === 1 && chosen ? (
+          <Fact label="Places">{placesLabel(chosen.placesLeft)}</Fact>
+        ) : null}
         {event.facilitators.length > 0 ? (
           <Fact label={event.facilitators.length === 1 ? 'Facilitator' : 'Facilitators'}>
             {event.facilitators.map((person) => person.name).join(', ')}
