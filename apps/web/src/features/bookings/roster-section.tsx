@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CHECK_IN_CLOSES_MINUTES_AFTER_START, type ClassInstanceDetailsDto, type RosterEntryDto } from '@kinetic/shared';
 import { ApiError } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -46,6 +46,12 @@ export function RosterSection({ companyId, item, canManage }: RosterSectionProps
   const [search, setSearch] = useState('');
   const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
   const quickCheckIn = useRefreshingMutation(checkInBooking, [scheduleQueryKey(companyId)]);
+  // What Enter did is said for a while, then cleared (it would go stale as the list changes).
+  useEffect(() => {
+    if (!said) return undefined;
+    const timer = window.setTimeout(() => setSaid(null), 6_000);
+    return () => window.clearTimeout(timer);
+  }, [said]);
   const noShows = useRefreshingMutation(markNoShows, [scheduleQueryKey(companyId)]);
   const all = roster.data?.items ?? [];
   const entries = all.filter((entry) => matchesSearch(entry, search));

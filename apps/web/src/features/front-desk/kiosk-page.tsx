@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Modal, NativeSelect, PasswordInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useBlocker } from '../../app/app-router.tsx';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isDocumentEntry, useBlocker } from '../../app/app-router.tsx';
 import { ApiError } from '../../api/client.ts';
 import { readSessionUser } from '../../shell/session.ts';
 import { useAppBase } from '../../shell/use-app-base.ts';
@@ -83,8 +83,16 @@ function Kiosk({ companyId, studioId }: { companyId: string; studioId: string })
   const [leaving, setLeaving] = useState(false);
   const unlocked = useRef(false);
   const input = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  const trapped = useRef(false);
   // Locked: every navigation away (a link, Back) waits for the staff password.
-  const blocker = useBlocker(() => !unlocked.current);
+  const blocker = useBlocker(() => !unlocked.current && trapped.current);
+  useEffect(() => {
+    if (trapped.current) return;
+    // Opened by its address (or reloaded): a second entry of this page, so Back stays in the app and asks.
+    if (isDocumentEntry(location)) void navigate(`${location.pathname}${location.search}`);
+    trapped.current = true;
+  }, [location, navigate]);
   useEffect(() => {
     if (blocker.state === 'blocked') {
       blocker.reset();
