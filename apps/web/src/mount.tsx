@@ -8,6 +8,7 @@ import './app/global.css';
 import { prefetchFirstPageData } from './app/first-page-data.ts';
 import { Providers, queryClient } from './app/providers.tsx';
 import { AppRouter, nextTask, preloadFirstPage } from './app/router.tsx';
+import { warmDateFormats } from './features/schedule/class-labels.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
@@ -30,7 +31,13 @@ const render = () =>
 // separate tasks, each short: run together they were one long task that a phone could not answer input in.
 const firstPage = nextTask().then(() => {
   const firstPageData = prefetchFirstPageData(queryClient, location.pathname);
-  return nextTask().then(() => Promise.all([preloadFirstPage(), firstPageData]));
+  return nextTask()
+    .then(() => Promise.all([preloadFirstPage(), firstPageData]))
+    .then(() => nextTask())
+    .then(() => {
+      // Pages write dates on their first render (the calendar, an event); a login writes none.
+      if (!location.pathname.endsWith('/login')) warmDateFormats();
+    });
 });
 const atMost = new Promise((resolve) => setTimeout(resolve, 3000));
 void Promise.race([firstPage, atMost]).then(render, render);

@@ -60,9 +60,12 @@ export function dayTimeLabel(instant: string, timeZone: string): string {
 
 /** "YYYY-MM-DD" of an instant on the zone's wall calendar. */
 export function localDate(instant: string | Date, timeZone: string): string {
-  const parts = dateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(
-    new Date(instant),
-  );
+  const parts = dateFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  }).formatToParts(new Date(instant));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
@@ -78,10 +81,22 @@ export function peopleLabel(item: Pick<ClassInstanceDto, 'instructorName' | 'ass
 }
 
 const zonePart = (instant: Date, timeZone: string, timeZoneName: 'long' | 'longOffset'): string =>
-  dateFormat('en-GB', { timeZone, timeZoneName }).formatToParts(instant).find((part) => part.type === 'timeZoneName')
-    ?.value ?? '';
+  dateFormat('en-GB', { timeZone, timeZoneName })
+    .formatToParts(instant)
+    .find((part) => part.type === 'timeZoneName')?.value ?? '';
 
 let browserZone: string | undefined;
+
+/**
+ * Builds the first date formats a timetable uses (the device's zone, a day on its calendar). The first
+ * `Intl.DateTimeFormat` of a page also loads the locale data behind it, tens of milliseconds on a phone:
+ * `mount.tsx` calls this in a task of its own before the client calendar's first render, so that cost is
+ * not part of the render's one long task.
+ */
+export function warmDateFormats(): void {
+  localDate(new Date(), deviceTimeZone());
+  localTime(new Date().toISOString(), deviceTimeZone());
+}
 
 /**
  * The device's time zone, read once: building an `Intl.DateTimeFormat` to ask costs far more than the
@@ -103,7 +118,8 @@ export function studioZoneNote(
 ): string | null {
   const instant = new Date(item.startsAt);
   try {
-    if (zonePart(instant, item.timeZone, 'longOffset') === zonePart(instant, viewerZone, 'longOffset')) return null;
+    if (zonePart(instant, item.timeZone, 'longOffset') === zonePart(instant, viewerZone, 'longOffset'))
+      return null;
     return zonePart(instant, item.timeZone, 'long') || null;
   } catch {
     return null;
