@@ -1,12 +1,12 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
+import { studioBody } from './support/classes.ts';
 import {
   createCompany,
   expectNoHorizontalScroll,
+  findMail,
   PASSWORD,
   snap,
   type TestCompany,
@@ -44,23 +44,7 @@ async function studioWithOwner(page: Page): Promise<Studio> {
   const login = await page.request.post('/api/login', { data: { email: company.email, password: PASSWORD } });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const headers = { authorization: `Bearer ${token}` };
-  const studio = await call<{ id: string }>({ api: page.request, headers }, 'post', '/api/studios', {
-    name: 'Midtown',
-    address: {
-      line1: '10 Main St',
-      line2: '',
-      city: 'New York',
-      state: 'NY',
-      postalCode: '10001',
-      country: 'United States',
-    },
-    phone: '',
-    email: '',
-    timeZone: 'America/New_York',
-    openingHours: {},
-    amenities: [],
-    rooms: [{ name: 'Studio A', capacity: 20 }],
-  });
+  const studio = await call<{ id: string }>({ api: page.request, headers }, 'post', '/api/studios', studioBody());
   return { company, api: page.request, headers, studioId: studio.id };
 }
 
@@ -91,21 +75,16 @@ const eventUrl = (studio: Studio, page: string, eventId: string) =>
   `/${studio.company.slug}/client/client/app/${page}/${eventId}`;
 
 /** The cancel link in the booking confirmation the SMTP capture received for `to`. */
-async function cancelLinkFor(to: string, timeoutMs = 15_000): Promise<URL> {
-  const folder = inject('mailDir');
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    for (const file of (await readdir(folder)).sort()) {
-      const mail = JSON.parse(await readFile(path.join(folder, file), 'utf8')) as {
-        to: string[];
-        body: string;
-      };
-      const link = /Cancel your place: (\S+)/.exec(mail.body)?.[1];
-      if (mail.to.includes(to.toLowerCase()) && link) return new URL(link);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No booking confirmation with a cancel link for ${to}`);
+function cancelLinkFor(to: string, timeoutMs = 15_000): Promise<URL> {
+  return findMail(
+    to,
+    (body) => {
+      const link = /Cancel your place: (\S+)/.exec(body)?.[1];
+      return link ? new URL(link) : undefined;
+    },
+    timeoutMs,
+    `No booking confirmation with a cancel link for ${to}`,
+  );
 }
 
 /** The place a client holds on an event date, as the studio's roster says it. */

@@ -40,12 +40,29 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** A new business whose owner has logged in through the login page and reached the app. */
+export async function signedInOwner(page: Page, kind: 'company' | 'solo' = 'company'): Promise<TestCompany> {
+  const company = await createCompany(page, kind);
+  await page.goto('/login');
+  await fillLogin(page, company.email, PASSWORD);
+  await page.waitForURL((url) => url.pathname.includes('/app'));
+  return company;
+}
+
 export async function cookieNames(page: Page): Promise<string[]> {
   return (await page.context().cookies()).map((cookie) => cookie.name).sort();
 }
 
 /** Waits for the SMTP catcher to receive a message for `to`; answers its decoded body. */
 export async function waitForMail(to: string, timeoutMs = 15_000): Promise<string> {
+  return findMail(to, (body) => body, timeoutMs, `No mail for ${to} within ${timeoutMs} ms`);
+}
+
+/**
+ * Waits for the first message for `to` that `pick` answers something for (in the order the SMTP catcher
+ * saved them); answers what it picked, or fails with `failure` after `timeoutMs`.
+ */
+export async function findMail<T>(to: string, pick: (body: string) => T | undefined, timeoutMs: number, failure: string): Promise<T> {
   const folder = inject('mailDir');
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -54,11 +71,12 @@ export async function waitForMail(to: string, timeoutMs = 15_000): Promise<strin
         to: string[];
         body: string;
       };
-      if (mail.to.includes(to.toLowerCase())) return mail.body;
+      const picked = mail.to.includes(to.toLowerCase()) ? pick(mail.body) : undefined;
+      if (picked !== undefined) return picked;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`No mail for ${to} within ${timeoutMs} ms`);
+  throw new Error(failure);
 }
 
 /** Screenshots for a person to look at (not compared): /tmp/shots/{name}-{width}.png. */
