@@ -142,7 +142,8 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
             ) : null}
             {canWaive ? (
               <BusyButton
-                size="xs"
+                size="sm"
+                style={tap}
                 variant="default"
                 busy={waive.isPending}
                 aria-label={`Waive fee for ${name}`}
@@ -153,7 +154,8 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
             ) : null}
             {canCancel ? (
               <Button
-                size="xs"
+                size="sm"
+                style={tap}
                 variant="outline"
                 color="red.8"
                 aria-label={`Cancel ${name}’s booking`}
