@@ -1,39 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
-import { send } from './support/classes.ts';
-import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } from './support/journeys.ts';
+import { newYorkDate, send, studioBody } from './support/classes.ts';
+import { expectNoHorizontalScroll, fillLogin, PASSWORD, signedInOwner, snap } from './support/journeys.ts';
 
 const browser = await launchBrowser();
 
-/** "YYYY-MM-DD" in New York, `days` from today. */
-const newYorkDate = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-
 async function signedInWithStudio(page: Page) {
-  const company = await createCompany(page);
-  await page.goto('/login');
-  await fillLogin(page, company.email, PASSWORD);
-  await page.waitForURL((url) => url.pathname.includes('/app'));
-  await send(page, 'post', '/api/studios', {
-    name: 'Midtown',
-    address: {
-      line1: '10 Main St',
-      line2: '',
-      city: 'New York',
-      state: 'NY',
-      postalCode: '10001',
-      country: 'United States',
-    },
-    phone: '',
-    email: '',
-    timeZone: 'America/New_York',
-    openingHours: {},
-    amenities: [],
-    rooms: [{ name: 'Studio A', capacity: 20 }],
-  });
+  await signedInOwner(page);
+  await send(page, 'post', '/api/studios', studioBody());
 }
 
 describe('Events (issue 12 §1)', () => {
@@ -232,20 +207,8 @@ describe('Events (issue 12 §1)', () => {
 
   it('a client’s event booking is in My bookings, by the event’s title and place, and opens its details', async () => {
     const { page: owner, context: ownerContext } = await newPage(browser);
-    const company = await createCompany(owner);
-    await owner.goto('/login');
-    await fillLogin(owner, company.email, PASSWORD);
-    await owner.waitForURL((url) => url.pathname.includes('/app'));
-    const studio = await send<{ id: string }>(owner, 'post', '/api/studios', {
-      name: 'Midtown',
-      address: { line1: '10 Main St', line2: '', city: 'New York', state: 'NY', postalCode: '10001', country: 'United States' },
-      phone: '',
-      email: '',
-      timeZone: 'America/New_York',
-      openingHours: {},
-      amenities: [],
-      rooms: [],
-    });
+    const company = await signedInOwner(owner);
+    const studio = await send<{ id: string }>(owner, 'post', '/api/studios', studioBody({ rooms: [] }));
     const event = await send<{ dates: { classInstanceId: string }[] }>(owner, 'post', '/api/events', {
       title: 'Sunset Yoga in the Park',
       category: 'FitnessAndWellness',
