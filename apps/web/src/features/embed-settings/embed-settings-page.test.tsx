@@ -4,6 +4,10 @@ import type { AccountDto } from '@kinetic/shared';
 import { renderRoutes } from '../../test/render-page.tsx';
 import { EmbedSettingsPage } from './embed-settings-page.tsx';
 
+// Mantine's autosize Textarea (the widget code) listens for web fonts, which jsdom does not have.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+
 const ID = '0123456789abcdef01234567';
 const admin: AccountDto = {
   user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },

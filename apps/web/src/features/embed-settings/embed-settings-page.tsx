@@ -103,8 +103,9 @@ export function EmbedSettingsPage() {
           <Textarea
             label="Widget code"
             readOnly
-
-            rows={3}
+            // The whole line in view at any width (it wraps to 4-5 rows on a phone), nothing scrolled away.
+            autosize
+            minRows={2}
             value={snippet}
             styles={{ input: { fontFamily: 'monospace' } }}
           />
