@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { checkInCode, checkInStepAt, checkInUrl, COOKIE } from '@kinetic/shared';
 import { baseUrl, expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
-import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap, type TestCompany } from './support/journeys.ts';
+import { newYorkAt, studioWithOnceClass } from './support/classes.ts';
+import { expectNoHorizontalScroll, fillLogin, PASSWORD, signedInOwner, snap, type TestCompany } from './support/journeys.ts';
 
 /**
  * Check-in at the door (issue 13 §1-§3, §6): the door screen shows a code, a client's phone opens it and
@@ -27,17 +28,6 @@ async function api<T>(page: Page, method: 'get' | 'post' | 'put', path: string, 
   return ((await response.json()) as { data: T }).data;
 }
 
-function newYork(instant: Date): { date: string; time: string } {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(instant);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'America/New_York',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-  return { date, time };
-}
-
 interface Studio {
   company: TestCompany;
   token: string;
@@ -48,63 +38,29 @@ interface Studio {
 
 /** The owner, signed in, with a studio and one class starting in 20 minutes (check-in is open). */
 async function studioWithClass(owner: Page, dropInPrice: number): Promise<Studio> {
-  const company = await createCompany(owner);
-  await owner.goto('/login');
-  await fillLogin(owner, company.email, PASSWORD);
-  await owner.waitForURL((url) => url.pathname.includes('/app'));
+  const company = await signedInOwner(owner);
   const token = await tokenOf(owner);
-  const studio = await api<{ id: string }>(owner, 'post', '/api/studios', token, {
-    name: 'Midtown',
-    address: { line1: '10 Main St', line2: '', city: 'New York', state: 'NY', postalCode: '10001', country: 'United States' },
-    phone: '',
-    email: '',
-    timeZone: 'America/New_York',
-    openingHours: {},
-    amenities: [],
-    rooms: [{ name: 'Studio A', capacity: 20 }],
-  });
-  const template = await api<{ id: string }>(owner, 'post', '/api/class-templates', token, {
-    name: 'Evening Flow',
-    description: 'A slow flow to end the day.',
-    durationMinutes: 60,
-    defaultCapacity: 15,
-    dropInPrice,
-    colour: '#4860CF',
-    image: null,
-    tags: [],
-  });
-  const instructor = await api<{ id: string }>(owner, 'post', '/api/instructors', token, {
-    name: 'Ines Instructor',
-    email: null,
-    phone: null,
-    bio: null,
-    photo: null,
-    active: true,
-  });
-  const starts = newYork(new Date(Date.now() + 20 * 60_000));
-  const series = await api<{ id: string }>(owner, 'post', '/api/fitness-sessions', token, {
-    templateId: template.id,
-    studioId: studio.id,
-    roomId: null,
-    instructorId: instructor.id,
+  const starts = newYorkAt(new Date(Date.now() + 20 * 60_000));
+  const made = await studioWithOnceClass((path, body) => api<{ id: string }>(owner, 'post', path, token, body), {
+    template: { dropInPrice },
     capacity: 3,
     dropInPrice,
-    schedule: { kind: 'once', date: starts.date },
+    date: starts.date,
     startTime: starts.time,
     durationMinutes: 60,
   });
   const door = await api<{ classInstance: { classInstanceId: string } }>(
     owner,
     'get',
-    `/api/check-in/door?studioId=${studio.id}`,
+    `/api/check-in/door?studioId=${made.studioId}`,
     token,
   );
   return {
     company,
     token,
-    studioId: studio.id,
+    studioId: made.studioId,
     classInstanceId: door.classInstance.classInstanceId,
-    fitnessSessionId: series.id,
+    fitnessSessionId: made.fitnessSessionId,
   };
 }
 
