@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { COOKIE, SESSION_SETTINGS_DEFAULTS } from '@kinetic/shared';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
-import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap, type TestCompany } from './support/journeys.ts';
+import { newYorkAt, studioWithOnceClass } from './support/classes.ts';
+import { expectNoHorizontalScroll, fillLogin, PASSWORD, signedInOwner, snap, type TestCompany } from './support/journeys.ts';
 
 const browser = await launchBrowser();
 
@@ -26,64 +27,22 @@ async function closeToasts(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0);
 }
 
-/** The wall-clock date and minute in New York of an instant. */
-function newYork(instant: Date): { date: string; time: string } {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(instant);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
-  return { date, time };
-}
-
 /**
  * The owner's studio with one class of one place starting in about 40 minutes: booking is open, cancelling
  * is already late (a $10.00 fee), check-in is open, and a freed place goes straight to the next in line.
  */
 async function setUp(page: Page): Promise<{ company: TestCompany; classInstanceId: string }> {
-  const company = await createCompany(page);
-  await page.goto('/login');
-  await fillLogin(page, company.email, PASSWORD);
-  await page.waitForURL((url) => url.pathname.includes('/app'));
+  const company = await signedInOwner(page);
   await send(page, 'put', '/api/settings/sessions', {
     ...SESSION_SETTINGS_DEFAULTS,
     waitlistMode: 'auto',
     waitlistCutoffMinutesBefore: 0,
     lateCancelFee: 1000,
   });
-  const studio = await send<{ id: string }>(page, 'post', '/api/studios', {
-    name: 'Midtown',
-    address: { line1: '10 Main St', line2: '', city: 'New York', state: 'NY', postalCode: '10001', country: 'United States' },
-    phone: '',
-    email: '',
-    timeZone: 'America/New_York',
-    openingHours: {},
-    amenities: [],
-    rooms: [{ name: 'Studio A', capacity: 20 }],
-  });
-  const template = await send<{ id: string }>(page, 'post', '/api/class-templates', {
-    name: 'Evening Flow',
-    description: 'A slow flow to end the day.',
-    durationMinutes: 60,
-    defaultCapacity: 15,
-    dropInPrice: 2000,
-    colour: '#4860CF',
-    image: null,
-    tags: [],
-  });
-  const instructor = await send<{ id: string }>(page, 'post', '/api/instructors', {
-    name: 'Ines Instructor',
-    email: null,
-    phone: null,
-    bio: null,
-    photo: null,
-    active: true,
-  });
-  const starts = newYork(new Date(Date.now() + 40 * 60_000));
-  await send(page, 'post', '/api/fitness-sessions', {
-    templateId: template.id,
-    studioId: studio.id,
-    roomId: null,
-    instructorId: instructor.id,
+  const starts = newYorkAt(new Date(Date.now() + 40 * 60_000));
+  await studioWithOnceClass((path, body) => send<{ id: string }>(page, 'post', path, body), {
     capacity: 1,
-    schedule: { kind: 'once', date: starts.date },
+    date: starts.date,
     startTime: starts.time,
     durationMinutes: 60,
   });
