@@ -138,7 +138,7 @@ describe('front desk and kiosk (issue 13 §4-§5)', () => {
     const addWalkIn = owner.getByRole('button', { name: 'Add walk-in' });
     await addWalkIn.focus();
     await owner.keyboard.press('Enter');
-    const dialog = owner.getByRole('dialog', { name: 'Walk-in: check a client in to Evening Flow' });
+    const dialog = owner.getByRole('dialog', { name: 'Walk-in: Evening Flow' });
     await dialog.waitFor();
     await owner.keyboard.type('Walter');
     // The server's search answers Walter alone (the list first shows every client).

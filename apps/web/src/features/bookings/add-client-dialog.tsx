@@ -35,7 +35,7 @@ export function AddClientDialog({ companyId, item, opened, onClose, walkIn = fal
     <Modal
       opened={opened}
       onClose={onClose}
-      title={walkIn ? `Walk-in: check a client in to ${item.templateName}` : `Add a client to ${item.templateName}`}
+      title={walkIn ? `Walk-in: ${item.templateName}` : `Add a client to ${item.templateName}`}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="md">
