@@ -155,6 +155,30 @@ describe('event account step', () => {
     });
   });
 
+  it('a new visitor whose booking is refused after the inline sign-up is signed in on the page: My calendar is offered', async () => {
+    open((call) => {
+      if (call.path === 'signup/client') return ok(session);
+      if (call.path === `class-instances/${DATE_ID}/bookings`)
+        return {
+          code: 409,
+          body: {
+            status: 0,
+            message: 'Sign the studio’s waiver before you book: it is in Settings › Waiver.',
+            errors: { waiver: 'Sign the waiver first' },
+          },
+        };
+      return undefined;
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Your account' });
+    expect(screen.queryByRole('link', { name: 'My calendar' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: /Your name/ }), { target: { value: 'Vera Visitor' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Email/ }), { target: { value: 'vera@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'a-strong-pass-123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create the account and continue' }));
+    await screen.findByRole('link', { name: 'Sign the waiver' });
+    expect((await screen.findByRole('link', { name: 'My calendar' })).getAttribute('href')).toBe('/acme/client/client');
+  });
+
   it('a cancelled event asks for no account: the visitor is sent to its page, which says why', async () => {
     const { calls, router } = open(() => undefined, { ...event, state: 'cancelled', dates: [] });
     await screen.findByText('Event page');

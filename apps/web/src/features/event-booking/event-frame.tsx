@@ -1,9 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Alert, Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { CLIENT_ROLES, type AccountDto } from '@kinetic/shared';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { hasSession } from '../../shell/session.ts';
+import { hasSession, subscribeSession } from '../../shell/session.ts';
 import { isDocumentEntry } from '../../app/app-router.tsx';
 import { useMe } from '../accounts/api/get-me.ts';
 import { CompanyBrand } from '../public-company/company-branding.tsx';
@@ -66,7 +66,9 @@ export type ClientSession =
 
 /** Whether the visitor is signed in as a client of this studio (the flow's account step is skipped then). */
 export function useClientSession(company: string): ClientSession {
-  const signedIn = hasSession();
+  // Read again when a session starts or ends on this page (the account step's inline sign-up), so the
+  // frame's "My calendar" and the steps see the new client without a navigation.
+  const signedIn = useSyncExternalStore(subscribeSession, hasSession);
   const me = useMe({ enabled: signedIn });
   if (!signedIn) return { status: 'none' };
   if (me.isPending) return { status: 'loading' };
