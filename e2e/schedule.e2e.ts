@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { COOKIE } from '@kinetic/shared';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
-import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } from './support/journeys.ts';
+import { instructorBody, newYorkDate, studioBody, templateBody } from './support/classes.ts';
+import { expectNoHorizontalScroll, signedInOwner, snap } from './support/journeys.ts';
 
 const browser = await launchBrowser();
 
@@ -33,11 +34,6 @@ async function choose(scope: Page | Locator, label: string, option: string): Pro
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** "YYYY-MM-DD" in New York, `days` from today. */
-function newYorkDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() + days * 86_400_000));
-}
-
 /** The next Tuesday at least two days ahead, so every class of the journey is still to come. */
 function nextTuesday(): string {
   for (let days = 2; days < 10; days += 1) {
@@ -57,33 +53,11 @@ interface Setup {
 }
 
 async function setUp(page: Page): Promise<Setup> {
-  const company = await createCompany(page);
-  await page.goto('/login');
-  await fillLogin(page, company.email, PASSWORD);
-  await page.waitForURL((url) => url.pathname.includes('/app'));
-  const studio = await post<{ id: string }>(page, '/api/studios', {
-    name: 'Midtown',
-    address: { line1: '10 Main St', line2: '', city: 'New York', state: 'NY', postalCode: '10001', country: 'United States' },
-    phone: '',
-    email: '',
-    timeZone: 'America/New_York',
-    openingHours: {},
-    amenities: [],
-    rooms: [{ name: 'Studio A', capacity: 20 }],
-  });
-  const template = await post<{ id: string }>(page, '/api/class-templates', {
-    name: 'Evening Flow',
-    description: 'A slow flow to end the day.',
-    durationMinutes: 60,
-    defaultCapacity: 15,
-    dropInPrice: 2000,
-    colour: '#4860CF',
-    image: null,
-    tags: [],
-  });
-  const person = (name: string) => ({ name, email: null, phone: null, bio: null, photo: null, active: true });
-  const instructor = await post<{ id: string }>(page, '/api/instructors', person('Ines Instructor'));
-  const substitute = await post<{ id: string }>(page, '/api/instructors', person('Sam Substitute'));
+  await signedInOwner(page);
+  const studio = await post<{ id: string }>(page, '/api/studios', studioBody());
+  const template = await post<{ id: string }>(page, '/api/class-templates', templateBody());
+  const instructor = await post<{ id: string }>(page, '/api/instructors', instructorBody('Ines Instructor'));
+  const substitute = await post<{ id: string }>(page, '/api/instructors', instructorBody('Sam Substitute'));
   return { studioId: studio.id, templateId: template.id, instructorId: instructor.id, substituteId: substitute.id };
 }
 
