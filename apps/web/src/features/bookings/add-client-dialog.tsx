@@ -1,7 +1,7 @@
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { newClientBody, type ClassInstanceDetailsDto, type ClientDto, type NewClientBody } from '@kinetic/shared';
 import { ApiError } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -162,6 +162,20 @@ function NewClientForm({ companyId, item, onDone, walkIn }: FormProps) {
   const create = useRefreshingMutation(createClient, [clientsQueryKey(companyId)]);
   const book = usePlace(companyId, walkIn);
   const phone = form.getInputProps('phone');
+  // Made, but refused for the unsigned waiver: the team may let them in for this class only.
+  const [unsigned, setUnsigned] = useState<ClientDto | null>(null);
+  const anyway = useRef<HTMLButtonElement>(null);
+  // The form gives way to the question: the keyboard goes to its button, not to <body>.
+  useEffect(() => {
+    if (unsigned) anyway.current?.focus();
+  }, [unsigned]);
+
+  const placeAnyway = (client: ClientDto) => {
+    setError(null);
+    book.mutateAsync({ classInstanceId: item.id, clientId: client.id, overrideWaiver: true }).then(onDone, (failure: unknown) =>
+      setError(messageOf(failure)),
+    );
+  };
 
   const submit = async (values: NewClientBody) => {
     setError(null);
@@ -177,9 +191,25 @@ function NewClientForm({ companyId, item, onDone, walkIn }: FormProps) {
       onDone();
     } catch (failure) {
       form.reset();
+      setUnsigned(failure instanceof ApiError && failure.errors?.overrideWaiver ? client : null);
       setError(`${client.name} is now a client, but was not ${walkIn ? 'checked in' : 'booked'}: ${messageOf(failure)}`);
     }
   };
+
+  if (unsigned)
+    return (
+      <Stack gap="md">
+        <FormSubmitError message={error} />
+        <Group>
+          <BusyButton ref={anyway} busy={book.isPending} onClick={() => placeAnyway(unsigned)}>
+            {`${walkIn ? 'Check in' : 'Book'} ${unsigned.name} anyway`}
+          </BusyButton>
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    );
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>

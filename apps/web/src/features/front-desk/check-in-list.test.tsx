@@ -88,6 +88,41 @@ describe('the check-in list', () => {
     );
   });
 
+  it('a new walk-in who has not signed the waiver: made, refused in words, then let in for this class by the team', async () => {
+    const ivy = { id: '999999999999999999999998', name: 'Ivy Irwin', email: 'ivy@example.com', phone: null, createdAt: '2026-01-01T00:00:00.000Z' };
+    const calls = open((call) => {
+      if (call.path === 'clients') return ok(ivy);
+      if (call.path !== `class-instances/${CLASS_ID}/walk-ins`) return undefined;
+      return (call.body as { overrideWaiver?: boolean }).overrideWaiver
+        ? ok({ ...roster[0], clientName: 'Ivy Irwin', status: 'checked_in' })
+        : {
+            code: 409,
+            body: {
+              status: 0,
+              message: 'Ivy Irwin has not signed the studio’s current waiver. Ask them to sign it, or book anyway for this class only.',
+              errors: { overrideWaiver: 'The waiver is not signed' },
+            },
+          };
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add walk-in' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Walk-in: Evening Flow' }));
+    fireEvent.click(dialog.getByText('New client'));
+    fireEvent.change(await dialog.findByRole('textbox', { name: 'Name' }), { target: { value: 'Ivy Irwin' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Email' }), { target: { value: 'ivy@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Create and check in' }));
+    const anyway = await dialog.findByRole('button', { name: 'Check in Ivy Irwin anyway' });
+    expect(dialog.getByText(/Ivy Irwin is now a client, but was not checked in: .*has not signed/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(anyway));
+    fireEvent.click(anyway);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+        ['clients', expect.objectContaining({ name: 'Ivy Irwin', email: 'ivy@example.com' })],
+        [`class-instances/${CLASS_ID}/walk-ins`, { clientId: ivy.id }],
+        [`class-instances/${CLASS_ID}/walk-ins`, { clientId: ivy.id, overrideWaiver: true }],
+      ]),
+    );
+  });
+
   it('offers no walk-in before check-in opens', async () => {
     open(() => undefined, { ...fullDetails, startsAt: new Date(Date.now() + 5 * 3600_000).toISOString(), endsAt: new Date(Date.now() + 6 * 3600_000).toISOString() });
     await screen.findByRole('button', { name: 'Add client' });
