@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { baseUrl, expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
-import { classTomorrow, send } from './support/classes.ts';
-import { createCompany, fillLogin, PASSWORD, snap } from './support/journeys.ts';
+import { classTomorrow, MORNING_MOBILITY, newYorkDate, send, templateBody } from './support/classes.ts';
+import { createCompany, fillLogin, PASSWORD, signedInOwner, snap } from './support/journeys.ts';
 
 const browser = await launchBrowser();
 
@@ -37,9 +37,7 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
 
 /** A free public event at the studio, the day after tomorrow at 18:00 New York time; answers its id. */
 async function eventAfterTomorrow(owner: Page, studioId: string): Promise<string> {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
-    new Date(Date.now() + 2 * 86_400_000),
-  );
+  const date = newYorkDate(2);
   // 18:00 in New York is 23:00 UTC in winter and 22:00 in summer: the zone's offset that day.
   const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', timeZoneName: 'longOffset' })
     .formatToParts(new Date(`${date}T12:00:00Z`))
@@ -69,19 +67,10 @@ async function soloClassTomorrow(owner: Page): Promise<{ classId: string; studio
   const headers = { authorization: `Bearer ${token}` };
   const studios = await owner.request.get('/api/studios', { headers });
   const studioId = ((await studios.json()) as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
-  const template = await send<{ id: string }>(owner, 'post', '/api/class-templates', {
-    name: 'Morning Mobility',
-    description: 'Gentle joints.',
-    durationMinutes: 45,
-    defaultCapacity: 12,
-    dropInPrice: 0,
-    colour: '#4860CF',
-    image: null,
-    tags: [],
-  });
+  const template = await send<{ id: string }>(owner, 'post', '/api/class-templates', templateBody(MORNING_MOBILITY));
   const instructors = await owner.request.get('/api/instructors', { headers });
   const instructorId = ((await instructors.json()) as { data: { items: { id: string }[] } }).data.items[0]?.id ?? '';
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(Date.now() + 86_400_000));
+  const date = newYorkDate(1);
   await send(owner, 'post', '/api/fitness-sessions', {
     templateId: template.id,
     studioId,
@@ -112,10 +101,7 @@ async function expectFitsContent(page: Page, iframe: Locator, widget: FrameLocat
 describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () => {
   it('a new client signs up and books a class inside the iframe on another origin, and the iframe grows with its content', async () => {
     const { page: owner } = await newPage(browser);
-    const company = await createCompany(owner);
-    await owner.goto('/login');
-    await fillLogin(owner, company.email, PASSWORD);
-    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    const company = await signedInOwner(owner);
     const { studioId } = await classTomorrow(owner);
     const eventId = await eventAfterTomorrow(owner, studioId);
     const site = await studioSite(company.slug);
@@ -250,10 +236,7 @@ describe('the booking widget embedded on a studio site (issue 12 §3-§4)', () =
 
   it("a studio's widget logs in and signs up at that studio (/{company}/{widgetStudioId}/{roleId}/login) and comes back into it", async () => {
     const { page: owner } = await newPage(browser);
-    const company = await createCompany(owner);
-    await owner.goto('/login');
-    await fillLogin(owner, company.email, PASSWORD);
-    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    const company = await signedInOwner(owner);
     const { studioId } = await classTomorrow(owner);
     const studioWidget = `/${company.slug}/widget/${studioId}`;
 
