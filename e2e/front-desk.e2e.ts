@@ -165,7 +165,10 @@ describe('front desk and kiosk (issue 13 §4-§5)', () => {
     await owner.getByRole('heading', { level: 1, name: 'Check in at Midtown' }).waitFor();
     await owner.getByText(/^Now: Evening Flow at \d{2}:\d{2}/).waitFor();
     const field = owner.getByRole('textbox', { name: 'Your email or phone number' });
-    await field.focus();
+    // Ready for typing as it opens.
+    await expect
+      .poll(() => owner.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent))
+      .toBe('Your email or phone number');
     await owner.keyboard.type(kim);
     await owner.keyboard.press('Enter');
     await owner.getByRole('status').filter({ hasText: 'Welcome, Kim K. You are checked in to Evening Flow.' }).waitFor();

@@ -99,6 +99,8 @@ function Kiosk({ companyId, studioId }: { companyId: string; studioId: string })
       setLeaving(true);
     }
   }, [blocker]);
+  // The tablet is for typing: the field is ready when the kiosk opens.
+  useEffect(() => input.current?.focus(), []);
   useEffect(() => {
     if (!result) return undefined;
     const timer = window.setTimeout(() => {
