@@ -8,12 +8,14 @@ import {
   type EventDateDto,
   type EventPageDto,
 } from '@kinetic/shared';
+import { RETURN_TO_PARAM, safeReturnPath } from '../../shell/return-to.ts';
 
 /**
  * The event-booking flow's order (issue 12 §2, spec §2's routes under the client group's `app/`):
  * event page → account details (skipped when signed in) → packages (only when the event accepts some
  * and the client holds one) → payment (only when it has a price) → booked; fully booked when no place
- * is left. The chosen date travels as `?date={classInstanceId}`.
+ * is left. The chosen date travels as `?date={classInstanceId}`; where the visitor came from (the
+ * widget's schedule, `?next=`) travels along too, so every step offers the way back to it.
  */
 export const FLOW_PAGE = {
   event: 'event/book-event',
@@ -37,17 +39,21 @@ export function useEventFlow() {
   const eventId = isObjectId(params.eventId) ? params.eventId : '';
   const date = search.get('date');
   const base = `/${encodeURIComponent(company)}/${roleId}/client/app`;
+  const returnTo = safeReturnPath(search.get(RETURN_TO_PARAM));
   const pathOf = useCallback(
     (page: FlowPage, chosenDate: string | null = date, extra: Record<string, string> = {}) => {
       const query = new URLSearchParams({
         ...(chosenDate && isObjectId(chosenDate) ? { date: chosenDate } : {}),
         ...extra,
+        ...(returnTo ? { [RETURN_TO_PARAM]: returnTo } : {}),
       });
       const text = query.toString();
       return `${base}/${FLOW_PAGE[page]}/${eventId}${text ? `?${text}` : ''}`;
     },
-    [base, date, eventId],
+    [base, date, eventId, returnTo],
   );
+  /** `?next=…` for a link to another page of the flow (the list, an event), or nothing. */
+  const returnQuery = returnTo ? `?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo }).toString()}` : '';
   return {
     company,
     roleId,
@@ -56,7 +62,9 @@ export function useEventFlow() {
     date: date && isObjectId(date) ? date : null,
     base,
     pathOf,
-    listPath: `${base}/events`,
+    returnTo,
+    returnQuery,
+    listPath: `${base}/events${returnQuery}`,
   };
 }
 

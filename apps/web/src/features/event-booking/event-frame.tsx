@@ -17,7 +17,7 @@ import { READABLE_ALERT } from './event-facts.tsx';
  * signed-in client) to their own calendar, then the page. No client shell: these pages are public.
  */
 export function EventFrame({ children, back = true }: { children: ReactNode; back?: boolean }) {
-  const { company, roleId, listPath } = useEventFlow();
+  const { company, roleId, listPath, returnTo } = useEventFlow();
   const brand = usePublicCompany(company);
   const client = useClientSession(company);
   const mainRef = usePageFocus();
@@ -27,6 +27,12 @@ export function EventFrame({ children, back = true }: { children: ReactNode; bac
         {brand.data ? <CompanyBrand company={brand.data} align="start" /> : null}
         {back ? (
           <Group gap="md">
+            {returnTo ? (
+              // Opened from the widget's schedule (inside a studio's site, with no Back button of its own).
+              <Anchor component={Link} to={returnTo} size="sm" className="tap-link">
+                Back to the schedule
+              </Anchor>
+            ) : null}
             <Anchor component={Link} to={listPath} size="sm" className="tap-link">
               All events
             </Anchor>

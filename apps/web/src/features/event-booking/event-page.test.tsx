@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { COOKIE, type EventPageDto } from '@kinetic/shared';
 import { deleteCookie } from '../../api/cookies.ts';
 import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
@@ -85,6 +85,28 @@ describe('event page', () => {
     fireEvent.click(screen.getByRole('radio', { name: /5 Jan 2030.*Fully booked/ }));
     await screen.findByRole('button', { name: 'Fully booked' });
     expect(router.state.location.search).toBe(`?date=${FIRST}`);
+  });
+
+  it('opened from the widget’s schedule, it keeps the way back through the date choice and Book', async () => {
+    const { router } = open(`/acme/client/client/app/event/book-event/${EVENT_ID}?next=%2Facme%2Fwidget`, {
+      [EVENT_ID]: event,
+    });
+    const back = await screen.findByRole('link', { name: 'Back to the schedule' });
+    expect(back.getAttribute('href')).toBe('/acme/widget');
+    await waitFor(() => expect(router.state.location.search).toBe(`?next=%2Facme%2Fwidget&date=${SECOND}`));
+    fireEvent.click(screen.getByRole('radio', { name: /5 Jan 2030/ }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?next=%2Facme%2Fwidget&date=${FIRST}`));
+    expect(screen.getByRole('link', { name: 'All events' }).getAttribute('href')).toBe(
+      '/acme/client/client/app/events?next=%2Facme%2Fwidget',
+    );
+  });
+
+  it('a return address to another site is not offered', async () => {
+    open(`/acme/client/client/app/event/book-event/${EVENT_ID}?next=https%3A%2F%2Fevil.example`, {
+      [EVENT_ID]: event,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Mobility Workshop' });
+    expect(screen.queryByRole('link', { name: 'Back to the schedule' })).toBeNull();
   });
 
   it('a cancelled event says so and offers nothing to book', async () => {

@@ -49,6 +49,13 @@ export function EventPage() {
   );
 }
 
+/** The address's query with the chosen date (the rest, such as `?next=`, kept). */
+const withDate = (date: string) => (old: URLSearchParams) => {
+  const next = new URLSearchParams(old);
+  next.set('date', date);
+  return next;
+};
+
 function EventDetails({ event }: { event: EventPageDto }) {
   const flow = useEventFlow();
   const goTo = useGoTo();
@@ -67,7 +74,7 @@ function EventDetails({ event }: { event: EventPageDto }) {
   useEffect(() => {
     // The chosen date is in the address, so Back and the next steps keep it.
     if (open && chosen && flow.date !== chosen.classInstanceId)
-      setSearch({ date: chosen.classInstanceId }, { replace: true, preventScrollReset: true });
+      setSearch(withDate(chosen.classInstanceId), { replace: true, preventScrollReset: true });
   }, [open, chosen, flow.date, setSearch]);
 
   const onBook = async () => {
@@ -140,7 +147,7 @@ function EventDetails({ event }: { event: EventPageDto }) {
         <DateChoice
           event={event}
           value={chosen?.classInstanceId ?? ''}
-          onChange={(value) => setSearch({ date: value }, { replace: true, preventScrollReset: true })}
+          onChange={(value) => setSearch(withDate(value), { replace: true, preventScrollReset: true })}
         />
       ) : null}
       {active ? (

@@ -79,7 +79,7 @@ function EventCard({ event }: { event: PublicEventDto }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap={4}>
-        <Anchor component={Link} to={`${flow.base}/event/book-event/${event.id}`} fw={700} size="lg">
+        <Anchor component={Link} to={`${flow.base}/event/book-event/${event.id}${flow.returnQuery}`} fw={700} size="lg">
           {event.title}
         </Anchor>
         {first ? (
