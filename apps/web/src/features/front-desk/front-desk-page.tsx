@@ -157,10 +157,10 @@ function DeskClass({ companyId, cls, timeZone, canManage, expanded, onToggle }: 
               style={{ minHeight: 44 }}
               aria-expanded={expanded}
               aria-controls={panelId}
+              aria-label={`${expanded ? 'Hide the check-in list of' : 'Check in to'} ${cls.name} at ${localTime(cls.startsAt, timeZone)}`}
               onClick={onToggle}
             >
               {expanded ? 'Hide the check-in list' : 'Check in'}
-              <span className="visually-hidden">{` — ${cls.name} at ${localTime(cls.startsAt, timeZone)}`}</span>
             </Button>
           )}
         </Group>
