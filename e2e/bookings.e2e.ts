@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { COOKIE, SESSION_SETTINGS_DEFAULTS } from '@kinetic/shared';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
 import { newYorkAt, studioWithOnceClass } from './support/classes.ts';
-import { expectNoHorizontalScroll, fillLogin, PASSWORD, signedInOwner, snap, type TestCompany } from './support/journeys.ts';
+import { expectNoHorizontalScroll, PASSWORD, signedInClient, signedInOwner, snap, type TestCompany } from './support/journeys.ts';
 
 const browser = await launchBrowser();
 
@@ -110,13 +110,7 @@ describe('bookings (issue 9)', () => {
 
     // The class is full: the second client joins the waitlist and sees where they stand.
     const { page: ben, context: benContext } = await clientPage();
-    const signup = await ben.request.post('/api/signup/client', {
-      data: { company: company.slug, roleId: 'client', name: 'Ben Brown', email: `ben-${company.slug}@e2e.test`, phone: '', password: PASSWORD },
-    });
-    expect(signup.status()).toBe(200);
-    await ben.goto(`/${company.slug}/client/login`);
-    await fillLogin(ben, `ben-${company.slug}@e2e.test`, PASSWORD);
-    await ben.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
+    await signedInClient(ben, company.slug, 'Ben Brown', `ben-${company.slug}@e2e.test`);
     await ben.goto(classPath);
     await ben.getByText('1 of 1 booked (full)').waitFor();
     await pressByKeyboard(ben, 'Join the waitlist');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
 import { addClass, classTomorrow, send } from './support/classes.ts';
-import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } from './support/journeys.ts';
+import { expectNoHorizontalScroll, PASSWORD, signedInClient, signedInOwner, snap } from './support/journeys.ts';
 
 const browser = await launchBrowser();
 
@@ -25,10 +25,7 @@ async function checkBothWidths(page: Page, shot: string): Promise<void> {
 describe('client area (issue 11): waiver and policies, packages, bookings, notifications, my data', () => {
   it('the owner publishes a waiver by keyboard; a client is stopped at booking, signs by drawing at 360 px, gets the PDF, then books', async () => {
     const { page: owner, context: ownerContext } = await newPage(browser);
-    const company = await createCompany(owner);
-    await owner.goto('/login');
-    await fillLogin(owner, company.email, PASSWORD);
-    await owner.waitForURL((url) => url.pathname.includes('/app'));
+    const company = await signedInOwner(owner);
     const setup = await classTomorrow(owner);
     const classId = setup.classId;
     const paidClassId = await addClass(owner, setup, { name: 'Strength Lab', time: '12:00', capacity: 12, dropInPrice: 2000, daysAhead: 2 });
@@ -80,13 +77,7 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     // A client at 360 px: the class page says before Book that the waiver comes first, and links to it.
     const { page: client, context: clientContext } = await newPage(browser, { width: 360, height: 740 });
     const email = `wendy-${company.slug}@e2e.test`;
-    const signup = await client.request.post('/api/signup/client', {
-      data: { company: company.slug, roleId: 'client', name: 'Wendy Walker', email, phone: '', password: PASSWORD },
-    });
-    expect(signup.status()).toBe(200);
-    await client.goto(`/${company.slug}/client/login`);
-    await fillLogin(client, email, PASSWORD);
-    await client.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
+    await signedInClient(client, company.slug, 'Wendy Walker', email);
     const classPage = `/${company.slug}/client/client/app/classes/details/${classId}`;
     await client.goto(classPage);
     await client.getByText('Sign the studio’s waiver first').waitFor();

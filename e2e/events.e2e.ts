@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
 import { newYorkDate, send, studioBody } from './support/classes.ts';
-import { expectNoHorizontalScroll, fillLogin, PASSWORD, signedInOwner, snap } from './support/journeys.ts';
+import { expectNoHorizontalScroll, signedInClient, signedInOwner, snap } from './support/journeys.ts';
 
 const browser = await launchBrowser();
 
@@ -226,13 +226,7 @@ describe('Events (issue 12 §1)', () => {
 
     const { page: client, context: clientContext } = await newPage(browser, { width: 360, height: 740 });
     const email = `evie-${company.slug}@e2e.test`;
-    const signup = await client.request.post('/api/signup/client', {
-      data: { company: company.slug, roleId: 'client', name: 'Evie Event', email, phone: '', password: PASSWORD },
-    });
-    expect(signup.status()).toBe(200);
-    await client.goto(`/${company.slug}/client/login`);
-    await fillLogin(client, email, PASSWORD);
-    await client.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
+    await signedInClient(client, company.slug, 'Evie Event', email);
     await send(client, 'post', `/api/class-instances/${dateId}/bookings`, {});
     await client.locator('label').filter({ hasText: /^My bookings$/ }).click();
     const upcoming = client.getByRole('region', { name: 'Coming up' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser.ts';
-import { cookieNames, createCompany, fillLogin, PASSWORD } from './support/journeys.ts';
+import { cookieNames, createCompany, fillLogin, PASSWORD, signedInClient } from './support/journeys.ts';
 
 const browser = await launchBrowser();
 
@@ -30,13 +30,7 @@ describe('session watcher (spec §8, issue 3 journey)', () => {
     const { page, context } = await newPage(browser);
     const company = await createCompany(page);
     const email = `client-${company.slug}@e2e.test`;
-    const signup = await page.request.post('/api/signup/client', {
-      data: { company: company.slug, roleId: 'client', name: 'Cleo', email, phone: '', password: PASSWORD },
-    });
-    expect(signup.status()).toBe(200);
-    await page.goto(`/${company.slug}/client/login`);
-    await fillLogin(page, email, PASSWORD);
-    await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client`);
+    await signedInClient(page, company.slug, 'Cleo', email);
 
     await context.clearCookies({ name: 'user' });
     await expectLoginWithinAboutASecond(page, `/${company.slug}/client/login`);

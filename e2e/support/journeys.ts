@@ -49,6 +49,17 @@ export async function signedInOwner(page: Page, kind: 'company' | 'solo' = 'comp
   return company;
 }
 
+/** A client of `slug` signed up through the API, then logged in through the client login page and on the client's home. */
+export async function signedInClient(page: Page, slug: string, name: string, email: string): Promise<void> {
+  const signup = await page.request.post('/api/signup/client', {
+    data: { company: slug, roleId: 'client', name, email, phone: '', password: PASSWORD },
+  });
+  expect(signup.status(), await signup.text()).toBe(200);
+  await page.goto(`/${slug}/client/login`);
+  await fillLogin(page, email, PASSWORD);
+  await page.waitForURL((url) => url.pathname === `/${slug}/client/client`);
+}
+
 export async function cookieNames(page: Page): Promise<string[]> {
   return (await page.context().cookies()).map((cookie) => cookie.name).sort();
 }
