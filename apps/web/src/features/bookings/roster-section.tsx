@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CHECK_IN_CLOSES_MINUTES_AFTER_START, type ClassInstanceDetailsDto, type RosterEntryDto } from '@kinetic/shared';
 import { ApiError } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -34,10 +34,12 @@ interface RosterSectionProps {
   item: ClassInstanceDetailsDto;
   /** Book, cancel and waive (admins, staff, solo instructors); instructors only take attendance. */
   canManage: boolean;
+  /** The front desk opened this list from the keyboard: the search field takes it, ready for typing. */
+  focusSearch?: boolean;
 }
 
 /** The class's roster for the team: places, the waitlist in order, then bookings that ended. */
-export function RosterSection({ companyId, item, canManage }: RosterSectionProps) {
+export function RosterSection({ companyId, item, canManage, focusSearch = false }: RosterSectionProps) {
   const roster = useRoster(companyId, item.id);
   const [adding, setAdding] = useState(false);
   const [cancelling, setCancelling] = useState<RosterEntryDto | null>(null);
@@ -45,6 +47,8 @@ export function RosterSection({ companyId, item, canManage }: RosterSectionProps
   const [walkingIn, setWalkingIn] = useState(false);
   const [search, setSearch] = useState('');
   const [said, setSaid] = useState<{ text: string; error: boolean } | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const searchFocused = useRef(false);
   const quickCheckIn = useRefreshingMutation(checkInBooking, [scheduleQueryKey(companyId)]);
   // What Enter did is said for a while, then cleared (it would go stale as the list changes).
   useEffect(() => {
@@ -54,6 +58,12 @@ export function RosterSection({ companyId, item, canManage }: RosterSectionProps
   }, [said]);
   const noShows = useRefreshingMutation(markNoShows, [scheduleQueryKey(companyId)]);
   const all = roster.data?.items ?? [];
+  const hasSearch = all.length > 0;
+  useEffect(() => {
+    if (!focusSearch || !hasSearch || searchFocused.current) return;
+    searchFocused.current = true;
+    searchRef.current?.focus();
+  }, [focusSearch, hasSearch]);
   const entries = all.filter((entry) => matchesSearch(entry, search));
   // The server answers places first, then the waitlist in order, then ended ones; the page keeps that order.
   const places = entries.filter((entry) => PLACE.has(entry.status));
@@ -136,6 +146,7 @@ export function RosterSection({ companyId, item, canManage }: RosterSectionProps
         {all.length > 0 ? (
           <Stack gap={4}>
             <TextInput
+              ref={searchRef}
               label={`Find on the roster of ${item.templateName}`}
               description={checkInOpen ? 'Name, email or phone. Enter checks in the one booked client found.' : 'Name, email or phone.'}
               type="search"

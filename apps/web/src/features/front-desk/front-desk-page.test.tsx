@@ -81,6 +81,10 @@ describe('Front desk', () => {
     expect(show.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(hide);
     await waitFor(() => expect(screen.queryByRole('searchbox')).toBeNull());
+    // Opened again by the person: the search takes the keyboard, ready for a name.
+    fireEvent.click(within(flow as HTMLElement).getByRole('button', { name: /^Check in to Evening Flow at/ }));
+    const search = await screen.findByRole('searchbox', { name: 'Find on the roster of Evening Flow' });
+    await waitFor(() => expect(document.activeElement).toBe(search));
     expect(screen.getByRole('link', { name: 'Start kiosk mode' }).getAttribute('href')).toBe(`/app/kiosk?studioId=${STUDIO_ID}`);
   });
 });

@@ -103,6 +103,7 @@ export function FrontDeskPage() {
                   timeZone={desk.data.timeZone}
                   canManage={canManageBookings(me.data)}
                   expanded={open === cls.classInstanceId}
+                  focusSearch={touched}
                   onToggle={() => {
                     setTouched(true);
                     setOpen(open === cls.classInstanceId ? null : cls.classInstanceId);
@@ -123,10 +124,12 @@ interface DeskClassProps {
   timeZone: string;
   canManage: boolean;
   expanded: boolean;
+  /** Opened by the person (not on arrival): the list's search takes the keyboard. */
+  focusSearch: boolean;
   onToggle: () => void;
 }
 
-function DeskClass({ companyId, cls, timeZone, canManage, expanded, onToggle }: DeskClassProps) {
+function DeskClass({ companyId, cls, timeZone, canManage, expanded, focusSearch, onToggle }: DeskClassProps) {
   const panelId = `desk-${cls.classInstanceId}`;
   const headingId = `${panelId}-heading`;
   const cancelled = cls.status === 'cancelled';
@@ -165,14 +168,26 @@ function DeskClass({ companyId, cls, timeZone, canManage, expanded, onToggle }: 
           )}
         </Group>
         <div id={panelId} hidden={!expanded}>
-          {expanded ? <DeskRoster companyId={companyId} classInstanceId={cls.classInstanceId} canManage={canManage} /> : null}
+          {expanded ? (
+            <DeskRoster companyId={companyId} classInstanceId={cls.classInstanceId} canManage={canManage} focusSearch={focusSearch} />
+          ) : null}
         </div>
       </Stack>
     </Paper>
   );
 }
 
-function DeskRoster({ companyId, classInstanceId, canManage }: { companyId: string; classInstanceId: string; canManage: boolean }) {
+function DeskRoster({
+  companyId,
+  classInstanceId,
+  canManage,
+  focusSearch,
+}: {
+  companyId: string;
+  classInstanceId: string;
+  canManage: boolean;
+  focusSearch: boolean;
+}) {
   const instance = useClassInstance(companyId, classInstanceId);
   if (instance.isError)
     return (
@@ -181,5 +196,5 @@ function DeskRoster({ companyId, classInstanceId, canManage }: { companyId: stri
       </Alert>
     );
   if (!instance.data) return <Text>Loading the check-in list…</Text>;
-  return <RosterSection companyId={companyId} item={instance.data} canManage={canManage} />;
+  return <RosterSection companyId={companyId} item={instance.data} canManage={canManage} focusSearch={focusSearch} />;
 }
