@@ -144,6 +144,28 @@ export async function getEvent(db: Database, actor: Actor, id: string): Promise<
   return withTenant(db, actor.companyId, (tx) => one(tx, actor.companyId, id));
 }
 
+/**
+ * Two dates of one event starting at the same moment would be one date offered twice (two identical
+ * choices on the event page, the same class twice on the calendar). `taken`: the event's other dates.
+ */
+function distinctDates(dates: readonly { startsAt: string }[], taken: readonly Date[] = [], field = 'dates') {
+  const seen = new Set(taken.map((at) => at.getTime()));
+  dates.forEach((date, index) => {
+    const at = new Date(date.startsAt).getTime();
+    if (seen.has(at))
+      throw badRequest('Two dates of this event start at the same time: change or remove one.', {
+        [field === 'dates' ? `dates.${index}.startsAt` : field]: 'Another date of this event starts at this time',
+      });
+    seen.add(at);
+  });
+}
+
+/** The event's other dates still on (not cancelled), as start times, for `distinctDates`. */
+async function otherDateStarts(tx: Executor, companyId: string, eventId: string, except?: string) {
+  const dates = await datesOf(tx, companyId, [eventId], { onlyScheduled: true });
+  return dates.filter((date) => date.id !== except).map((date) => date.startsAt);
+}
+
 export async function createEvent(
   db: Database,
   actor: Actor,
@@ -151,6 +173,7 @@ export async function createEvent(
   now = new Date(),
 ): Promise<EventDto> {
   futureOnly(values.dates, now);
+  distinctDates(values.dates);
   return withTenant(db, actor.companyId, async (tx) => {
     await checkReferences(tx, actor.companyId, values);
     const id = generateId();
@@ -264,6 +287,7 @@ export async function addEventDate(
   return withTenant(db, actor.companyId, async (tx) => {
     const event = await findEvent(tx, actor.companyId, id, { lock: true });
     if (!event) throw eventNotFound();
+    distinctDates([date], await otherDateStarts(tx, actor.companyId, id), 'startsAt');
     await insertInstances(tx, [dateRow(actor.companyId, event, date)]);
     return one(tx, actor.companyId, id);
   });
@@ -299,6 +323,7 @@ export async function moveEventDate(
           capacity: `At least ${date.bookedCount}: places already taken`,
         },
       );
+    distinctDates([change], await otherDateStarts(tx, actor.companyId, eventId, date.id), 'startsAt');
     const startsAt = new Date(change.startsAt);
     await updateInstance(tx, actor.companyId, date.id, {
       startsAt,

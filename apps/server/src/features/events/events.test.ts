@@ -277,6 +277,41 @@ describe('admin events API', () => {
   });
 });
 
+describe('an event’s dates are distinct', () => {
+  it('refuses two dates at the same moment (400 naming the date), on create, add and move', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const date = nextDate();
+    const twice = await call('POST', '/api/events', ready.headers, eventBody(ready, { dates: [date, { ...date }] }));
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({
+      status: 0,
+      message: 'Two dates of this event start at the same time: change or remove one.',
+      errors: { 'dates.1.startsAt': 'Another date of this event starts at this time' },
+    });
+
+    const event = await createEvent(ready, { dates: [date] });
+    const added = await call('POST', `/api/events/${event.id}/dates`, ready.headers, { ...date, durationMinutes: 60 });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().errors).toEqual({ startsAt: 'Another date of this event starts at this time' });
+
+    const later = nextDate();
+    const second = await call('POST', `/api/events/${event.id}/dates`, ready.headers, later);
+    expect(second.statusCode).toBe(201);
+    const secondId = second.json().data.dates[1].classInstanceId as string;
+    const moved = await call('PUT', `/api/events/${event.id}/dates/${secondId}`, ready.headers, date);
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors).toEqual({ startsAt: 'Another date of this event starts at this time' });
+    // Moving a date onto its own time (a change of length only) is no clash.
+    const longer = await call('PUT', `/api/events/${event.id}/dates/${secondId}`, ready.headers, {
+      ...later,
+      durationMinutes: 150,
+    });
+    expect(longer.statusCode).toBe(200);
+    const { rows } = await db.pool.query('select count(*)::int as n from class_instances where event_id = $1', [event.id]);
+    expect(rows).toEqual([{ n: 2 }]);
+  });
+});
+
 describe('the calendar’s event dates', () => {
   it('answers the event dates in a range with their title; 400 for a bad range, 401 without a session', async () => {
     const ready = await studioReadyToSchedule(app);
