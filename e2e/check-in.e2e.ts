@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { encode } from 'uqr';
-import { checkInCode, checkInStepAt, checkInUrl, COOKIE } from '@kinetic/shared';
+import { checkInCode, checkInStepAt, checkInUrl } from '@kinetic/shared';
 import { baseUrl, expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
-import { newYorkAt, studioWithOnceClass } from './support/classes.ts';
+import { api, newYorkAt, studioWithOnceClass, tokenOf } from './support/classes.ts';
 import { expectNoHorizontalScroll, fillLogin, PASSWORD, signedInOwner, snap, type TestCompany } from './support/journeys.ts';
 
 /**
@@ -12,21 +12,6 @@ import { expectNoHorizontalScroll, fillLogin, PASSWORD, signedInOwner, snap, typ
  * door, signs the waiver, books the place and is checked in.
  */
 const browser = await launchBrowser();
-
-async function tokenOf(page: Page): Promise<string> {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === COOKIE.token)?.value;
-  if (!token) throw new Error('No session cookie');
-  return token;
-}
-
-async function api<T>(page: Page, method: 'get' | 'post' | 'put', path: string, token: string, data?: object): Promise<T> {
-  const response = await page.request[method](path, {
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return ((await response.json()) as { data: T }).data;
-}
 
 interface Studio {
   company: TestCompany;

@@ -12,6 +12,23 @@ export async function send<T>(page: Page, method: 'post' | 'put', path: string, 
   return ((await response.json()) as { data: T }).data;
 }
 
+/** The signed-in user's session token (from its cookie); fails when there is none. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === COOKIE.token)?.value;
+  if (!token) throw new Error('No session cookie');
+  return token;
+}
+
+/** Calls the API with `token` as the bearer; expects a 2xx and answers the envelope's data. */
+export async function api<T>(page: Page, method: 'get' | 'post' | 'put', path: string, token: string, data?: object): Promise<T> {
+  const response = await page.request[method](path, {
+    headers: { authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return ((await response.json()) as { data: T }).data;
+}
+
 export interface Setup {
   classId: string;
   studioId: string;
