@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { COOKIE, type EventPageDto } from '@kinetic/shared';
-import { deleteCookie } from '../../api/cookies.ts';
+import { deleteCookie, writeCookie } from '../../api/cookies.ts';
 import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
-import { COMPANY_ID } from '../schedule/schedule-test-fixtures.ts';
+import { clientAccount, COMPANY_ID } from '../schedule/schedule-test-fixtures.ts';
 import { EventPage } from './event-page.tsx';
 
 /** The event page against stubbed API answers: dates, states, and the way in by a date's id. */
@@ -53,8 +53,10 @@ const event: EventPageDto = {
   dateId: null,
 };
 
-function open(path: string, pages: Record<string, EventPageDto>) {
+function open(path: string, pages: Record<string, EventPageDto>, mine?: object) {
   stubFetch((call) => {
+    if (mine && call.path === 'me') return ok(clientAccount);
+    if (mine && call.path === `public/acme/events/${EVENT_ID}/my-booking`) return ok(mine);
     if (call.path === 'public/acme')
       return ok({ id: COMPANY_ID, name: 'Acme Yoga', slug: 'acme', logoUrl: null, locale: 'en-US' });
     const id = /^public\/acme\/events\/(\w+)\/page$/.exec(call.path)?.[1];
@@ -107,6 +109,30 @@ describe('event page', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Mobility Workshop' });
     expect(screen.queryByRole('link', { name: 'Back to the schedule' })).toBeNull();
+  });
+
+  it('a client holding a place is told which date, with no date choice that would do nothing', async () => {
+    writeCookie(COOKIE.token, 'client-token');
+    writeCookie(COOKIE.hostType, 'company');
+    writeCookie(COOKIE.user, JSON.stringify({ _id: clientAccount.user.id, companyId: COMPANY_ID }));
+    open(`/acme/client/client/app/event/book-event/${EVENT_ID}`, { [EVENT_ID]: event }, {
+      booking: {
+        id: '6b0000000000000000000b31',
+        classInstanceId: SECOND,
+        status: 'booked',
+        waitlistPosition: null,
+        startsAt: '2030-01-12T15:00:00.000Z',
+        endsAt: '2030-01-12T16:30:00.000Z',
+        payment: { packageName: null, dropIn: null },
+        owed: false,
+      },
+      cancellationRule: null,
+      calendarUrl: null,
+    });
+    await screen.findByText('You have a place');
+    expect(screen.getByRole('link', { name: 'See your booking' })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Book|Fully booked/ })).toBeNull();
   });
 
   it('a cancelled event says so and offers nothing to book', async () => {

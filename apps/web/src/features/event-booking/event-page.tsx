@@ -143,7 +143,8 @@ function EventDetails({ event }: { event: EventPageDto }) {
           </Fact>
         ) : null}
       </Facts>
-      {open && event.dates.length > 1 ? (
+      {/* Holding a place, the client books no other date here: choices that did nothing are not offered. */}
+      {open && event.dates.length > 1 && !active ? (
         <DateChoice
           event={event}
           value={chosen?.classInstanceId ?? ''}
