@@ -81,7 +81,7 @@ export function WidgetSchedule({ company, studioId, search, brand }: SchedulePro
   );
   const here = `${location.pathname}${location.search}`;
   const studioName = studioId && studio.state === 'done' ? studio.data.name : null;
-  useDocumentTitle(brand ? `Book at ${brand.name}` : 'Book a class');
+  useDocumentTitle(brand ? `Book at ${brand.name}` : 'Book a class or event');
 
   const earlier = useRef<HTMLButtonElement>(null);
   const later = useRef<HTMLButtonElement>(null);
@@ -102,7 +102,7 @@ export function WidgetSchedule({ company, studioId, search, brand }: SchedulePro
 
   return (
     <main id="main" className={styles.page}>
-      <h1 className={styles.title}>{studioName ? `Book at ${studioName}` : 'Book a class'}</h1>
+      <h1 className={styles.title}>{studioName ? `Book at ${studioName}` : 'Book a class or event'}</h1>
       <p className={styles.muted}>Times are the studio’s local times. Open a class or an event to book it.</p>
       {studio.state === 'failed' ? (
         <p role="alert" className={styles.alert}>

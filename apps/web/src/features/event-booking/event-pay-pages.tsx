@@ -7,6 +7,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { usePaymentOptions } from '../bookings/api/get-payment-options.ts';
 import { BookingProblemNote } from './booking-problem-note.tsx';
 import { startEventCheckout, useEventPage, useMyEventBooking } from './event-booking-api.ts';
+import { openCheckout } from '../../widget/open-checkout.ts';
 import { chosenDate, dateLabel, priceLabel, useEventFlow, useGoTo } from './event-flow.ts';
 import { EventFrame, EventLoadError, EventLoading, EventNotFound, useClientSession } from './event-frame.tsx';
 import { useBookEvent, useNextStep } from './use-book-event.ts';
@@ -171,7 +172,11 @@ function PaymentStep({ event }: { event: EventPageDto }) {
     setLeaving(true);
     try {
       const { url } = await startEventCheckout(flow.company, flow.eventId, bookingId);
-      window.location.assign(url);
+      // Inside a studio's site (the widget's frame) Stripe opens in a tab of its own: back here, the place is read again.
+      openCheckout(url, () => {
+        setLeaving(false);
+        void mine.refetch();
+      });
     } catch (failure) {
       setLeaving(false);
       setCheckoutError(
@@ -285,7 +290,10 @@ function PaymentReturn({ event }: { event: EventPageDto }) {
     setLeaving(true);
     try {
       const { url } = await startEventCheckout(flow.company, flow.eventId, held.id);
-      window.location.assign(url);
+      openCheckout(url, () => {
+        setLeaving(false);
+        void mine.refetch();
+      });
     } catch (failure) {
       setLeaving(false);
       setError(failure instanceof Error ? failure.message : 'Stripe could not be opened. Please try again.');
