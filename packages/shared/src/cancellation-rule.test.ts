@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { cancellationRule } from './cancellation-rule.ts';
 
 const dayTime = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
-    new Date(instant),
-  );
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(instant));
 
 // Wednesday 9 January 2030, 18:00 in Berlin.
 const item = (lateCancelFee: number) => ({
@@ -29,6 +33,23 @@ describe('cancellationRule for someone already booked (the emails)', () => {
     );
     expect(cancellationRule(item(0), dayTime, now, { booked: true })).toBe(
       'Free cancellation ended Tue 18:00: cancelling now gives no class credit back.',
+    );
+  });
+
+  it('for an event speaks of the place, and promises no class credit', () => {
+    const before = new Date('2030-01-01T00:00:00Z');
+    const after = new Date('2030-01-09T12:00:00Z');
+    expect(cancellationRule(item(0), dayTime, before, { booked: true, event: true })).toBe(
+      'Free cancellation until Tue 18:00.',
+    );
+    expect(cancellationRule(item(1000), dayTime, before, { booked: true, event: true })).toBe(
+      'Free cancellation until Tue 18:00; after that the place counts as used and a 10,00\u00a0€ fee applies.',
+    );
+    expect(cancellationRule(item(0), dayTime, after, { booked: true, event: true })).toBe(
+      'Free cancellation ended Tue 18:00: cancelling now gives nothing back.',
+    );
+    expect(cancellationRule(item(1000), dayTime, after, { event: true })).toBe(
+      'Free cancellation ended Tue 18:00: if you book, cancelling costs a 10,00\u00a0€ fee and the place counts as used.',
     );
   });
 });

@@ -21,12 +21,14 @@ export function cancellationRule(
   item: CancellationRuleClass,
   dayTime: (instant: string, timeZone: string) => string,
   now = new Date(),
-  options: { booked?: boolean } = {},
+  options: { booked?: boolean; event?: boolean } = {},
 ): string {
   const untilMs = Date.parse(item.startsAt) - item.rules.freeCancellationHoursBefore * 3_600_000;
   const until = dayTime(new Date(untilMs).toISOString(), item.timeZone);
   const fee = item.rules.lateCancelFee;
   const money = formatMoney(fee, item.currency, item.locale);
+  if (options.event)
+    return eventRule(until, untilMs <= now.getTime(), fee > 0 ? money : null, options.booked);
   // A late cancel keeps the class as used (its credit or drop-in) and, with a fee, owes the fee too.
   if (untilMs <= now.getTime()) {
     if (options.booked)
@@ -40,4 +42,16 @@ export function cancellationRule(
   return fee > 0
     ? `Free cancellation until ${until}; after that the class counts as used and a ${money} fee applies.`
     : `Cancel until ${until} to get a class credit back.`;
+}
+
+/** The same rule for a place at an event (free or paid, by a package or not): said of the place, not a class. */
+function eventRule(until: string, ended: boolean, fee: string | null, booked = false): string {
+  if (!ended)
+    return fee
+      ? `Free cancellation until ${until}; after that the place counts as used and a ${fee} fee applies.`
+      : `Free cancellation until ${until}.`;
+  const cancelling = booked ? 'cancelling now' : 'if you book, cancelling';
+  return fee
+    ? `Free cancellation ended ${until}: ${cancelling} costs a ${fee} fee and the place counts as used.`
+    : `Free cancellation ended ${until}: ${cancelling} gives nothing back.`;
 }

@@ -61,7 +61,12 @@ async function classFacts(
   // An event's date: its own page, the place it happens (an outside address rather than the studio's)
   // and, for a place the client holds, the signed link that cancels it without logging in.
   const outside = await eventAddress(tx, companyId, cls.eventId);
-  const subject = booking && { companyId, eventId: cls.eventId, userId: booking.clientId, bookingId: booking.id };
+  const subject = booking && {
+    companyId,
+    eventId: cls.eventId,
+    userId: booking.clientId,
+    bookingId: booking.id,
+  };
   return {
     ...facts,
     ...(outside ? { address: outside, venue: outside } : {}),
@@ -70,7 +75,8 @@ async function classFacts(
   };
 }
 
-const money = (minor: number, cls: LockedClass) => formatMoney(minor, cls.company.currency, cls.company.locale);
+const money = (minor: number, cls: LockedClass) =>
+  formatMoney(minor, cls.company.currency, cls.company.locale);
 
 /** What the booking used, as recorded on it (`paid_with` and its package or order). */
 async function paymentFacts(
@@ -90,7 +96,8 @@ async function paymentFacts(
     const order = await orderAmounts(tx, companyId, booking.orderId);
     if (order) return { kind: 'drop-in', price: money(order.total, cls), paid: order.paid >= order.total };
   }
-  if (booking.paidWith === 'drop-in') return { kind: 'drop-in', price: money(cls.dropInPrice, cls), paid: false };
+  if (booking.paidWith === 'drop-in')
+    return { kind: 'drop-in', price: money(cls.dropInPrice, cls), paid: false };
   return { kind: 'free' };
 }
 
@@ -106,7 +113,7 @@ function ruleFor(cls: LockedClass, rules: CancellationRules, now: Date): string 
     },
     (instant, timeZone) => localMoment(new Date(instant), timeZone),
     now,
-    { booked: true },
+    { booked: true, event: cls.eventId !== null },
   );
 }
 
@@ -260,7 +267,13 @@ export async function queueBookingNotice(
 ): Promise<string | null> {
   // Waitlist news is optional (client Settings › Notifications); a class the studio cancels always goes.
   if (notice.kind !== 'cancelled-by-studio' && !(await wants(tx, companyId, client, 'waitlist'))) return null;
-  const facts = await classFacts(tx, companyId, cls, publicUrl, notice.kind === 'promoted' ? notice.booking : undefined);
+  const facts = await classFacts(
+    tx,
+    companyId,
+    cls,
+    publicUrl,
+    notice.kind === 'promoted' ? notice.booking : undefined,
+  );
   switch (notice.kind) {
     case 'promoted': {
       const message = waitlistPromotedMessage({

@@ -126,7 +126,7 @@ async function ruleSentence(tx: Executor, companyId: string, cls: LockedClass, n
     },
     (instant, timeZone) => localMoment(new Date(instant), timeZone),
     now,
-    { booked: true },
+    { booked: true, event: true },
   );
 }
 
@@ -145,7 +145,11 @@ async function clientBookingOfEvent(
       and(eq(classInstances.companyId, bookings.companyId), eq(classInstances.id, bookings.classInstanceId)),
     )
     .where(
-      and(eq(bookings.companyId, companyId), eq(bookings.clientId, clientId), eq(classInstances.eventId, eventId)),
+      and(
+        eq(bookings.companyId, companyId),
+        eq(bookings.clientId, clientId),
+        eq(classInstances.eventId, eventId),
+      ),
     )
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(20);
@@ -185,7 +189,8 @@ export async function myEventBooking(
           dropIn: null,
           ...(holdsPlace
             ? {
-                packageName: (booking.clientPackageId && paid.packageNames.get(booking.clientPackageId)) || null,
+                packageName:
+                  (booking.clientPackageId && paid.packageNames.get(booking.clientPackageId)) || null,
                 dropIn:
                   booking.paidWith === 'drop-in' && order
                     ? {
@@ -201,7 +206,12 @@ export async function myEventBooking(
       },
       cancellationRule: await ruleSentence(tx, company.id, cls, now),
       calendarUrl: ['booked', 'offered', 'checked_in'].includes(booking.status)
-        ? calendarLinkOf(company, { companyId: company.id, eventId, userId: actor.userId, bookingId: booking.id })
+        ? calendarLinkOf(company, {
+            companyId: company.id,
+            eventId,
+            userId: actor.userId,
+            bookingId: booking.id,
+          })
         : null,
     };
   });
@@ -227,7 +237,10 @@ export async function startEventCheckout(
       .from(bookings)
       .innerJoin(
         classInstances,
-        and(eq(classInstances.companyId, bookings.companyId), eq(classInstances.id, bookings.classInstanceId)),
+        and(
+          eq(classInstances.companyId, bookings.companyId),
+          eq(classInstances.id, bookings.classInstanceId),
+        ),
       )
       .where(
         and(
@@ -239,7 +252,9 @@ export async function startEventCheckout(
       );
     if (!row) throw bookingNotFound();
     if (!['booked', 'offered'].includes(row.booking.status))
-      throw conflict('This place is not booked, so there is nothing to pay.', { bookingId: 'Not a booked place' });
+      throw conflict('This place is not booked, so there is nothing to pay.', {
+        bookingId: 'Not a booked place',
+      });
     if (row.booking.paidWith !== 'drop-in' || !row.booking.orderId)
       throw conflict('This place is already paid for (free, or with a package).', {
         bookingId: 'Nothing to pay',
@@ -290,7 +305,10 @@ async function signedSubject(
       .from(bookings)
       .innerJoin(
         classInstances,
-        and(eq(classInstances.companyId, bookings.companyId), eq(classInstances.id, bookings.classInstanceId)),
+        and(
+          eq(classInstances.companyId, bookings.companyId),
+          eq(classInstances.id, bookings.classInstanceId),
+        ),
       )
       .where(
         and(
@@ -316,7 +334,14 @@ export async function cancelLinkInfo(
   query: EventLinkQuery,
   now = new Date(),
 ): Promise<EventCancelLinkDto> {
-  const { company, event, person, booking, cls } = await signedSubject(db, 'cancel', slug, eventId, userId, query);
+  const { company, event, person, booking, cls } = await signedSubject(
+    db,
+    'cancel',
+    slug,
+    eventId,
+    userId,
+    query,
+  );
   const rule = await withTenant(db, company.id, (tx) => ruleSentence(tx, company.id, cls, now));
   const studioLine = await withTenant(db, company.id, (tx) => studioAddress(tx, company.id, cls.studioId));
   return {
@@ -343,7 +368,8 @@ export async function cancelByLink(
   query: EventLinkQuery,
 ): Promise<BookAnswer> {
   const { company, person } = await signedSubject(deps.db, 'cancel', slug, eventId, userId, query);
-  if (!isClientRole(person.role as RoleId)) throw forbidden('Only a client’s own place can be cancelled by link.');
+  if (!isClientRole(person.role as RoleId))
+    throw forbidden('Only a client’s own place can be cancelled by link.');
   const actor: Actor = { sessionId: '', userId, companyId: company.id, roleId: person.role as RoleId };
   return cancelBooking(deps, actor, query.booking, {});
 }
@@ -375,4 +401,3 @@ export async function eventCalendarFile(
     stamp: now,
   });
 }
-

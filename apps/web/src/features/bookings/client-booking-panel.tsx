@@ -258,7 +258,9 @@ function ClientBooking({
             ) : (
               <PaymentChoice options={options.data} value={chosen} onChange={setPayWith} />
             )}
-            <Text size="sm">{cancellationRule(item, dayTimeLabel)}</Text>
+            <Text size="sm">
+              {cancellationRule(item, dayTimeLabel, new Date(), { event: Boolean(item.eventId) })}
+            </Text>
             <BusyButton busy={book.isPending} onClick={() => run(bookOnce)}>
               {full ? 'Join the waitlist' : (choice?.bookLabel ?? 'Book')}
             </BusyButton>
