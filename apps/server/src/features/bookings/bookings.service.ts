@@ -292,12 +292,22 @@ export async function bookClass(
           const where = existing.status === 'waitlisted' ? 'on the waitlist of' : 'a place in';
           throw conflict(`${you} already ${client ? 'have' : 'has'} ${where} this class.`);
         }
-        if (!(client ? false : body?.overrideWaiver) && !(await hasSignedWaiver(tx, actor.companyId, clientId)))
+        // The team may book someone who has not signed (for this class only), never check them in (issue 13 §3).
+        if (
+          !(client || walkIn ? false : body?.overrideWaiver) &&
+          !(await hasSignedWaiver(tx, actor.companyId, clientId))
+        )
           throw conflict(
             client
               ? 'Sign the studio’s waiver before you book: it is in Settings › Waiver.'
-              : `${person.name} has not signed the studio’s current waiver. Ask them to sign it, or book anyway for this class only.`,
-            client ? { waiver: 'Sign the waiver first' } : { overrideWaiver: 'The waiver is not signed' },
+              : walkIn
+                ? unsignedAtCheckIn(person.name)
+                : `${person.name} has not signed the studio’s current waiver. Ask them to sign it, or book anyway for this class only.`,
+            client
+              ? { waiver: 'Sign the waiver first' }
+              : walkIn
+                ? { waiver: 'The waiver is not signed' }
+                : { overrideWaiver: 'The waiver is not signed' },
           );
 
         let status: BookingStatus;
@@ -643,7 +653,14 @@ export async function expireOffers(deps: BookingDeps, now = new Date()): Promise
         const emails: string[] = [];
         const client = await findClient(tx, offer.companyId, booking.clientId);
         const queued = client
-          ? await queueBookingNotice(tx, offer.companyId, client, cls, { kind: 'offer-expired' }, deps.publicUrl)
+          ? await queueBookingNotice(
+              tx,
+              offer.companyId,
+              client,
+              cls,
+              { kind: 'offer-expired' },
+              deps.publicUrl,
+            )
           : null;
         if (queued) emails.push(queued);
         const rules = await rulesFor(tx, offer.companyId, cls);
@@ -660,6 +677,10 @@ export async function expireOffers(deps: BookingDeps, now = new Date()): Promise
  * one function behind every way of checking in (the team's roster, the door code, and later the front
  * desk and kiosk). From when check-in opens; a no-show marked by mistake is corrected (place and fee back).
  */
+/** Why someone cannot be checked in yet: the studio's current waiver is not signed. */
+const unsignedAtCheckIn = (name: string) =>
+  `${name} has not signed the studio’s current waiver, and nobody is checked in without it: they sign it from the check-in code at the door, or in Settings › Waiver.`;
+
 export async function checkInBooking(
   tx: Executor,
   companyId: string,
@@ -675,6 +696,9 @@ export async function checkInBooking(
       `Only a booked place can be checked in; this booking is ${booking.status.replace('_', ' ')}.`,
     );
   if (cls.status === 'cancelled') throw conflict('This class is cancelled.');
+  // Waiver first (issue 13 §3): whatever the way in (the code at the door, the roster, a walk-in, the kiosk).
+  if (!(await hasSignedWaiver(tx, companyId, booking.clientId)))
+    throw conflict(unsignedAtCheckIn(clientName), { waiver: 'The waiver is not signed' });
   const rules = await rulesFor(tx, companyId, cls);
   const opens = bookingWindows(cls.startsAt, cls.timeZone, rules).checkInOpensAt;
   if (now < opens) throw conflict(`Check-in opens ${localMoment(opens, cls.timeZone)}.`);
@@ -869,7 +893,11 @@ export async function myBookings(
       past: query.when === 'past',
     });
     const currency = await currencyOf(tx, actor.companyId);
-    const payments = await paymentsOf(tx, actor.companyId, rows.map((row) => row.booking));
+    const payments = await paymentsOf(
+      tx,
+      actor.companyId,
+      rows.map((row) => row.booking),
+    );
     const items = [];
     for (const row of rows) {
       const classInstance = await findListed(tx, actor.companyId, row.booking.classInstanceId);
@@ -893,7 +921,11 @@ function paymentOf(booking: BookingRow, payments: Awaited<ReturnType<typeof paym
     packageName: (booking.clientPackageId && payments.packageNames.get(booking.clientPackageId)) || null,
     dropIn:
       booking.paidWith === 'drop-in' && order
-        ? { amount: order.total, currency: order.currency, paid: order.total > 0 && order.paid >= order.total }
+        ? {
+            amount: order.total,
+            currency: order.currency,
+            paid: order.total > 0 && order.paid >= order.total,
+          }
         : null,
   };
 }

@@ -34,7 +34,12 @@ async function classIn(ready: ReadyStudio, minutes = 20, overrides: Record<strin
 
 async function clientOf(ready: ReadyStudio, email?: string) {
   const signed = await signUpClient(app, ready.slug, email ? { email } : {});
-  return { id: signed.session.user._id as string, headers: bearer(signed.session.token), email: signed.email, signed };
+  return {
+    id: signed.session.user._id as string,
+    headers: bearer(signed.session.token),
+    email: signed.email,
+    signed,
+  };
 }
 
 const roster = async (ready: ReadyStudio, classId: string) =>
@@ -50,7 +55,12 @@ async function publishWaiver(ready: ReadyStudio) {
     method: 'PUT',
     url: '/api/waiver',
     headers: ready.headers,
-    payload: { title: 'Waiver', text: 'I take part at my own risk.', terms: [{ label: 'I agree' }], askToSignAgain: true },
+    payload: {
+      title: 'Waiver',
+      text: 'I take part at my own risk.',
+      terms: [{ label: 'I agree' }],
+      askToSignAgain: true,
+    },
   });
   expect(response.statusCode, response.body).toBe(200);
 }
@@ -90,11 +100,15 @@ describe('undo a check-in', () => {
 
     // The class (an hour long) ended 31 minutes ago: too late.
     expect((await post(`/api/bookings/${bookingId}/check-in`, ready.headers)).statusCode).toBe(200);
-    const startsAt = new Date((await get(`/api/class-instances/${classId}`, ready.headers)).json().data.startsAt);
+    const startsAt = new Date(
+      (await get(`/api/class-instances/${classId}`, ready.headers)).json().data.startsAt,
+    );
     const late = new Date(startsAt.getTime() + 91 * 60_000);
     await expect(undoCheckIn(db.db, actorFrom(ready), bookingId, late)).rejects.toMatchObject({
       statusCode: 409,
-      message: expect.stringMatching(/^A check-in can be undone until 30 minutes after the class ends \(.+\); that time has passed\.$/),
+      message: expect.stringMatching(
+        /^A check-in can be undone until 30 minutes after the class ends \(.+\); that time has passed\.$/,
+      ),
     });
     expect((await roster(ready, classId))[0]).toMatchObject({ status: 'checked_in' });
   });
@@ -115,7 +129,10 @@ describe('walk-ins', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('walker 0 already has a place in this class.');
 
-    expect((await post(`/api/class-instances/${classId}/walk-ins`, ready.headers, { clientId: second })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/class-instances/${classId}/walk-ins`, ready.headers, { clientId: second }))
+        .statusCode,
+    ).toBe(200);
     const full = await post(`/api/class-instances/${classId}/walk-ins`, ready.headers, { clientId: third });
     expect(full.statusCode).toBe(409);
     expect(full.json()).toMatchObject({
@@ -138,14 +155,16 @@ describe('walk-ins', () => {
 
     const pack = await created(app, ready.headers, '/api/packages', classPack({ credits: 5 }));
     await sellPackage(app, ready, credit as string, pack.id);
-    const withCredit = await post(`/api/class-instances/${paid}/walk-ins`, ready.headers, { clientId: credit });
+    const withCredit = await post(`/api/class-instances/${paid}/walk-ins`, ready.headers, {
+      clientId: credit,
+    });
     expect(withCredit.statusCode, withCredit.body).toBe(200);
     expect(withCredit.json().data).toMatchObject({ status: 'checked_in', paidWith: 'class-pack' });
     const account = (await get(`/api/clients/${credit}/account`, ready.headers)).json().data;
     expect(account.packages[0]).toMatchObject({ remaining: 4 });
   });
 
-  it('from when check-in opens until it closes (also after the start); waiver first unless the team overrides', async () => {
+  it('from when check-in opens until it closes (also after the start); waiver first, whoever books', async () => {
     const ready = await studioReadyToSchedule(app);
     const [early, late, tooLate, unsigned] = await quickClients(app, ready, 4, 'door');
     const later = await classIn(ready, 180);
@@ -154,26 +173,53 @@ describe('walk-ins', () => {
     expect(notYet.json().message).toMatch(/^Check-in opens /);
 
     const soon = await classIn(ready, 10);
-    const startsAt = new Date((await get(`/api/class-instances/${soon}`, ready.headers)).json().data.startsAt);
+    const startsAt = new Date(
+      (await get(`/api/class-instances/${soon}`, ready.headers)).json().data.startsAt,
+    );
     const deps = { db: db.db, publicUrl: 'http://localhost', log: () => {} };
-    const tenPast = await walkIn(deps, actorFrom(ready), soon, { clientId: late as string }, new Date(startsAt.getTime() + 10 * 60_000));
+    const tenPast = await walkIn(
+      deps,
+      actorFrom(ready),
+      soon,
+      { clientId: late as string },
+      new Date(startsAt.getTime() + 10 * 60_000),
+    );
     expect(tenPast.data).toMatchObject({ status: 'checked_in' });
     await expect(
-      walkIn(deps, actorFrom(ready), soon, { clientId: tooLate as string }, new Date(startsAt.getTime() + 31 * 60_000)),
+      walkIn(
+        deps,
+        actorFrom(ready),
+        soon,
+        { clientId: tooLate as string },
+        new Date(startsAt.getTime() + 31 * 60_000),
+      ),
     ).rejects.toMatchObject({
       statusCode: 409,
       message: expect.stringMatching(/^Check-in for Power Yoga closed .+, 30 minutes after the start\.$/),
     });
 
     await publishWaiver(ready);
-    const refused = await post(`/api/class-instances/${soon}/walk-ins`, ready.headers, { clientId: unsigned });
+    // Waiver first (issue 13 §3): no walk-in without it, and the team cannot override it at check-in.
+    const refused = await post(`/api/class-instances/${soon}/walk-ins`, ready.headers, {
+      clientId: unsigned,
+    });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().errors).toEqual({ overrideWaiver: 'The waiver is not signed' });
+    expect(refused.json().errors).toEqual({ waiver: 'The waiver is not signed' });
+    expect(refused.json().message).toMatch(/nobody is checked in without it/);
     const overridden = await post(`/api/class-instances/${soon}/walk-ins`, ready.headers, {
       clientId: unsigned,
       overrideWaiver: true,
     });
-    expect(overridden.statusCode, overridden.body).toBe(200);
+    expect(overridden.statusCode).toBe(409);
+    // Booked for this class by the team (their override), the place is still not checked in without it.
+    const booked = await post(`/api/class-instances/${soon}/bookings`, ready.headers, {
+      clientId: unsigned,
+      overrideWaiver: true,
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const checkIn = await post(`/api/bookings/${booked.json().data.id}/check-in`, ready.headers, {});
+    expect(checkIn.statusCode).toBe(409);
+    expect(checkIn.json().errors).toEqual({ waiver: 'The waiver is not signed' });
   });
 
   it('400 names the field, 403 for instructors and clients, 404 for another company’s class or client', async () => {
@@ -184,17 +230,25 @@ describe('walk-ins', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('clientId');
     const instructor = await signInTeamMember(app, db.db, ready.companyId, 'instructor');
-    const byInstructor = await post(`/api/class-instances/${classId}/walk-ins`, instructor.headers, { clientId });
+    const byInstructor = await post(`/api/class-instances/${classId}/walk-ins`, instructor.headers, {
+      clientId,
+    });
     expect(byInstructor.statusCode).toBe(403);
     const client = await clientOf(ready);
-    expect((await post(`/api/class-instances/${classId}/walk-ins`, client.headers, { clientId })).statusCode).toBe(403);
+    expect(
+      (await post(`/api/class-instances/${classId}/walk-ins`, client.headers, { clientId })).statusCode,
+    ).toBe(403);
 
     const other = await studioReadyToSchedule(app);
     const [theirs] = await quickClients(app, other, 1, 'theirs');
-    const foreignClass = await post(`/api/class-instances/${classId}/walk-ins`, other.headers, { clientId: theirs });
+    const foreignClass = await post(`/api/class-instances/${classId}/walk-ins`, other.headers, {
+      clientId: theirs,
+    });
     expect(foreignClass.statusCode).toBe(404);
     expect(foreignClass.json().message).toBe('We could not find that class.');
-    const foreignClient = await post(`/api/class-instances/${classId}/walk-ins`, ready.headers, { clientId: theirs });
+    const foreignClient = await post(`/api/class-instances/${classId}/walk-ins`, ready.headers, {
+      clientId: theirs,
+    });
     expect(foreignClient.statusCode).toBe(404);
     expect(foreignClient.json().message).toBe('We could not find that client.');
     expect(await roster(ready, classId)).toEqual([]);
@@ -206,15 +260,30 @@ describe('the front desk', () => {
     const ready = await studioReadyToSchedule(app);
     const classId = await classIn(ready, 20);
     const [booked, walker] = await quickClients(app, ready, 2, 'desk');
-    expect((await post(`/api/class-instances/${classId}/bookings`, ready.headers, { clientId: booked })).statusCode).toBe(200);
-    expect((await post(`/api/class-instances/${classId}/walk-ins`, ready.headers, { clientId: walker })).statusCode).toBe(200);
-    const startsAt = new Date((await get(`/api/class-instances/${classId}`, ready.headers)).json().data.startsAt);
+    expect(
+      (await post(`/api/class-instances/${classId}/bookings`, ready.headers, { clientId: booked }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post(`/api/class-instances/${classId}/walk-ins`, ready.headers, { clientId: walker }))
+        .statusCode,
+    ).toBe(200);
+    const startsAt = new Date(
+      (await get(`/api/class-instances/${classId}`, ready.headers)).json().data.startsAt,
+    );
     const date = localDateOf(startsAt, 'America/New_York');
     const desk = await get(`/api/front-desk?studioId=${ready.studioId}&date=${date}`, ready.headers);
     expect(desk.statusCode, desk.body).toBe(200);
     expect(desk.json().data).toMatchObject({ studioName: 'Midtown', date, timeZone: 'America/New_York' });
     expect(desk.json().data.items).toEqual([
-      expect.objectContaining({ classInstanceId: classId, name: 'Power Yoga', booked: 2, checkedIn: 1, capacity: 5, roomName: 'Studio A' }),
+      expect.objectContaining({
+        classInstanceId: classId,
+        name: 'Power Yoga',
+        booked: 2,
+        checkedIn: 1,
+        capacity: 5,
+        roomName: 'Studio A',
+      }),
     ]);
     const otherDay = await get(`/api/front-desk?studioId=${ready.studioId}&date=2020-01-01`, ready.headers);
     expect(otherDay.json().data.items).toEqual([]);
@@ -243,7 +312,10 @@ describe('the kiosk', () => {
     const shown = await get(`/api/kiosk?studioId=${ready.studioId}`, ready.headers);
     expect(shown.json().data).toMatchObject({ studioName: 'Midtown', classes: [{ name: 'Power Yoga' }] });
 
-    const answer = await post('/api/kiosk/check-ins', ready.headers, { studioId: ready.studioId, identifier: ` ${nora.email.toUpperCase()} ` });
+    const answer = await post('/api/kiosk/check-ins', ready.headers, {
+      studioId: ready.studioId,
+      identifier: ` ${nora.email.toUpperCase()} `,
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     const initial = 'Nora K.';
     expect(answer.json()).toEqual({
@@ -254,14 +326,20 @@ describe('the kiosk', () => {
     expect(answer.body).not.toContain(nora.email);
     expect(answer.body).not.toContain(nora.id);
     expect((await roster(ready, classId))[0]).toMatchObject({ clientId: nora.id, status: 'checked_in' });
-    const again = await post('/api/kiosk/check-ins', ready.headers, { studioId: ready.studioId, identifier: nora.email });
+    const again = await post('/api/kiosk/check-ins', ready.headers, {
+      studioId: ready.studioId,
+      identifier: nora.email,
+    });
     expect(again.json().message).toBe(`Welcome, ${initial} You are already checked in to Power Yoga.`);
 
     // By phone, however it is typed.
     const chris = await clientOf(ready);
     await db.pool.query(`update users set phone = '(404) 555-7788' where id = $1`, [chris.id]);
     expect((await post(`/api/class-instances/${classId}/bookings`, chris.headers, {})).statusCode).toBe(200);
-    const byPhone = await post('/api/kiosk/check-ins', ready.headers, { studioId: ready.studioId, identifier: '404-555-7788' });
+    const byPhone = await post('/api/kiosk/check-ins', ready.headers, {
+      studioId: ready.studioId,
+      identifier: '404-555-7788',
+    });
     expect(byPhone.statusCode, byPhone.body).toBe(200);
     expect(byPhone.json().data.displayName).toBe('Chris C.');
   });
@@ -275,24 +353,46 @@ describe('the kiosk', () => {
     const sentence =
       'We could not find a booking for a class starting now under that email or phone. Check what you typed, or please see the front desk.';
     for (const identifier of ['nobody@example.com', unbooked.email, theirs.email]) {
-      const answer = await post('/api/kiosk/check-ins', ready.headers, { studioId: ready.studioId, identifier });
+      const answer = await post('/api/kiosk/check-ins', ready.headers, {
+        studioId: ready.studioId,
+        identifier,
+      });
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toMatchObject({ status: 0, message: sentence });
     }
-    const empty = await post('/api/kiosk/check-ins', ready.headers, { studioId: ready.studioId, identifier: '' });
+    const empty = await post('/api/kiosk/check-ins', ready.headers, {
+      studioId: ready.studioId,
+      identifier: '',
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({ identifier: 'Type your email or phone number' });
-    const foreignStudio = await post('/api/kiosk/check-ins', other.headers, { studioId: ready.studioId, identifier: unbooked.email });
+    const foreignStudio = await post('/api/kiosk/check-ins', other.headers, {
+      studioId: ready.studioId,
+      identifier: unbooked.email,
+    });
     expect(foreignStudio.statusCode).toBe(404);
     expect((await get(`/api/kiosk?studioId=${ready.studioId}`, other.headers)).statusCode).toBe(404);
-    expect((await post('/api/kiosk/check-ins', unbooked.headers, { studioId: ready.studioId, identifier: 'x@y.z' })).statusCode).toBe(403);
+    expect(
+      (
+        await post('/api/kiosk/check-ins', unbooked.headers, {
+          studioId: ready.studioId,
+          identifier: 'x@y.z',
+        })
+      ).statusCode,
+    ).toBe(403);
 
-    expect((await post(`/api/class-instances/${classId}/bookings`, unbooked.headers, {})).statusCode).toBe(200);
+    expect((await post(`/api/class-instances/${classId}/bookings`, unbooked.headers, {})).statusCode).toBe(
+      200,
+    );
     await publishWaiver(ready);
-    const waiver = await post('/api/kiosk/check-ins', ready.headers, { studioId: ready.studioId, identifier: unbooked.email });
+    const waiver = await post('/api/kiosk/check-ins', ready.headers, {
+      studioId: ready.studioId,
+      identifier: unbooked.email,
+    });
     expect(waiver.statusCode).toBe(409);
     expect(waiver.json()).toMatchObject({
-      message: 'Welcome, Chris C. Please sign the studio’s waiver first: see the front desk, or scan the QR code on the door screen.',
+      message:
+        'Welcome, Chris C. Please sign the studio’s waiver first: see the front desk, or scan the QR code on the door screen.',
       errors: { checkIn: 'waiver' },
     });
     expect((await roster(ready, classId))[0]).toMatchObject({ status: 'booked' });
@@ -302,10 +402,16 @@ describe('the kiosk', () => {
     const ready = await studioReadyToSchedule(app);
     await classIn(ready);
     for (let index = 0; index < 10; index += 1) {
-      const answer = await post('/api/kiosk/check-ins', ready.headers, { studioId: ready.studioId, identifier: `guess-${index}@example.com` });
+      const answer = await post('/api/kiosk/check-ins', ready.headers, {
+        studioId: ready.studioId,
+        identifier: `guess-${index}@example.com`,
+      });
       expect(answer.statusCode).toBe(404);
     }
-    const limited = await post('/api/kiosk/check-ins', ready.headers, { studioId: ready.studioId, identifier: 'guess@example.com' });
+    const limited = await post('/api/kiosk/check-ins', ready.headers, {
+      studioId: ready.studioId,
+      identifier: 'guess@example.com',
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({
       status: 0,

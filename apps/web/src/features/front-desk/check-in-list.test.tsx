@@ -3,7 +3,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { ClassInstanceDetailsDto, RosterEntryDto } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
 import { ClassDetailsPage } from '../schedule/class-details-page.tsx';
-import { account, BOOKING_IDS, choiceAnswers, CLASS_ID, fullDetails, roster } from '../schedule/schedule-test-fixtures.ts';
+import {
+  account,
+  BOOKING_IDS,
+  choiceAnswers,
+  CLASS_ID,
+  fullDetails,
+  roster,
+} from '../schedule/schedule-test-fixtures.ts';
 
 /** The class details roster as the check-in list (issue 13 §4): search, Enter, undo, walk-ins. */
 if (!('fonts' in document))
@@ -22,7 +29,12 @@ const soon = (): ClassInstanceDetailsDto => ({
   endsAt: new Date(Date.now() + 80 * 60_000).toISOString(),
 });
 
-function open(post: (call: Call) => Answer | undefined, item = soon(), entries: RosterEntryDto[] = roster, get?: (call: Call) => Answer | undefined) {
+function open(
+  post: (call: Call) => Answer | undefined,
+  item = soon(),
+  entries: RosterEntryDto[] = roster,
+  get?: (call: Call) => Answer | undefined,
+) {
   const reads: Record<string, Answer> = {
     ...choiceAnswers,
     me: ok(account),
@@ -32,7 +44,10 @@ function open(post: (call: Call) => Answer | undefined, item = soon(), entries: 
   const calls = stubFetch((call) =>
     call.method === 'GET' ? (get?.(call) ?? reads[call.path] ?? noStub(call)) : (post(call) ?? noStub(call)),
   );
-  renderRoutes([{ path: '/app/classes/details/:classInstanceId', element: <ClassDetailsPage /> }], `/app/classes/details/${CLASS_ID}`);
+  renderRoutes(
+    [{ path: '/app/classes/details/:classInstanceId', element: <ClassDetailsPage /> }],
+    `/app/classes/details/${CLASS_ID}`,
+  );
   return calls;
 }
 
@@ -40,12 +55,18 @@ const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST').
 
 describe('the check-in list', () => {
   it('finds a client by phone digits typed any way, and Enter checks in the one booked client found', async () => {
-    const calls = open((call) => (call.path === `bookings/${BOOKING_IDS.ava}/check-in` ? ok({ ...roster[0], status: 'checked_in' }) : undefined));
+    const calls = open((call) =>
+      call.path === `bookings/${BOOKING_IDS.ava}/check-in`
+        ? ok({ ...roster[0], status: 'checked_in' })
+        : undefined,
+    );
     const search = await screen.findByRole('searchbox', { name: 'Find on the roster of Evening Flow' });
     fireEvent.change(search, { target: { value: '555-1234' } });
     // Only Ava's phone holds those digits.
     const places = within(screen.getByRole('list', { name: /^Places/ }));
-    expect(places.getAllByRole('listitem').map((item) => item.querySelector('a')?.textContent)).toEqual(['Ava Adams']);
+    expect(places.getAllByRole('listitem').map((item) => item.querySelector('a')?.textContent)).toEqual([
+      'Ava Adams',
+    ]);
     expect(screen.queryByRole('list', { name: /^Waitlist/ })).toBeNull();
     fireEvent.keyDown(search, { key: 'Enter' });
     await waitFor(() => expect(posts(calls)).toEqual([`bookings/${BOOKING_IDS.ava}/check-in`]));
@@ -60,7 +81,11 @@ describe('the check-in list', () => {
   });
 
   it('undoes a check-in with a 44 px button', async () => {
-    const calls = open((call) => (call.path === `bookings/${BOOKING_IDS.ben}/undo-check-in` ? ok({ ...roster[1], status: 'booked' }) : undefined));
+    const calls = open((call) =>
+      call.path === `bookings/${BOOKING_IDS.ben}/undo-check-in`
+        ? ok({ ...roster[1], status: 'booked' })
+        : undefined,
+    );
     const undo = await screen.findByRole('button', { name: 'Undo Ben Brown’s check-in' });
     expect(undo.style.minHeight).toBe('44px');
     fireEvent.click(undo);
@@ -68,9 +93,18 @@ describe('the check-in list', () => {
   });
 
   it('adds a walk-in while check-in is open (booked and checked in at once); not before', async () => {
-    const hal = { id: '999999999999999999999999', name: 'Hal Hill', email: 'hal@example.com', phone: null, createdAt: '2026-01-01T00:00:00.000Z' };
+    const hal = {
+      id: '999999999999999999999999',
+      name: 'Hal Hill',
+      email: 'hal@example.com',
+      phone: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
     const calls = open(
-      (call) => (call.path === `class-instances/${CLASS_ID}/walk-ins` ? ok({ ...roster[0], clientName: 'Hal Hill', status: 'checked_in' }) : undefined),
+      (call) =>
+        call.path === `class-instances/${CLASS_ID}/walk-ins`
+          ? ok({ ...roster[0], clientName: 'Hal Hill', status: 'checked_in' })
+          : undefined,
       { ...soon(), bookedCount: 1 },
       roster.slice(0, 1),
       (call) => (call.path.startsWith('clients?') ? ok({ items: [hal], total: 1 }) : undefined),
@@ -88,43 +122,55 @@ describe('the check-in list', () => {
     );
   });
 
-  it('a new walk-in who has not signed the waiver: made, refused in words, then let in for this class by the team', async () => {
-    const ivy = { id: '999999999999999999999998', name: 'Ivy Irwin', email: 'ivy@example.com', phone: null, createdAt: '2026-01-01T00:00:00.000Z' };
+  it('a new walk-in who has not signed the waiver: made, then refused in words, with no way around it (waiver first)', async () => {
+    const ivy = {
+      id: '999999999999999999999998',
+      name: 'Ivy Irwin',
+      email: 'ivy@example.com',
+      phone: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
     const calls = open((call) => {
       if (call.path === 'clients') return ok(ivy);
       if (call.path !== `class-instances/${CLASS_ID}/walk-ins`) return undefined;
-      return (call.body as { overrideWaiver?: boolean }).overrideWaiver
-        ? ok({ ...roster[0], clientName: 'Ivy Irwin', status: 'checked_in' })
-        : {
-            code: 409,
-            body: {
-              status: 0,
-              message: 'Ivy Irwin has not signed the studio’s current waiver. Ask them to sign it, or book anyway for this class only.',
-              errors: { overrideWaiver: 'The waiver is not signed' },
-            },
-          };
+      return {
+        code: 409,
+        body: {
+          status: 0,
+          message:
+            'Ivy Irwin has not signed the studio’s current waiver, and nobody is checked in without it: they sign it from the check-in code at the door, or in Settings › Waiver.',
+          errors: { waiver: 'The waiver is not signed' },
+        },
+      };
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Add walk-in' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Walk-in: Evening Flow' }));
     fireEvent.click(dialog.getByText('New client'));
-    fireEvent.change(await dialog.findByRole('textbox', { name: 'Name' }), { target: { value: 'Ivy Irwin' } });
-    fireEvent.change(dialog.getByRole('textbox', { name: 'Email' }), { target: { value: 'ivy@example.com' } });
+    fireEvent.change(await dialog.findByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Ivy Irwin' },
+    });
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Email' }), {
+      target: { value: 'ivy@example.com' },
+    });
     fireEvent.click(dialog.getByRole('button', { name: 'Create and check in' }));
-    const anyway = await dialog.findByRole('button', { name: 'Check in Ivy Irwin anyway' });
-    expect(dialog.getByText(/Ivy Irwin is now a client, but was not checked in: .*has not signed/)).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(anyway));
-    fireEvent.click(anyway);
-    await waitFor(() =>
-      expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
-        ['clients', expect.objectContaining({ name: 'Ivy Irwin', email: 'ivy@example.com' })],
-        [`class-instances/${CLASS_ID}/walk-ins`, { clientId: ivy.id }],
-        [`class-instances/${CLASS_ID}/walk-ins`, { clientId: ivy.id, overrideWaiver: true }],
-      ]),
-    );
+    expect(
+      await dialog.findByText(
+        /Ivy Irwin is now a client, but was not checked in: .*nobody is checked in without it/,
+      ),
+    ).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: /anyway/ })).toBeNull();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+      ['clients', expect.objectContaining({ name: 'Ivy Irwin', email: 'ivy@example.com' })],
+      [`class-instances/${CLASS_ID}/walk-ins`, { clientId: ivy.id }],
+    ]);
   });
 
   it('offers no walk-in before check-in opens', async () => {
-    open(() => undefined, { ...fullDetails, startsAt: new Date(Date.now() + 5 * 3600_000).toISOString(), endsAt: new Date(Date.now() + 6 * 3600_000).toISOString() });
+    open(() => undefined, {
+      ...fullDetails,
+      startsAt: new Date(Date.now() + 5 * 3600_000).toISOString(),
+      endsAt: new Date(Date.now() + 6 * 3600_000).toISOString(),
+    });
     await screen.findByRole('button', { name: 'Add client' });
     expect(screen.queryByRole('button', { name: 'Add walk-in' })).toBeNull();
   });
