@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -92,6 +92,9 @@ function SignUpForm({
   const { submitError, runSubmit } = useFormSubmit(form);
   const formRef = useRef<HTMLFormElement>(null);
   const phone = form.getInputProps('phone');
+  // Arrived from the check-in page's button: the first field takes the focus, not <body>.
+  const nameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => nameRef.current?.focus(), []);
 
   const submit = async (values: ClientSignupBody) => {
     const done = await runSubmit(async () => {
@@ -107,7 +110,7 @@ function SignUpForm({
   return (
     <form ref={formRef} onSubmit={form.onSubmit(submit, () => focusFirstInvalid(formRef.current))} noValidate>
       <Stack gap="md">
-        <TextInput label="Your name" autoComplete="name" required data-autofocus {...form.getInputProps('name')} />
+        <TextInput ref={nameRef} label="Your name" autoComplete="name" required {...form.getInputProps('name')} />
         <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
         <PhoneInput {...phone} onPhoneChange={(value) => form.setFieldValue('phone', value)} />
         <NewPasswordInput label="Password" required {...form.getInputProps('password')} />

@@ -8,6 +8,7 @@ import { RETURN_TO_PARAM } from '../../shell/return-to.ts';
 import { hasSession } from '../../shell/session.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { useMe } from '../accounts/api/get-me.ts';
+import { usePublicCompany } from '../public-company/api/get-public-company.ts';
 import { buyCheckInPass } from './api/check-in-api.ts';
 import { keepPass, keptPass } from './check-in-pass.ts';
 import { CheckInSteps, ClassLine } from './check-in-steps.tsx';
@@ -28,6 +29,8 @@ export function CheckInPage() {
   const signedIn = hasSession();
   const me = useMe({ enabled: signedIn });
   const company = prefix.company ?? me.data?.company.slug ?? null;
+  // The studio's name heads the page even when the code is refused (no pass to name it).
+  const publicCompany = usePublicCompany(prefix.company);
   const classInstanceId = search.get('i');
   const code = search.get('c');
   const step = search.get('t');
@@ -92,7 +95,7 @@ export function CheckInPage() {
     );
 
   return (
-    <AuthLayout title="Check-in" brand={pass?.classInstance.companyName ?? me.data?.company.name ?? 'Kinetic'}>
+    <AuthLayout title="Check-in" brand={pass?.classInstance.companyName ?? me.data?.company.name ?? publicCompany.data?.name ?? 'Kinetic'}>
       <Stack gap="md">
         {pass ? <ClassLine item={pass.classInstance} /> : null}
         {body}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { publicPrefixFor } from '../../shell/login-path.ts';
@@ -27,6 +28,12 @@ function CheckedIn({ welcome }: { welcome: boolean }) {
   const me = useMe({ enabled: signedIn });
   const mine = useMyCheckIn(me.data?.company.id ?? '', fitnessSessionId, classInstanceId);
   const company = prefix.company ?? me.data?.company.slug;
+  // Arrived here from a button on the page before: focus goes to who is checked in, not to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = Boolean(mine.data);
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
 
   let body: React.ReactNode;
   if (!signedIn)
@@ -54,7 +61,7 @@ function CheckedIn({ welcome }: { welcome: boolean }) {
             <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </ThemeIcon>
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" ref={heading} tabIndex={-1}>
           {mine.data.clientName}
         </Title>
         <Text size="lg">

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { COOKIE, type CheckInClassDto, type CheckInDto } from '@kinetic/shared';
+import { deleteCookie, writeCookie } from '../../api/cookies.ts';
+import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
+import { clientAccount, COMPANY_ID } from '../schedule/schedule-test-fixtures.ts';
+import { AccountSignUpPage } from './account-sign-up-page.tsx';
+import { keepPass } from './check-in-pass.ts';
+import { CheckInPage } from './check-in-page.tsx';
+import { AccountCheckedInPage } from './checked-in-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  deleteCookie(COOKIE.token);
+  deleteCookie(COOKIE.user);
+  deleteCookie(COOKIE.hostType);
+});
+
+const SERIES = '6650f0a1b2c3d4e5f6a7b8c9';
+const CLASS = '6650f0a1b2c3d4e5f6a7b8ca';
+const BASE = '/acme/client/client/app';
+
+const item: CheckInClassDto = {
+  classInstanceId: CLASS,
+  fitnessSessionId: SERIES,
+  name: 'Power Yoga',
+  startsAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+  timeZone: 'America/New_York',
+  studioName: 'Midtown',
+  companyName: 'Acme Yoga',
+  placesLeft: 4,
+};
+
+const publicAcme = ok({ id: COMPANY_ID, name: 'Acme Yoga', slug: 'acme', logoUrl: null, locale: 'en-US' });
+
+describe('the check-in pages, as a visitor first meets them', () => {
+  it('a refused code still names the studio at the top (not "Kinetic")', async () => {
+    stubFetch((call) => {
+      if (call.path === 'public/acme') return publicAcme;
+      if (call.path === 'public/acme/check-in/pass')
+        return { code: 400, body: { status: 0, message: 'This code has expired. Scan the code on the door screen again.' } };
+      return noStub(call);
+    });
+    renderRoutes(
+      [{ path: `${BASE}/check-in/:fitnessSessionId`, element: <CheckInPage /> }],
+      `${BASE}/check-in/${SERIES}?i=${CLASS}&c=abcdef012345&t=1`,
+    );
+    await screen.findByText('This code has expired. Scan the code on the door screen again.');
+    await waitFor(() => expect(screen.getByText('Acme Yoga')).toBeTruthy());
+    expect(screen.queryByText('Kinetic')).toBeNull();
+  });
+
+  it('the sign-up at the door puts the focus in its first field, "Your name"', async () => {
+    keepPass(SERIES, { pass: 'p', expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(), classInstance: item });
+    stubFetch((call) => (call.path === 'public/acme' ? publicAcme : noStub(call)));
+    renderRoutes(
+      [{ path: `${BASE}/account-sign-up/:fitnessSessionId/:classInstanceId/:emailId`, element: <AccountSignUpPage /> }],
+      `${BASE}/account-sign-up/${SERIES}/${CLASS}/${btoa('nora@example.com').replace(/=+$/, '')}`,
+    );
+    const name = await screen.findByRole('textbox', { name: 'Your name' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
+  it('once checked in, the focus is on who is checked in, not lost to the page', async () => {
+    writeCookie(COOKIE.token, 'client-token');
+    writeCookie(COOKIE.hostType, 'company');
+    writeCookie(
+      COOKIE.user,
+      JSON.stringify({ _id: clientAccount.user.id, companyId: COMPANY_ID, soloInstructorId: null, clientSignupDetailsId: null }),
+    );
+    const mine: CheckInDto = {
+      bookingId: 'b1',
+      clientName: 'Nora Keller',
+      checkedInAt: new Date().toISOString(),
+      classInstance: item,
+    };
+    stubFetch((call) => {
+      if (call.path === 'me') return ok(clientAccount);
+      if (call.path.startsWith(`my/check-ins/${SERIES}`)) return ok(mine);
+      return noStub(call);
+    });
+    renderRoutes(
+      [{ path: `${BASE}/account-checked-in/:fitnessSessionId/:classInstanceId`, element: <AccountCheckedInPage /> }],
+      `${BASE}/account-checked-in/${SERIES}/${CLASS}`,
+    );
+    const heading = await screen.findByRole('heading', { name: 'Nora Keller' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+});
