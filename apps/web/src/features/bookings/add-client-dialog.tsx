@@ -165,10 +165,15 @@ function NewClientForm({ companyId, item, onDone, walkIn }: FormProps) {
   // Made, but refused for the unsigned waiver: the team may let them in for this class only.
   const [unsigned, setUnsigned] = useState<ClientDto | null>(null);
   const anyway = useRef<HTMLButtonElement>(null);
+  // Made, but not placed and nothing to offer (a walk-in's unsigned waiver, a full class…): the form
+  // would only make them again ("email in use"), so it gives way to what happened and a way back.
+  const [madeOnly, setMadeOnly] = useState(false);
+  const close = useRef<HTMLButtonElement>(null);
   // The form gives way to the question: the keyboard goes to its button, not to <body>.
   useEffect(() => {
     if (unsigned) anyway.current?.focus();
-  }, [unsigned]);
+    else if (madeOnly) close.current?.focus();
+  }, [unsigned, madeOnly]);
 
   const placeAnyway = (client: ClientDto) => {
     setError(null);
@@ -191,7 +196,9 @@ function NewClientForm({ companyId, item, onDone, walkIn }: FormProps) {
       onDone();
     } catch (failure) {
       form.reset();
-      setUnsigned(failure instanceof ApiError && failure.errors?.overrideWaiver ? client : null);
+      const offer = failure instanceof ApiError && failure.errors?.overrideWaiver ? client : null;
+      setUnsigned(offer);
+      setMadeOnly(!offer);
       setError(`${client.name} is now a client, but was not ${walkIn ? 'checked in' : 'booked'}: ${messageOf(failure)}`);
     }
   };
@@ -206,6 +213,18 @@ function NewClientForm({ companyId, item, onDone, walkIn }: FormProps) {
           </BusyButton>
           <Button variant="default" onClick={onDone}>
             Cancel
+          </Button>
+        </Group>
+      </Stack>
+    );
+
+  if (madeOnly)
+    return (
+      <Stack gap="md">
+        <FormSubmitError message={error} />
+        <Group>
+          <Button ref={close} variant="default" onClick={onDone}>
+            Back to the roster
           </Button>
         </Group>
       </Stack>

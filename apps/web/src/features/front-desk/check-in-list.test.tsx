@@ -159,6 +159,11 @@ describe('the check-in list', () => {
       ),
     ).toBeTruthy();
     expect(dialog.queryByRole('button', { name: /anyway/ })).toBeNull();
+    // Ivy is a client now: no form left to make her again, only the way back, and the keyboard is on it.
+    expect(dialog.queryByRole('button', { name: 'Create and check in' })).toBeNull();
+    expect(dialog.queryByRole('textbox', { name: 'Email' })).toBeNull();
+    const close = dialog.getByRole('button', { name: 'Back to the roster' });
+    await waitFor(() => expect(document.activeElement).toBe(close));
     expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
       ['clients', expect.objectContaining({ name: 'Ivy Irwin', email: 'ivy@example.com' })],
       [`class-instances/${CLASS_ID}/walk-ins`, { clientId: ivy.id }],
