@@ -14,13 +14,19 @@ const browser = await launchBrowser();
 async function smallTapTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    const selector = 'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=switch], [tabindex]:not([tabindex="-1"])';
+    const selector =
+      'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=switch], [tabindex]:not([tabindex="-1"])';
     for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       let target: Element = element;
-      if (element.tagName === 'A' && getComputedStyle(element, '::after').position === 'absolute') target = element.closest('li') ?? element;
-      if (element.matches('.mantine-PasswordInput-innerInput')) target = element.closest('.mantine-PasswordInput-input') ?? element;
+      if (element.tagName === 'A' && getComputedStyle(element, '::after').position === 'absolute')
+        target = element.closest('li') ?? element;
+      if (element.matches('.mantine-PasswordInput-innerInput'))
+        target = element.closest('.mantine-PasswordInput-input') ?? element;
       if (element.matches('input[type=checkbox], input[type=radio]'))
-        target = element.closest('.mantine-Checkbox-body, .mantine-Radio-body, .mantine-Switch-body, .mantine-SegmentedControl-control') ?? element;
+        target =
+          element.closest(
+            '.mantine-Checkbox-body, .mantine-Radio-body, .mantine-Switch-body, .mantine-SegmentedControl-control',
+          ) ?? element;
       if (element.tagName === 'A' && element.closest('p') && !element.classList.contains('tap-link')) {
         const sentence = element.closest('p')?.textContent?.trim() ?? '';
         if (sentence !== element.textContent?.trim()) continue;
@@ -29,7 +35,9 @@ async function smallTapTargets(page: Page): Promise<string[]> {
       const style = getComputedStyle(element);
       if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
       if (box.width < 43.5 || box.height < 43.5)
-        found.push(`${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+        found.push(
+          `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
     }
     return found;
   });
@@ -43,16 +51,27 @@ async function smallTapTargets(page: Page): Promise<string[]> {
 async function controlsNotBesideLabels(page: Page): Promise<{ count: number; wrong: string[] }> {
   return page.evaluate(() => {
     const wrong: string[] = [];
-    const roots = Array.from(document.querySelectorAll('.mantine-Checkbox-root, .mantine-Radio-root, .mantine-Switch-root'));
+    const roots = Array.from(
+      document.querySelectorAll('.mantine-Checkbox-root, .mantine-Radio-root, .mantine-Switch-root'),
+    );
     for (const root of roots) {
-      const box = root.querySelector('.mantine-Checkbox-inner, .mantine-Radio-inner, .mantine-Switch-track')?.getBoundingClientRect();
-      const label = root.querySelector('.mantine-Checkbox-label, .mantine-Radio-label, .mantine-Switch-label')?.getBoundingClientRect();
+      const box = root
+        .querySelector('.mantine-Checkbox-inner, .mantine-Radio-inner, .mantine-Switch-track')
+        ?.getBoundingClientRect();
+      const label = root
+        .querySelector('.mantine-Checkbox-label, .mantine-Radio-label, .mantine-Switch-label')
+        ?.getBoundingClientRect();
       if (!box || !label) continue;
       const name = (root.textContent ?? '').trim().slice(0, 40);
       const middle = box.top + box.height / 2;
-      if (label.left < box.right) wrong.push(`"${name}": the label starts at ${Math.round(label.left)}, left of the box's end ${Math.round(box.right)}`);
+      if (label.left < box.right)
+        wrong.push(
+          `"${name}": the label starts at ${Math.round(label.left)}, left of the box's end ${Math.round(box.right)}`,
+        );
       else if (middle < label.top || middle > label.top + 44)
-        wrong.push(`"${name}": the box's middle ${Math.round(middle)} is off the label's first row (${Math.round(label.top)}–${Math.round(label.top + 44)})`);
+        wrong.push(
+          `"${name}": the box's middle ${Math.round(middle)} is off the label's first row (${Math.round(label.top)}–${Math.round(label.top + 44)})`,
+        );
     }
     return { count: roots.length, wrong };
   });
@@ -89,7 +108,9 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
     const { page, context } = await newPage(browser, { width: 360, height: 740 });
     await page.goto(`/${company.slug}/client/client/app/settings/payment`);
     await page.waitForURL((url) => url.pathname === `/${company.slug}/client/login`);
-    expect(new URL(page.url()).searchParams.get('next')).toBe(`/${company.slug}/client/client/settings/payment`);
+    expect(new URL(page.url()).searchParams.get('next')).toBe(
+      `/${company.slug}/client/client/settings/payment`,
+    );
     await check(page, 'deep-link-login');
     await fillLogin(page, email, PASSWORD);
     await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client/settings/payment`);
@@ -97,7 +118,10 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
     await check(page, 'deep-link-payment');
 
     // The timetable: a tap on a card's corner, away from the class's name, opens the class.
-    await page.getByRole('navigation', { name: 'Client menu' }).getByRole('link', { name: 'Calendar' }).click();
+    await page
+      .getByRole('navigation', { name: 'Client menu' })
+      .getByRole('link', { name: 'Calendar' })
+      .click();
     const card = page.getByRole('listitem').filter({ hasText: 'Morning Mobility' });
     await card.waitFor();
     await check(page, 'timetable-day-list');
@@ -105,15 +129,20 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
     const box = await card.boundingBox();
     if (!box) throw new Error('The class card has no box');
     await page.mouse.click(box.x + box.width - 8, box.y + box.height - 8);
-    await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client/classes/details/${classId}`);
+    await page.waitForURL(
+      (url) => url.pathname === `/${company.slug}/client/client/classes/details/${classId}`,
+    );
     await page.getByRole('heading', { level: 1, name: 'Morning Mobility' }).waitFor();
     // The studio's zone is named only when this browser's clock differs, and never as "America/New_York".
     await expect(page.getByText('America/New_York').count()).resolves.toBe(0);
     const sameClock = await page.evaluate(() => {
-      const offset = (timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'longOffset' }).format(new Date());
+      const offset = (timeZone: string) =>
+        new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'longOffset' }).format(new Date());
       return offset('America/New_York') === offset(Intl.DateTimeFormat().resolvedOptions().timeZone);
     });
-    await expect(page.getByText(/the studio’s time: Eastern (Standard|Daylight) Time/).count()).resolves.toBe(sameClock ? 0 : 1);
+    await expect(page.getByText(/the studio’s time: Eastern (Standard|Daylight) Time/).count()).resolves.toBe(
+      sameClock ? 0 : 1,
+    );
     await check(page, 'class-page');
 
     // Logged out, a login link that names another site lands on the calendar, not there.
@@ -152,10 +181,15 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       const { page, context } = await newPage(browser, { width, height: 800 });
       await page.goto(`/${company.slug}/client/client?layout=week`);
       await fillLogin(page, email, PASSWORD);
-      await page.waitForURL((url) => url.pathname === `/${company.slug}/client/client` && url.searchParams.get('layout') === 'week');
+      await page.waitForURL(
+        (url) =>
+          url.pathname === `/${company.slug}/client/client` && url.searchParams.get('layout') === 'week',
+      );
       const days = page.getByTestId('week-grid').getByRole('region');
       await days.first().waitFor();
-      const tops = await days.evaluateAll((sections) => sections.map((section) => Math.round(section.getBoundingClientRect().top)));
+      const tops = await days.evaluateAll((sections) =>
+        sections.map((section) => Math.round(section.getBoundingClientRect().top)),
+      );
       expect(tops).toHaveLength(7);
       const perRow = tops.filter((top) => top === tops[0]).length;
       expect(perRow).toBe(width >= 1024 ? 7 : 1);
@@ -203,14 +237,32 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       await fillLogin(page, email, PASSWORD);
       await page.waitForURL((url) => url.pathname === area);
       const pages: [string, string, () => Promise<void>][] = [
-        ['signup-details', `${area}/client-signup/edit/mine`, () => page.getByRole('checkbox', { name: /news and offers by email/ }).waitFor()],
-        ['waiver-terms', `${area}/settings/waiver`, () => page.getByRole('radio', { name: 'Type my name as my signature' }).waitFor()],
-        ['notification-switches', `${area}/settings/notifications`, () => page.getByRole('switch', { name: 'News and offers' }).waitFor()],
-        ['buy-dialog', `${area}/settings/packages`, async () => {
-          await page.getByRole('button', { name: 'Buy Five Pack' }).click();
-          await page.getByRole('radio', { name: /^Pay at the studio/ }).waitFor();
-          await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-        }],
+        [
+          'signup-details',
+          `${area}/client-signup/edit/mine`,
+          () => page.getByRole('checkbox', { name: /news and offers by email/ }).waitFor(),
+        ],
+        [
+          'waiver-terms',
+          `${area}/settings/waiver`,
+          () => page.getByRole('radio', { name: 'Type my name as my signature' }).waitFor(),
+        ],
+        [
+          'notification-switches',
+          `${area}/settings/notifications`,
+          () => page.getByRole('switch', { name: 'News and offers' }).waitFor(),
+        ],
+        [
+          'buy-dialog',
+          `${area}/settings/packages`,
+          async () => {
+            await page.getByRole('button', { name: 'Buy Five Pack' }).click();
+            await page.getByRole('radio', { name: /^Pay at the studio/ }).waitFor();
+            await page.waitForFunction(() =>
+              document.getAnimations().every((animation) => animation.playState !== 'running'),
+            );
+          },
+        ],
       ];
       for (const [shot, path, ready] of pages) {
         await page.goto(path);
@@ -233,7 +285,9 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
     const setup = await classTomorrow(owner);
     await addClass(owner, setup, { name: 'Strength Lab', time: '18:00', capacity: 8, dropInPrice: 0 });
     const token = (await ownerContext.cookies()).find((cookie) => cookie.name === 'token')?.value;
-    const started = await owner.request.get(`/api/class-instances/${setup.classId}`, { headers: { authorization: `Bearer ${token}` } });
+    const started = await owner.request.get(`/api/class-instances/${setup.classId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const startsAt = Date.parse(((await started.json()) as { data: { startsAt: string } }).data.startsAt);
     const email = await signUpClient(owner, company.slug, 'Sol');
     await ownerContext.close();
@@ -248,7 +302,11 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       const mobility = page.getByRole('listitem').filter({ hasText: 'Morning Mobility' });
       await mobility.getByText('Started').waitFor();
       await expect(mobility.getByText(/places? left/).count()).resolves.toBe(0);
-      await page.getByRole('listitem').filter({ hasText: 'Strength Lab' }).getByText('8 places left').waitFor();
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: 'Strength Lab' })
+        .getByText('8 places left')
+        .waitFor();
       // Ines teaches everything, at the one studio: no Instructor or Studio filter to choose from.
       await expect(page.getByRole('combobox', { name: 'Instructor' }).count()).resolves.toBe(0);
       await expect(page.getByRole('combobox', { name: 'Studio' }).count()).resolves.toBe(0);
@@ -267,8 +325,14 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       }
       // The filters are the device's own pickers (native selects), 44 px tall; the first choice is "all".
       await expect(classFilter.evaluate((select) => select.tagName)).resolves.toBe('SELECT');
-      await expect(classFilter.evaluate((select) => Math.round(select.getBoundingClientRect().height))).resolves.toBe(44);
-      await expect(classFilter.locator('option').allTextContents()).resolves.toEqual(['All classes', 'Morning Mobility', 'Strength Lab']);
+      await expect(
+        classFilter.evaluate((select) => Math.round(select.getBoundingClientRect().height)),
+      ).resolves.toBe(44);
+      await expect(classFilter.locator('option').allTextContents()).resolves.toEqual([
+        'All classes',
+        'Morning Mobility',
+        'Strength Lab',
+      ]);
       await classFilter.selectOption({ label: 'Strength Lab' });
       await mobility.waitFor({ state: 'detached' });
       if (width < 768) await page.getByRole('button', { name: 'Filters (1 on)' }).waitFor();
@@ -280,7 +344,9 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       const ring = async () =>
         page.evaluate(() => {
           const focused = document.activeElement as HTMLElement;
-          const drawn = focused.matches('input[type=radio]') ? (focused.nextElementSibling as HTMLElement) : focused;
+          const drawn = focused.matches('input[type=radio]')
+            ? (focused.nextElementSibling as HTMLElement)
+            : focused;
           const style = getComputedStyle(drawn);
           return `${style.outlineStyle} ${style.outlineWidth}`;
         });
@@ -307,7 +373,11 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       await page.keyboard.press('ArrowRight');
       await page.waitForURL((url) => url.searchParams.get('view') === 'mine');
       await page.getByRole('heading', { name: 'Coming up' }).waitFor();
-      await expect(show.getByRole('radio', { name: 'My bookings' }).evaluate((radio) => radio === document.activeElement)).resolves.toBe(true);
+      await expect(
+        show
+          .getByRole('radio', { name: 'My bookings' })
+          .evaluate((radio) => radio === document.activeElement),
+      ).resolves.toBe(true);
       await expect(ring()).resolves.toBe('solid 2px');
       await page.keyboard.press('ArrowLeft');
       await page.waitForURL((url) => !url.searchParams.has('view'));
@@ -320,7 +390,11 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => !url.searchParams.has('from'));
       await page.getByRole('button', { name: 'Previous week', disabled: true }).waitFor();
-      await expect(page.getByRole('button', { name: 'Next week' }).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+      await expect(
+        page
+          .getByRole('button', { name: 'Next week' })
+          .evaluate((element) => element === document.activeElement),
+      ).resolves.toBe(true);
       await context.close();
     }
   }, 120_000);
@@ -333,7 +407,8 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
     for (const width of [360, 1280]) {
       const { page, context } = await newPage(browser, { width, height: 740 });
       const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-      const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+      const hasFocus = (locator: Locator) =>
+        locator.evaluate((element) => element === document.activeElement);
       const toasts = page.locator('.mantine-Notification-root');
 
       // Client sign-up sent empty: the focus goes to the first field, not the button.
@@ -378,7 +453,9 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       await expect.poll(focusedText, { timeout: 10_000 }).toBe(sent);
       // All of it on screen: the address wraps, nothing is cut.
       const line = page.getByRole('status').filter({ hasText: 'We sent a link to' });
-      await expect(line.evaluate((element) => element.scrollWidth <= element.clientWidth)).resolves.toBe(true);
+      await expect(line.evaluate((element) => element.scrollWidth <= element.clientWidth)).resolves.toBe(
+        true,
+      );
       await check(page, 'account-details-email-sent');
       await expect(toasts.count()).resolves.toBe(0);
 
@@ -390,7 +467,7 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       await page.getByLabel(/^Repeat the new password/).fill('kinetic-e2e-2');
       await page.getByRole('button', { name: 'Change the password' }).click();
       await page.getByText('The current password is incorrect.').waitFor();
-      await expect.poll(() => hasFocus(current)).toBe(true);
+      await expect.poll(() => hasFocus(current), { timeout: 5_000 }).toBe(true);
       await current.fill(PASSWORD);
       await page.getByRole('button', { name: 'Change the password' }).click();
       const changed = 'Your password has been changed. Use the new one the next time you log in.';
@@ -404,7 +481,9 @@ describe('client usability (issue 11 §7, new-user findings)', () => {
       const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
       await dialog.getByLabel(/^Password/).fill('kinetic-e2e-2');
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
-      await expect.poll(focusedText).toMatch(/^Your account is to be deleted on .+\. Until then you can keep it\.$/);
+      await expect
+        .poll(focusedText)
+        .toMatch(/^Your account is to be deleted on .+\. Until then you can keep it\.$/);
       await expect(page.getByText(changed).count()).resolves.toBe(0);
       await dialog.waitFor({ state: 'detached' });
       await check(page, 'account-details-deletion-asked');
