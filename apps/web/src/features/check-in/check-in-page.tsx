@@ -14,6 +14,9 @@ import { keepPass, keptPass } from './check-in-pass.ts';
 import { CheckInSteps, ClassLine } from './check-in-steps.tsx';
 
 const SCAN = 'Scan the code on the door screen at the studio to check in.';
+/** What the server says of a whole code it refuses (its own sentence is shown then). */
+const VERDICTS = ['expired', 'future', 'forged'];
+const NOT_A_CODE = 'This address is not a whole check-in code. Scan the code on the door screen at the studio again.';
 
 /**
  * `check-in/{fitnessSessionId}?i={classInstanceId}&c={code}&t={step}` (spec §2), opened by scanning the
@@ -53,7 +56,14 @@ export function CheckInPage() {
         void navigate(`${location.pathname}?i=${classInstanceId}`, { replace: true });
       },
       (error: unknown) =>
-        setProblem(error instanceof ApiError ? error.message : 'The code could not be checked. Please try again.'),
+        setProblem(
+          error instanceof ApiError && error.statusCode === 400 && !VERDICTS.includes(error.errors.code ?? '')
+            ? // A cut or altered address (ids, code, time): one sentence, not the request's field list.
+              NOT_A_CODE
+            : error instanceof ApiError
+              ? error.message
+              : 'The code could not be checked. Please try again.',
+        ),
     );
   }, [classInstanceId, code, company, fitnessSessionId, location.pathname, navigate, step]);
 

@@ -7,7 +7,7 @@ import { clientAccount, COMPANY_ID } from '../schedule/schedule-test-fixtures.ts
 import { AccountSignUpPage } from './account-sign-up-page.tsx';
 import { keepPass } from './check-in-pass.ts';
 import { CheckInPage } from './check-in-page.tsx';
-import { AccountCheckedInPage } from './checked-in-page.tsx';
+import { AccountCheckedInPage, CheckedInPage } from './checked-in-page.tsx';
 
 afterEach(() => {
   cleanup();
@@ -40,7 +40,7 @@ describe('the check-in pages, as a visitor first meets them', () => {
     stubFetch((call) => {
       if (call.path === 'public/acme') return publicAcme;
       if (call.path === 'public/acme/check-in/pass')
-        return { code: 400, body: { status: 0, message: 'This code has expired. Scan the code on the door screen again.' } };
+        return { code: 400, body: { status: 0, message: 'This code has expired. Scan the code on the door screen again.', errors: { code: 'expired' } } };
       return noStub(call);
     });
     renderRoutes(
@@ -87,5 +87,42 @@ describe('the check-in pages, as a visitor first meets them', () => {
     );
     const heading = await screen.findByRole('heading', { name: 'Nora Keller' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('an address cut or altered (not a whole code) answers one plain sentence, not the request’s field list', async () => {
+    stubFetch((call) => {
+      if (call.path === 'public/acme') return publicAcme;
+      if (call.path === 'public/acme/check-in/pass')
+        return {
+          code: 400,
+          body: {
+            status: 0,
+            message: 'Please correct the request. fitnessSessionId: Must be a valid id; code: This is not a check-in code',
+            errors: { fitnessSessionId: 'Must be a valid id', code: 'This is not a check-in code' },
+          },
+        };
+      return noStub(call);
+    });
+    renderRoutes(
+      [{ path: `${BASE}/check-in/:fitnessSessionId`, element: <CheckInPage /> }],
+      `${BASE}/check-in/zzz?i=zzz&c=zz&t=abc`,
+    );
+    const alert = await screen.findByRole('alert');
+    await waitFor(() =>
+      expect(alert.textContent).toContain(
+        'This address is not a whole check-in code. Scan the code on the door screen at the studio again.',
+      ),
+    );
+    expect(alert.textContent).not.toContain('Please correct the request');
+  });
+
+  it('signed out, the checked-in page’s "Log in" goes to the studio’s client login and comes back here', async () => {
+    stubFetch((call) => (call.path === 'public/acme' ? publicAcme : noStub(call)));
+    renderRoutes([{ path: `${BASE}/checked-in/:fitnessSessionId`, element: <CheckedInPage /> }], `${BASE}/checked-in/${SERIES}`);
+    const login = await screen.findByRole('link', { name: 'Log in' });
+    expect(login.getAttribute('href')).toBe(
+      `/acme/client/login?next=${encodeURIComponent(`${BASE}/checked-in/${SERIES}`)}`,
+    );
+    await waitFor(() => expect(screen.getByText('Acme Yoga')).toBeTruthy());
   });
 });

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
-import { publicPrefixFor } from '../../shell/login-path.ts';
+import { loginPathForRole, publicPrefixFor } from '../../shell/login-path.ts';
+import { RETURN_TO_PARAM } from '../../shell/return-to.ts';
 import { hasSession } from '../../shell/session.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
 import { useMe } from '../accounts/api/get-me.ts';
+import { usePublicCompany } from '../public-company/api/get-public-company.ts';
 import { dayTimeLabel, localTime } from '../schedule/class-labels.ts';
 import { useMyCheckIn } from './api/check-in-api.ts';
 
@@ -21,9 +23,19 @@ export function AccountCheckedInPage() {
   return <CheckedIn welcome />;
 }
 
+/** The client login of the page's studio, coming back to this check-in once logged in. */
+function loginBack(prefix: ReturnType<typeof publicPrefixFor>, here: string): string {
+  const login = prefix.company
+    ? loginPathForRole(prefix.company, prefix.roleId === 'solo-client' ? 'solo-client' : 'client')
+    : '/login';
+  return `${login}?${new URLSearchParams({ [RETURN_TO_PARAM]: here }).toString()}`;
+}
+
 function CheckedIn({ welcome }: { welcome: boolean }) {
   const { fitnessSessionId = '', classInstanceId } = useParams();
-  const prefix = publicPrefixFor(useLocation().pathname);
+  const location = useLocation();
+  const prefix = publicPrefixFor(location.pathname);
+  const publicCompany = usePublicCompany(prefix.company);
   const signedIn = hasSession();
   const me = useMe({ enabled: signedIn });
   const mine = useMyCheckIn(me.data?.company.id ?? '', fitnessSessionId, classInstanceId);
@@ -40,7 +52,7 @@ function CheckedIn({ welcome }: { welcome: boolean }) {
     body = (
       <Text>
         Log in to see your check-in.{' '}
-        <Anchor component={Link} to={`${prefix.base}/login`}>
+        <Anchor component={Link} to={loginBack(prefix, location.pathname)}>
           Log in
         </Anchor>
       </Text>
@@ -83,7 +95,7 @@ function CheckedIn({ welcome }: { welcome: boolean }) {
     );
   }
   return (
-    <AuthLayout title="Checked in" brand={me.data?.company.name ?? 'Kinetic'}>
+    <AuthLayout title="Checked in" brand={me.data?.company.name ?? publicCompany.data?.name ?? 'Kinetic'}>
       {body}
     </AuthLayout>
   );
