@@ -679,7 +679,7 @@ export async function expireOffers(deps: BookingDeps, now = new Date()): Promise
  */
 /** Why someone cannot be checked in yet: the studio's current waiver is not signed. */
 const unsignedAtCheckIn = (name: string) =>
-  `${name} has not signed the studio’s current waiver, and nobody is checked in without it: they sign it from the check-in code at the door, or in Settings › Waiver.`;
+  `${name} has not signed the studio’s current waiver, and nobody is checked in without it: they sign it from the check-in code at the door, or in their own account (Settings › Waiver).`;
 
 export async function checkInBooking(
   tx: Executor,
