@@ -102,7 +102,7 @@ async function paymentFacts(
 }
 
 /** The client area's sentence, said to someone already booked, with the deadline on the studio's clock. */
-function ruleFor(cls: LockedClass, rules: CancellationRules, now: Date): string {
+export function ruleFor(cls: LockedClass, rules: CancellationRules, now: Date): string {
   return cancellationRule(
     {
       startsAt: cls.startsAt.toISOString(),

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,16 +39,18 @@ import {
 const EVERYONE = [...TEAM_ROLES, ...CLIENT_ROLES];
 const bookingAnswer = successEnvelope(bookingDto);
 
-export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * What the booking service needs from the app, for one request's log: the database, jobs, the public URL,
+ * and a late-cancel or no-show fee charged to the client's saved card when the studio takes cards.
+ */
+export function bookingDepsOf(app: FastifyInstance): (log: (error: unknown) => void) => BookingDeps {
   const { db } = app.deps.db;
-  const tags = ['bookings'];
   const charger = savedCardCharger(app.deps.payments);
-  const deps = (log: (error: unknown) => void): BookingDeps => ({
+  return (log) => ({
     db,
     jobs: app.deps.jobs,
     publicUrl: app.deps.publicUrl,
     log,
-    // A late-cancel or no-show fee goes to the client's saved card when the studio takes cards.
     settleFees: (companyId, orderIds) =>
       chargeFeesToSavedCards(
         { db, jobs: app.deps.jobs, publicUrl: app.deps.publicUrl, log, chargeSavedCard: charger },
@@ -55,6 +58,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         orderIds,
       ),
   });
+}
+
+export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.db;
+  const tags = ['bookings'];
+  const deps = bookingDepsOf(app);
 
   app.post(
     '/class-instances/:classInstanceId/bookings',

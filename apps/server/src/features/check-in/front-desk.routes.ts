@@ -15,29 +15,15 @@ import {
   TEAM_ROLES,
   walkInBody,
 } from '@kinetic/shared';
-import { chargeFeesToSavedCards } from '../orders/fees.ts';
-import { savedCardCharger } from '../payments/stripe-payments.ts';
+import { bookingDepsOf } from '../bookings/bookings.routes.ts';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
-import type { BookingDeps } from '../bookings/bookings.service.ts';
 import { frontDesk, kiosk, kioskCheckIn, undoCheckIn, unlockKiosk, walkIn } from './front-desk.service.ts';
 
 /** The team's check-in list, front desk and kiosk (issue 13 §4-§5). */
 export const frontDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.db;
   const tags = ['check-in'];
-  const charger = savedCardCharger(app.deps.payments);
-  const deps = (log: (error: unknown) => void): BookingDeps => ({
-    db,
-    jobs: app.deps.jobs,
-    publicUrl: app.deps.publicUrl,
-    log,
-    settleFees: (companyId, orderIds) =>
-      chargeFeesToSavedCards(
-        { db, jobs: app.deps.jobs, publicUrl: app.deps.publicUrl, log, chargeSavedCard: charger },
-        companyId,
-        orderIds,
-      ),
-  });
+  const deps = bookingDepsOf(app);
 
   app.get(
     '/front-desk',
@@ -105,7 +91,10 @@ export const frontDeskRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(kioskDto) },
       },
     },
-    async (request) => ({ status: 1 as const, data: await kiosk(db, actorOf(request), request.query.studioId) }),
+    async (request) => ({
+      status: 1 as const,
+      data: await kiosk(db, actorOf(request), request.query.studioId),
+    }),
   );
 
   app.post(

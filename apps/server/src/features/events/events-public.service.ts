@@ -1,5 +1,4 @@
 import {
-  cancellationRule,
   isClientRole,
   type EventCancelLinkDto,
   type EventLinkQuery,
@@ -15,7 +14,7 @@ import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { calendarFile } from '../bookings/booking-calendar.ts';
 import { orderAmounts, studioAddress } from '../bookings/booking-email.repo.ts';
-import { localMoment } from '../bookings/booking-rules.ts';
+import { ruleFor } from '../bookings/booking-email.ts';
 import {
   lockClass,
   paymentsOf,
@@ -113,21 +112,35 @@ async function rulesOf(tx: Executor, companyId: string, cls: LockedClass) {
   return effectiveRules(await sessionRulesOf(tx, companyId), cls.ruleOverrides);
 }
 
-/** The client area's sentence for someone holding this place, on the studio's clock. */
+/** The client area's sentence for someone holding this place, on the studio's clock (as its emails say it). */
 async function ruleSentence(tx: Executor, companyId: string, cls: LockedClass, now: Date): Promise<string> {
-  const rules = await rulesOf(tx, companyId, cls);
-  return cancellationRule(
-    {
-      startsAt: cls.startsAt.toISOString(),
-      timeZone: cls.timeZone,
-      currency: cls.company.currency,
-      locale: cls.company.locale,
-      rules,
-    },
-    (instant, timeZone) => localMoment(new Date(instant), timeZone),
-    now,
-    { booked: true, event: true },
-  );
+  return ruleFor(cls, await rulesOf(tx, companyId, cls), now);
+}
+
+/** One booking of this client's at one of this event's dates (undefined when there is none such). */
+async function eventBookingOf(
+  tx: Executor,
+  companyId: string,
+  eventId: string,
+  bookingId: string,
+  clientId: string,
+): Promise<{ booking: typeof bookings.$inferSelect } | undefined> {
+  const [row] = await tx
+    .select({ booking: bookings })
+    .from(bookings)
+    .innerJoin(
+      classInstances,
+      and(eq(classInstances.companyId, bookings.companyId), eq(classInstances.id, bookings.classInstanceId)),
+    )
+    .where(
+      and(
+        eq(bookings.companyId, companyId),
+        eq(bookings.id, bookingId),
+        eq(bookings.clientId, clientId),
+        eq(classInstances.eventId, eventId),
+      ),
+    );
+  return row;
 }
 
 /** The client's latest booking of any of the event's dates: an active one first, else the last ended one. */
@@ -232,24 +245,7 @@ export async function startEventCheckout(
   const company = await ownCompany(db, actor, slug);
   const orderId = await withTenant(db, company.id, async (tx) => {
     if (!(await findEvent(tx, company.id, eventId))) throw eventNotFound();
-    const [row] = await tx
-      .select({ booking: bookings })
-      .from(bookings)
-      .innerJoin(
-        classInstances,
-        and(
-          eq(classInstances.companyId, bookings.companyId),
-          eq(classInstances.id, bookings.classInstanceId),
-        ),
-      )
-      .where(
-        and(
-          eq(bookings.companyId, company.id),
-          eq(bookings.id, bookingId),
-          eq(bookings.clientId, actor.userId),
-          eq(classInstances.eventId, eventId),
-        ),
-      );
+    const row = await eventBookingOf(tx, company.id, eventId, bookingId, actor.userId);
     if (!row) throw bookingNotFound();
     if (!['booked', 'offered'].includes(row.booking.status))
       throw conflict('This place is not booked, so there is nothing to pay.', {
@@ -300,24 +296,7 @@ async function signedSubject(
           ? 'This cancellation link is not valid: it was changed or cut short. Open the link from your confirmation email as it was sent, or log in to cancel.'
           : 'This calendar link is not valid: it was changed or cut short.',
       );
-    const [row] = await tx
-      .select({ booking: bookings })
-      .from(bookings)
-      .innerJoin(
-        classInstances,
-        and(
-          eq(classInstances.companyId, bookings.companyId),
-          eq(classInstances.id, bookings.classInstanceId),
-        ),
-      )
-      .where(
-        and(
-          eq(bookings.companyId, company.id),
-          eq(bookings.id, query.booking),
-          eq(bookings.clientId, userId),
-          eq(classInstances.eventId, eventId),
-        ),
-      );
+    const row = await eventBookingOf(tx, company.id, eventId, query.booking, userId);
     if (!row) throw bookingNotFound();
     const cls = await lockClass(tx, company.id, row.booking.classInstanceId, { lock: false });
     if (!cls) throw bookingNotFound();
