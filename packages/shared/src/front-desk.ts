@@ -77,6 +77,8 @@ export const kioskCheckInDto = z.object({
   displayName: z.string(),
   className: z.string(),
   startsAt: z.string(),
+  /** They were checked in before this try (the kiosk says so instead of welcoming them again). */
+  alreadyCheckedIn: z.boolean(),
 });
 export type KioskCheckInDto = z.infer<typeof kioskCheckInDto>;
 

@@ -29,12 +29,16 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole(TEAM_ROLES),
       schema: {
         tags,
-        summary: 'The door screen of a studio (or room): the class that starts next there, its code secret and counts',
+        summary:
+          'The door screen of a studio (or room): the class that starts next there, its code secret and counts',
         querystring: doorQuery,
         response: { 200: successEnvelope(doorDto) },
       },
     },
-    async (request) => ({ status: 1 as const, data: await doorForPlace(db, actorOf(request), request.query) }),
+    async (request) => ({
+      status: 1 as const,
+      data: await doorForPlace(db, actorOf(request), request.query),
+    }),
   );
 
   app.get(
@@ -63,11 +67,12 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
         params: checkInPublicParams,
         body: checkInCodeBody,
         response: { 200: successEnvelope(checkInPassDto) },
+        description: 'Rate-limited per company and address (429 past the limit in a minute).',
       },
     },
     async (request) => ({
       status: 1 as const,
-      data: await buyPass(db, request.params.company, request.body),
+      data: await buyPass(db, request.params.company, request.ip, request.body),
     }),
   );
 
@@ -82,7 +87,10 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(checkInDto) },
       },
     },
-    async (request) => ({ status: 1 as const, ...(await checkInWithCode(db, actorOf(request), request.body)) }),
+    async (request) => ({
+      status: 1 as const,
+      ...(await checkInWithCode(db, actorOf(request), request.body)),
+    }),
   );
 
   app.get(
@@ -99,7 +107,12 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 1 as const,
-      data: await myCheckIn(db, actorOf(request), request.params.fitnessSessionId, request.query.classInstanceId),
+      data: await myCheckIn(
+        db,
+        actorOf(request),
+        request.params.fitnessSessionId,
+        request.query.classInstanceId,
+      ),
     }),
   );
 };

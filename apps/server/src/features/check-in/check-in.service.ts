@@ -14,6 +14,7 @@ import {
 import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
+import { addressKey, consumeLimit } from '../../plugins/rate-limit.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { bookingWindows, localMoment } from '../bookings/booking-rules.ts';
 import { findActiveBooking, findClient, lockClass } from '../bookings/bookings.repo.ts';
@@ -34,6 +35,17 @@ import {
 } from './check-in.repo.ts';
 
 const MINUTE = 60_000;
+/**
+ * Codes read per minute from one address for one company. A whole class may scan over the studio's one
+ * Wi-Fi address at once, so the limit is generous: it stops a script trying codes, not a busy door.
+ */
+export const PASS_READS_PER_MINUTE = 120;
+const passRule = (companyId: string, ip: string) => ({
+  key: `check-in-pass:${companyId}:${addressKey(ip)}`,
+  limit: PASS_READS_PER_MINUTE,
+  windowSeconds: 60,
+  message: 'Too many check-in tries from this network. Please wait a minute and scan the code again.',
+});
 const classNotFound = () => notFound('We could not find that class.');
 const SCAN_AGAIN = 'Scan the code on the door screen at the studio again.';
 
@@ -88,10 +100,17 @@ export async function doorForClass(
 }
 
 /** The door screen of a studio (or one room): the class that starts next there, until its check-in closes. */
-export async function doorForPlace(db: Database, actor: Actor, place: DoorQuery, now = new Date()): Promise<DoorDto> {
+export async function doorForPlace(
+  db: Database,
+  actor: Actor,
+  place: DoorQuery,
+  now = new Date(),
+): Promise<DoorDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     if (!(await studioExists(tx, actor.companyId, place.studioId, place.roomId)))
-      throw notFound(place.roomId ? 'We could not find that room in this studio.' : 'We could not find that studio.');
+      throw notFound(
+        place.roomId ? 'We could not find that room in this studio.' : 'We could not find that studio.',
+      );
     const startedAfter = new Date(now.getTime() - CHECK_IN_CLOSES_MINUTES_AFTER_START * MINUTE);
     const cls = await nextDoorClass(tx, actor.companyId, place, startedAfter);
     return { classInstance: cls ? await doorDto(tx, actor.companyId, cls, now) : null };
@@ -135,7 +154,13 @@ function toClassDto(cls: DoorClassRow): CheckInClassDto {
 async function admitted(
   tx: Executor,
   companyId: string,
-  body: { fitnessSessionId: string; classInstanceId: string; code?: string | undefined; step?: number | undefined; pass?: string | undefined },
+  body: {
+    fitnessSessionId: string;
+    classInstanceId: string;
+    code?: string | undefined;
+    step?: number | undefined;
+    pass?: string | undefined;
+  },
   now: Date,
 ): Promise<DoorClassRow> {
   const cls = await findDoorClass(tx, companyId, body.classInstanceId);
@@ -144,12 +169,14 @@ async function admitted(
   const ids = { fitnessSessionId: body.fitnessSessionId, classInstanceId: cls.id };
   // A code of another series for this class is as good as forged: the HMAC names the series.
   if (body.code !== undefined && body.step !== undefined) {
-    const verdict = cls.fitnessSessionId === body.fitnessSessionId
-      ? judgeCode(secret, { ...ids, code: body.code, step: body.step }, now)
-      : 'forged';
+    const verdict =
+      cls.fitnessSessionId === body.fitnessSessionId
+        ? judgeCode(secret, { ...ids, code: body.code, step: body.step }, now)
+        : 'forged';
     if (verdict !== 'valid') refuseCode(verdict, 'code');
   } else if (body.pass !== undefined) {
-    const verdict = cls.fitnessSessionId === body.fitnessSessionId ? judgePass(secret, body.pass, ids, now) : 'forged';
+    const verdict =
+      cls.fitnessSessionId === body.fitnessSessionId ? judgePass(secret, body.pass, ids, now) : 'forged';
     if (verdict !== 'valid') refuseCode(verdict, 'pass');
   } else throw badRequest('Scan the code on the door screen to check in.', { code: 'Scan the code' });
 
@@ -175,16 +202,25 @@ async function admitted(
 export async function buyPass(
   db: Database,
   companySlug: string,
+  ip: string,
   body: CheckInCodeBody,
   now = new Date(),
 ): Promise<CheckInPassDto> {
   const company = await withPlatform(db, (tx) => findCompanyBySlug(tx, companySlug));
   if (!company) throw notFound(`We could not find a business at “${companySlug}”.`);
+  // Counted in a transaction of its own, so refused codes count too.
+  await withPlatform(db, (tx) => consumeLimit(tx, passRule(company.id, ip)));
   return withTenant(db, company.id, async (tx) => {
     const cls = await admitted(tx, company.id, body, now);
     const secret = await findSecret(tx, company.id, cls.id);
     const window = await checkInWindow(tx, company.id, cls);
-    const { pass, expiresAt } = issuePass(secret as string, cls.fitnessSessionId, cls.id, now, window.closesAt);
+    const { pass, expiresAt } = issuePass(
+      secret as string,
+      cls.fitnessSessionId,
+      cls.id,
+      now,
+      window.closesAt,
+    );
     return { pass, expiresAt: expiresAt.toISOString(), classInstance: toClassDto(cls) };
   });
 }
@@ -208,7 +244,9 @@ export async function checkInWithCode(
     const client = await findClient(tx, actor.companyId, actor.userId);
     if (!client) throw notFound('We could not find your client account.');
     if (!(await hasSignedWaiver(tx, actor.companyId, actor.userId)))
-      throw conflict('Sign the studio’s waiver first: nobody is checked in without it.', { checkIn: 'waiver' });
+      throw conflict('Sign the studio’s waiver first: nobody is checked in without it.', {
+        checkIn: 'waiver',
+      });
     // The class row is locked before the booking is read, as every change of a class's bookings does.
     const cls = await lockClass(tx, actor.companyId, door.id);
     if (!cls) throw classNotFound();
@@ -237,13 +275,16 @@ export async function checkInWithCode(
         checkIn: 'full',
       });
     }
+    // A place held for them from the waitlist: the page offers to take it (the booking's accept endpoint).
+    if (booking.status === 'offered')
+      throw conflict(`A place in ${door.name} is held for you: take it and you are checked in.`, {
+        checkIn: 'offered',
+        bookingId: booking.id,
+      });
     if (booking.status !== 'booked')
-      throw conflict(
-        booking.status === 'offered'
-          ? `A place in ${door.name} is held for you: accept it on the class page, then check in.`
-          : `You are on the waitlist of ${door.name}, not booked. Please ask at the front desk.`,
-        { checkIn: 'waitlisted' },
-      );
+      throw conflict(`You are on the waitlist of ${door.name}, not booked. Please ask at the front desk.`, {
+        checkIn: 'waitlisted',
+      });
     const row = await checkInBooking(
       tx,
       actor.companyId,
@@ -255,7 +296,12 @@ export async function checkInWithCode(
     );
     return {
       message: `You are checked in to ${door.name}. Enjoy the class, ${client.name.split(' ')[0]}!`,
-      data: { bookingId: row.id, clientName: client.name, checkedInAt: now.toISOString(), classInstance: classDto },
+      data: {
+        bookingId: row.id,
+        clientName: client.name,
+        checkedInAt: now.toISOString(),
+        classInstance: classDto,
+      },
     };
   });
 }

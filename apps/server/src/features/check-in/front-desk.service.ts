@@ -16,7 +16,14 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { verifyPassword } from '../../plugins/passwords.ts';
 import { addressKey, consumeLimit } from '../../plugins/rate-limit.ts';
 import { bookingWindows, localMoment } from '../bookings/booking-rules.ts';
-import { findActiveBooking, findBooking, findClient, lockClass, recordChange, updateBooking } from '../bookings/bookings.repo.ts';
+import {
+  findActiveBooking,
+  findBooking,
+  findClient,
+  lockClass,
+  recordChange,
+  updateBooking,
+} from '../bookings/bookings.repo.ts';
 import {
   bookClass,
   checkInBooking,
@@ -54,10 +61,17 @@ async function windowOf(tx: Executor, companyId: string, cls: DeskClassRow) {
 
 /** The studio's day in its own time zone, as YYYY-MM-DD. */
 const localDate = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
 
 /** A studio's classes of one day (today there by default) with their live counts and check-in window. */
-export async function frontDesk(db: Database, actor: Actor, query: FrontDeskQuery, now = new Date()): Promise<FrontDeskDto> {
+export async function frontDesk(
+  db: Database,
+  actor: Actor,
+  query: FrontDeskQuery,
+  now = new Date(),
+): Promise<FrontDeskDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const studio = await findStudio(tx, actor.companyId, query.studioId);
     if (!studio) throw studioNotFound();
@@ -116,7 +130,8 @@ export async function undoCheckIn(
     if (!cls || !booking) throw bookingNotFound();
     const person = await findClient(tx, actor.companyId, booking.clientId);
     const name = person?.name ?? 'This client';
-    if (booking.status !== 'checked_in') throw conflict(`${name} is not checked in, so there is nothing to undo.`);
+    if (booking.status !== 'checked_in')
+      throw conflict(`${name} is not checked in, so there is nothing to undo.`);
     const until = new Date(cls.endsAt.getTime() + CLOSES_AFTER);
     if (now >= until)
       throw conflict(
@@ -154,7 +169,12 @@ async function openClasses(tx: Executor, companyId: string, studioId: string, no
 }
 
 /** What the kiosk shows: the studio and the classes it checks in to now. Nobody's names. */
-export async function kiosk(db: Database, actor: Actor, studioId: string, now = new Date()): Promise<KioskDto> {
+export async function kiosk(
+  db: Database,
+  actor: Actor,
+  studioId: string,
+  now = new Date(),
+): Promise<KioskDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const studio = await findStudio(tx, actor.companyId, studioId);
     if (!studio) throw studioNotFound();
@@ -162,7 +182,11 @@ export async function kiosk(db: Database, actor: Actor, studioId: string, now = 
     return {
       studioName: studio.name,
       timeZone: studio.time_zone,
-      classes: classes.map((cls) => ({ name: cls.name, startsAt: cls.startsAt.toISOString(), roomName: cls.roomName })),
+      classes: classes.map((cls) => ({
+        name: cls.name,
+        startsAt: cls.startsAt.toISOString(),
+        roomName: cls.roomName,
+      })),
     };
   });
 }
@@ -194,7 +218,9 @@ export async function kioskCheckIn(
     const people = await clientsByEmailOrPhone(tx, actor.companyId, body.identifier);
     const classes = await openClasses(tx, actor.companyId, studio.id, now);
     if (classes.length === 0)
-      throw conflict('No class is open for check-in right now. Please see the front desk.', { checkIn: 'no-class' });
+      throw conflict('No class is open for check-in right now. Please see the front desk.', {
+        checkIn: 'no-class',
+      });
     for (const person of people) {
       for (const open of classes) {
         const found = await findActiveBooking(tx, actor.companyId, open.id, person.id);
@@ -202,7 +228,10 @@ export async function kioskCheckIn(
         const shown = kioskDisplayName(person.name);
         const data = { displayName: shown, className: open.name, startsAt: open.startsAt.toISOString() };
         if (found.status === 'checked_in')
-          return { message: `Welcome, ${shown} You are already checked in to ${open.name}.`, data };
+          return {
+            message: `${shown} You are already checked in to ${open.name}.`,
+            data: { ...data, alreadyCheckedIn: true },
+          };
         if (!(await hasSignedWaiver(tx, actor.companyId, person.id)))
           throw conflict(
             `Welcome, ${shown} Please sign the studio’s waiver first: see the front desk, or scan the QR code on the door screen.`,
@@ -220,7 +249,10 @@ export async function kioskCheckIn(
           { actorId: actor.userId, reason: 'Checked in at the kiosk' },
           now,
         );
-        return { message: `Welcome, ${shown} You are checked in to ${open.name}.`, data };
+        return {
+          message: `Welcome, ${shown} You are checked in to ${open.name}.`,
+          data: { ...data, alreadyCheckedIn: false },
+        };
       }
     }
     throw notFound(NOT_FOUND_AT_KIOSK);
@@ -230,7 +262,11 @@ export async function kioskCheckIn(
 /** Leaving kiosk mode: the signed-in staff member's own password (rate-limited like the kiosk). */
 export async function unlockKiosk(db: Database, actor: Actor, ip: string, password: string): Promise<void> {
   await withPlatform(db, (tx) => consumeLimit(tx, { ...kioskRule(actor, ip, 'unlock'), limit: 5 }));
-  const hash = await withTenant(db, actor.companyId, (tx) => passwordHashOf(tx, actor.companyId, actor.userId));
+  const hash = await withTenant(db, actor.companyId, (tx) =>
+    passwordHashOf(tx, actor.companyId, actor.userId),
+  );
   if (!hash || !(await verifyPassword(hash, password)))
-    throw badRequest('That is not your password; kiosk mode stays on.', { password: 'That password is not right' });
+    throw badRequest('That is not your password; kiosk mode stays on.', {
+      password: 'That password is not right',
+    });
 }

@@ -321,7 +321,12 @@ describe('the kiosk', () => {
     expect(answer.json()).toEqual({
       status: 1,
       message: `Welcome, ${initial} You are checked in to Power Yoga.`,
-      data: { displayName: initial, className: 'Power Yoga', startsAt: expect.any(String) },
+      data: {
+        displayName: initial,
+        className: 'Power Yoga',
+        startsAt: expect.any(String),
+        alreadyCheckedIn: false,
+      },
     });
     expect(answer.body).not.toContain(nora.email);
     expect(answer.body).not.toContain(nora.id);
@@ -330,7 +335,8 @@ describe('the kiosk', () => {
       studioId: ready.studioId,
       identifier: nora.email,
     });
-    expect(again.json().message).toBe(`Welcome, ${initial} You are already checked in to Power Yoga.`);
+    expect(again.json().message).toBe(`${initial} You are already checked in to Power Yoga.`);
+    expect(again.json().data.alreadyCheckedIn).toBe(true);
 
     // By phone, however it is typed.
     const chris = await clientOf(ready);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { COOKIE, type CheckInClassDto, type CheckInDto } from '@kinetic/shared';
 import { deleteCookie, writeCookie } from '../../api/cookies.ts';
 import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
@@ -40,7 +40,14 @@ describe('the check-in pages, as a visitor first meets them', () => {
     stubFetch((call) => {
       if (call.path === 'public/acme') return publicAcme;
       if (call.path === 'public/acme/check-in/pass')
-        return { code: 400, body: { status: 0, message: 'This code has expired. Scan the code on the door screen again.', errors: { code: 'expired' } } };
+        return {
+          code: 400,
+          body: {
+            status: 0,
+            message: 'This code has expired. Scan the code on the door screen again.',
+            errors: { code: 'expired' },
+          },
+        };
       return noStub(call);
     });
     renderRoutes(
@@ -53,10 +60,19 @@ describe('the check-in pages, as a visitor first meets them', () => {
   });
 
   it('the sign-up at the door puts the focus in its first field, "Your name"', async () => {
-    keepPass(SERIES, { pass: 'p', expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(), classInstance: item });
+    keepPass(SERIES, {
+      pass: 'p',
+      expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+      classInstance: item,
+    });
     stubFetch((call) => (call.path === 'public/acme' ? publicAcme : noStub(call)));
     renderRoutes(
-      [{ path: `${BASE}/account-sign-up/:fitnessSessionId/:classInstanceId/:emailId`, element: <AccountSignUpPage /> }],
+      [
+        {
+          path: `${BASE}/account-sign-up/:fitnessSessionId/:classInstanceId/:emailId`,
+          element: <AccountSignUpPage />,
+        },
+      ],
       `${BASE}/account-sign-up/${SERIES}/${CLASS}/${btoa('nora@example.com').replace(/=+$/, '')}`,
     );
     const name = await screen.findByRole('textbox', { name: 'Your name' });
@@ -68,7 +84,12 @@ describe('the check-in pages, as a visitor first meets them', () => {
     writeCookie(COOKIE.hostType, 'company');
     writeCookie(
       COOKIE.user,
-      JSON.stringify({ _id: clientAccount.user.id, companyId: COMPANY_ID, soloInstructorId: null, clientSignupDetailsId: null }),
+      JSON.stringify({
+        _id: clientAccount.user.id,
+        companyId: COMPANY_ID,
+        soloInstructorId: null,
+        clientSignupDetailsId: null,
+      }),
     );
     const mine: CheckInDto = {
       bookingId: 'b1',
@@ -82,11 +103,83 @@ describe('the check-in pages, as a visitor first meets them', () => {
       return noStub(call);
     });
     renderRoutes(
-      [{ path: `${BASE}/account-checked-in/:fitnessSessionId/:classInstanceId`, element: <AccountCheckedInPage /> }],
+      [
+        {
+          path: `${BASE}/account-checked-in/:fitnessSessionId/:classInstanceId`,
+          element: <AccountCheckedInPage />,
+        },
+      ],
       `${BASE}/account-checked-in/${SERIES}/${CLASS}`,
     );
     const heading = await screen.findByRole('heading', { name: 'Nora Keller' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('a place held from the waitlist is taken at the door, then the client is checked in', async () => {
+    writeCookie(COOKIE.token, 'client-token');
+    writeCookie(COOKIE.hostType, 'company');
+    writeCookie(
+      COOKIE.user,
+      JSON.stringify({
+        _id: clientAccount.user.id,
+        companyId: COMPANY_ID,
+        soloInstructorId: null,
+        clientSignupDetailsId: null,
+      }),
+    );
+    keepPass(SERIES, {
+      pass: 'p',
+      expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+      classInstance: item,
+    });
+    let accepted = false;
+    const mine: CheckInDto = {
+      bookingId: 'held-1',
+      clientName: 'Nora Keller',
+      checkedInAt: new Date().toISOString(),
+      classInstance: item,
+    };
+    const calls = stubFetch((call) => {
+      if (call.path === 'me') return ok(clientAccount);
+      if (call.path === 'public/acme') return publicAcme;
+      if (call.path === 'bookings/held-1/accept') {
+        accepted = true;
+        return ok({ id: 'held-1', status: 'booked' });
+      }
+      if (call.path === 'check-in')
+        return accepted
+          ? ok(mine)
+          : {
+              code: 409,
+              body: {
+                status: 0,
+                message: 'A place in Power Yoga is held for you: take it and you are checked in.',
+                errors: { checkIn: 'offered', bookingId: 'held-1' },
+              },
+            };
+      if (call.path.startsWith(`my/check-ins/${SERIES}`)) return ok(mine);
+      return noStub(call);
+    });
+    renderRoutes(
+      [
+        { path: `${BASE}/check-in/:fitnessSessionId`, element: <CheckInPage /> },
+        {
+          path: `${BASE}/account-checked-in/:fitnessSessionId/:classInstanceId`,
+          element: <AccountCheckedInPage />,
+        },
+      ],
+      `${BASE}/check-in/${SERIES}?i=${CLASS}`,
+    );
+    const heading = await screen.findByRole('heading', { name: 'A place is held for you' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    screen.getByText('A place in Power Yoga is held for you: take it and you are checked in.');
+    fireEvent.click(screen.getByRole('button', { name: 'Take the place and check in' }));
+    await screen.findByRole('heading', { name: 'Nora Keller' });
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      'check-in',
+      'bookings/held-1/accept',
+      'check-in',
+    ]);
   });
 
   it('an address cut or altered (not a whole code) answers one plain sentence, not the request’s field list', async () => {
@@ -97,7 +190,8 @@ describe('the check-in pages, as a visitor first meets them', () => {
           code: 400,
           body: {
             status: 0,
-            message: 'Please correct the request. fitnessSessionId: Must be a valid id; code: This is not a check-in code',
+            message:
+              'Please correct the request. fitnessSessionId: Must be a valid id; code: This is not a check-in code',
             errors: { fitnessSessionId: 'Must be a valid id', code: 'This is not a check-in code' },
           },
         };
@@ -118,7 +212,10 @@ describe('the check-in pages, as a visitor first meets them', () => {
 
   it('signed out, the checked-in page’s "Log in" goes to the studio’s client login and comes back here', async () => {
     stubFetch((call) => (call.path === 'public/acme' ? publicAcme : noStub(call)));
-    renderRoutes([{ path: `${BASE}/checked-in/:fitnessSessionId`, element: <CheckedInPage /> }], `${BASE}/checked-in/${SERIES}`);
+    renderRoutes(
+      [{ path: `${BASE}/checked-in/:fitnessSessionId`, element: <CheckedInPage /> }],
+      `${BASE}/checked-in/${SERIES}`,
+    );
     const login = await screen.findByRole('link', { name: 'Log in' });
     expect(login.getAttribute('href')).toBe(
       `/acme/client/login?next=${encodeURIComponent(`${BASE}/checked-in/${SERIES}`)}`,

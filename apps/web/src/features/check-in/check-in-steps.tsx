@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { CheckInClassDto, CheckInPassDto } from '@kinetic/shared';
 import { ApiError, newIdempotencyKey } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { acceptOffer } from '../bookings/api/accept-offer.ts';
 import { bookClass } from '../bookings/api/book-class.ts';
 import { usePaymentOptions } from '../bookings/api/get-payment-options.ts';
 import { defaultPayment, DROP_IN, FREE } from '../bookings/booking-labels.ts';
@@ -30,6 +31,7 @@ type Step =
   | { kind: 'checking' }
   | { kind: 'waiver' }
   | { kind: 'book' }
+  | { kind: 'offered'; bookingId: string; message: string }
   | { kind: 'refused'; message: string };
 
 /**
@@ -76,12 +78,15 @@ export function CheckInSteps({
         );
       } catch (error) {
         const blocker = error instanceof ApiError ? error.errors.checkIn : undefined;
+        const bookingId = error instanceof ApiError ? error.errors.bookingId : undefined;
         setStep(
           blocker === 'waiver'
             ? { kind: 'waiver' }
             : blocker === 'book'
               ? { kind: 'book' }
-              : { kind: 'refused', message: messageOf(error) },
+              : blocker === 'offered' && bookingId
+                ? { kind: 'offered', bookingId, message: messageOf(error) }
+                : { kind: 'refused', message: messageOf(error) },
         );
       }
     },
@@ -122,8 +127,19 @@ export function CheckInSteps({
         <Title order={2} size="h4" ref={heading} tabIndex={-1}>
           Sign the studio’s waiver to check in
         </Title>
-        <Text size="sm">Nobody takes part without it. Sign it here and you are checked in straight after.</Text>
+        <Text size="sm">
+          Nobody takes part without it. Sign it here and you are checked in straight after.
+        </Text>
         <WaiverStep companyId={companyId} clientName={clientName} onSigned={() => void run(false)} />
+      </Stack>
+    );
+  if (step.kind === 'offered')
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4" ref={heading} tabIndex={-1}>
+          A place is held for you
+        </Title>
+        <TakeOffer bookingId={step.bookingId} message={step.message} onTaken={() => void run(true)} />
       </Stack>
     );
   return (
@@ -153,7 +169,47 @@ function WaiverStep({
       </Alert>
     );
   if (!mine.data?.waiver) return <Text>Loading the waiver…</Text>;
-  return <SignForm companyId={companyId} waiver={mine.data.waiver} defaultName={clientName} onSigned={onSigned} />;
+  return (
+    <SignForm companyId={companyId} waiver={mine.data.waiver} defaultName={clientName} onSigned={onSigned} />
+  );
+}
+
+/** A place held for them from the waitlist: taken (as on the class page), then they are checked in. */
+function TakeOffer({
+  bookingId,
+  message,
+  onTaken,
+}: {
+  bookingId: string;
+  message: string;
+  onTaken: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const take = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await acceptOffer(bookingId);
+      onTaken();
+    } catch (error) {
+      setFailure(messageOf(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Text>{message}</Text>
+      {failure ? (
+        <Alert color="red" variant="light" role="alert" title="The place was not taken">
+          {failure}
+        </Alert>
+      ) : null}
+      <BusyButton busy={busy} onClick={() => void take()}>
+        Take the place and check in
+      </BusyButton>
+    </>
+  );
 }
 
 /**
@@ -187,7 +243,11 @@ function BookStep({
         classInstanceId: item.classInstanceId,
         idempotencyKey: intent.current,
         checkInPass: pass,
-        ...(chosen === DROP_IN ? { dropIn: true } : chosen && chosen !== FREE ? { clientPackageId: chosen } : {}),
+        ...(chosen === DROP_IN
+          ? { dropIn: true }
+          : chosen && chosen !== FREE
+            ? { clientPackageId: chosen }
+            : {}),
       });
       onBooked();
     } catch (error) {
@@ -199,7 +259,9 @@ function BookStep({
 
   return (
     <Stack gap="sm" align="flex-start">
-      <Text>{places} in {item.name}: book one and you are checked in.</Text>
+      <Text>
+        {places} in {item.name}: book one and you are checked in.
+      </Text>
       {options.isError ? (
         <Alert color="red" role="alert" title="Ways to pay could not be loaded">
           {options.error.message}

@@ -45,7 +45,10 @@ function useKeepAssetsForOffline() {
     const urls = performance
       .getEntriesByType('resource')
       .map((entry) => new URL(entry.name))
-      .filter((url) => url.origin === window.location.origin && /\/assets\/.+\.(?:js|css|woff2)$/.test(url.pathname))
+      .filter(
+        (url) =>
+          url.origin === window.location.origin && /\/assets\/.+\.(?:js|css|woff2)$/.test(url.pathname),
+      )
       .map((url) => url.href);
     void caches
       .open('kinetic-assets')
@@ -141,7 +144,10 @@ function DoorScreen({
       <Box component="main" id="main" className={classes.chooser}>
         {door.isError ? (
           <Alert color="red" role="alert" title="The door screen could not open">
-            {door.error.message} <Anchor component={Link} to="?">Choose the studio again</Anchor>
+            {door.error.message}{' '}
+            <Anchor component={Link} to="?">
+              Choose the studio again
+            </Anchor>
           </Alert>
         ) : (
           <Text role="status">Opening the door screen…</Text>
@@ -159,10 +165,16 @@ function DoorScreen({
             : 'Scan with your phone’s camera to check in.'}
         </Text>
         <Group gap="xs">
-          <Button variant="subtle" size="compact-sm" onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}>
+          {/* The door screen is a touch tablet: 44 px targets. */}
+          <Button
+            variant="subtle"
+            size="md"
+            mih={44}
+            onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}
+          >
             Full screen
           </Button>
-          <Button component={Link} to="?" variant="subtle" size="compact-sm">
+          <Button component={Link} to="?" variant="subtle" size="md" mih={44}>
             Change studio
           </Button>
         </Group>
@@ -190,7 +202,10 @@ function ClassAtTheDoor({ item, code }: { item: DoorClassDto; code: ReturnType<t
     <div className={classes.layout}>
       <div className={classes.qr}>
         {open && code ? (
-          <DoorQr text={code.url} label={`Check-in code for ${item.name}, changes every ${item.stepSeconds} seconds`} />
+          <DoorQr
+            text={code.url}
+            label={`Check-in code for ${item.name}, changes every ${item.stepSeconds} seconds`}
+          />
         ) : (
           <Stack className={classes.closed} align="center" justify="center" p="md" ta="center">
             <Text size="xl" fw={700}>
@@ -214,11 +229,7 @@ function ClassAtTheDoor({ item, code }: { item: DoorClassDto; code: ReturnType<t
         <Text className={classes.counts} aria-live="polite" data-testid="door-counts">
           Checked in <strong>{item.checkedIn}</strong> / booked <strong>{item.booked}</strong>
         </Text>
-        {open && code ? (
-          <Text c="dimmed">
-            New code in {code.secondsLeft} s
-          </Text>
-        ) : null}
+        {open && code ? <Text c="dimmed">New code in {code.secondsLeft} s</Text> : null}
       </Stack>
     </div>
   );

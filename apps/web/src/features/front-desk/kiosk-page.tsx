@@ -1,4 +1,16 @@
-import { Alert, Box, Button, Modal, NativeSelect, PasswordInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Modal,
+  NativeSelect,
+  PasswordInput,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isDocumentEntry, useBlocker } from '../../app/app-router.tsx';
@@ -27,7 +39,11 @@ export function KioskPage() {
   const me = useMe();
   const companyId = me.data?.company.id ?? readSessionUser()?.companyId ?? '';
   const studioId = search.get('studioId') ?? '';
-  return studioId ? <Kiosk companyId={companyId} studioId={studioId} /> : <ChooseStudio companyId={companyId} />;
+  return studioId ? (
+    <Kiosk companyId={companyId} studioId={studioId} />
+  ) : (
+    <ChooseStudio companyId={companyId} />
+  );
 }
 
 function ChooseStudio({ companyId }: { companyId: string }) {
@@ -40,7 +56,10 @@ function ChooseStudio({ companyId }: { companyId: string }) {
     <Box component="main" p="md" maw={560} mx="auto">
       <Stack gap="md">
         <Title order={1}>Kiosk mode</Title>
-        <Text>Clients check themselves in on this device with their email or phone. Leaving kiosk mode asks for your password.</Text>
+        <Text>
+          Clients check themselves in on this device with their email or phone. Leaving kiosk mode asks for
+          your password.
+        </Text>
         {studios.isError ? (
           <Alert color="red" role="alert">
             {studios.error.message}
@@ -144,7 +163,12 @@ function Kiosk({ companyId, studioId }: { companyId: string; studioId: string })
               kioskCheckIn(studioId, identifier)
                 .then(
                   (answer) => {
-                    setResult({ text: `Welcome, ${answer.displayName} You are checked in to ${answer.className}.`, ok: true });
+                    setResult({
+                      text: answer.alreadyCheckedIn
+                        ? `${answer.displayName} You are already checked in to ${answer.className}.`
+                        : `Welcome, ${answer.displayName} You are checked in to ${answer.className}.`,
+                      ok: true,
+                    });
                     setIdentifier('');
                   },
                   (failure: unknown) => setResult({ text: messageOf(failure), ok: false }),
@@ -182,7 +206,12 @@ function Kiosk({ companyId, studioId }: { companyId: string; studioId: string })
         >
           {result?.text ?? ''}
         </Text>
-        <Button variant="subtle" size="md" style={{ alignSelf: 'flex-start', minHeight: 44 }} onClick={() => setLeaving(true)}>
+        <Button
+          variant="subtle"
+          size="md"
+          style={{ alignSelf: 'flex-start', minHeight: 44 }}
+          onClick={() => setLeaving(true)}
+        >
           Leave kiosk mode (staff)
         </Button>
       </Stack>
@@ -198,7 +227,15 @@ function Kiosk({ companyId, studioId }: { companyId: string; studioId: string })
   );
 }
 
-function LeaveKiosk({ opened, onClose, onUnlocked }: { opened: boolean; onClose: () => void; onUnlocked: () => void }) {
+function LeaveKiosk({
+  opened,
+  onClose,
+  onUnlocked,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onUnlocked: () => void;
+}) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -208,7 +245,12 @@ function LeaveKiosk({ opened, onClose, onUnlocked }: { opened: boolean; onClose:
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Leave kiosk mode" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Leave kiosk mode"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -221,7 +263,9 @@ function LeaveKiosk({ opened, onClose, onUnlocked }: { opened: boolean; onClose:
             (failure: unknown) => {
               setBusy(false);
               setError(
-                failure instanceof ApiError ? (failure.errors?.password ?? failure.message) : 'Something went wrong',
+                failure instanceof ApiError
+                  ? (failure.errors?.password ?? failure.message)
+                  : 'Something went wrong',
               );
             },
           );
