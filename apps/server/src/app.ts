@@ -15,9 +15,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseConnection } from './db/client.ts';
-import { clientErrorHandler, frameworkErrors, registerErrorHandler, registerTextGuard } from './plugins/envelope.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandler,
+  registerTextGuard,
+} from './plugins/envelope.ts';
 import { registerRequestContext } from './plugins/auth.ts';
-import { framableCompanyOf, framablePageHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import {
+  framableCompanyOf,
+  framablePageHeaders,
+  registerSecurityHeaders,
+} from './plugins/security-headers.ts';
 import { pageDocumentFor } from './plugins/web-pages.ts';
 import { embedOriginsOf } from './features/embed/embed.service.ts';
 import { startSessionTouches, type SessionTouches } from './plugins/session-touches.ts';
@@ -63,11 +72,18 @@ export async function buildApp(
   const publicUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/$/, '');
   // The email's event cancel links and calendar files are signed with this (features/events/event-links.ts).
   if (configureEventLinks(deps.config).ephemeral && deps.config.LOG_LEVEL !== 'silent')
-    app.log.warn('Neither LINK_SECRET nor PAYMENTS_SECRET is set: event cancel links stop working at the next start.');
+    app.log.warn(
+      'Neither LINK_SECRET nor PAYMENTS_SECRET is set: event cancel links stop working at the next start.',
+    );
   const sessionTouches = startSessionTouches(deps.db.db, {
     log: (error) => app.log.error({ err: error }, 'recording session use failed'),
   });
-  app.decorate('deps', { ...deps, publicUrl, sessionTouches, payments: paymentsConfigOf(deps.config, publicUrl) });
+  app.decorate('deps', {
+    ...deps,
+    publicUrl,
+    sessionTouches,
+    payments: paymentsConfigOf(deps.config, publicUrl),
+  });
   app.addHook('onClose', () => sessionTouches.stop());
   registerRequestContext(app);
   registerErrorHandler(app);
@@ -88,7 +104,11 @@ export async function buildApp(
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kinetic API', version: '0.1.0', description: 'Every answer is the envelope { status, message, data }.' },
+      info: {
+        title: 'Kinetic API',
+        version: '0.1.0',
+        description: 'Every answer is the envelope { status, message, data }.',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -101,22 +121,42 @@ export async function buildApp(
       await api.register(signupRoutes);
       await api.register(companyDetailsRoutes);
       await api.register(uploadsRoutes);
-      await api.register((await import('./features/public-company/public-company.routes.ts')).publicCompanyRoutes);
-      await api.register((await import('./features/session-settings/session-settings.routes.ts')).sessionSettingsRoutes);
+      await api.register(
+        (await import('./features/public-company/public-company.routes.ts')).publicCompanyRoutes,
+      );
+      await api.register(
+        (await import('./features/session-settings/session-settings.routes.ts')).sessionSettingsRoutes,
+      );
       await api.register((await import('./features/embed/embed.routes.ts')).embedSettingsRoutes);
       await api.register((await import('./features/hours/hours.routes.ts')).hoursRoutes);
       await api.register((await import('./features/studios/studios.routes.ts')).studiosRoutes);
-      await api.register((await import('./features/class-templates/class-templates.routes.ts')).classTemplatesRoutes);
+      await api.register(
+        (await import('./features/class-templates/class-templates.routes.ts')).classTemplatesRoutes,
+      );
       await api.register((await import('./features/instructors/instructors.routes.ts')).instructorsRoutes);
       await api.register((await import('./features/facilitators/facilitators.routes.ts')).facilitatorsRoutes);
-      await api.register((await import('./features/fitness-sessions/fitness-sessions.routes.ts')).fitnessSessionsRoutes);
-      await api.register((await import('./features/class-instances/class-instances.routes.ts')).classInstancesRoutes);
+      await api.register(
+        (await import('./features/fitness-sessions/fitness-sessions.routes.ts')).fitnessSessionsRoutes,
+      );
+      await api.register(
+        (await import('./features/class-instances/class-instances.routes.ts')).classInstancesRoutes,
+      );
       await api.register((await import('./features/events/events.routes.ts')).eventsRoutes);
       await api.register((await import('./features/events/events-public.routes.ts')).eventsPublicRoutes);
       await api.register((await import('./features/bookings/bookings.routes.ts')).bookingsRoutes);
       await api.register((await import('./features/check-in/check-in.routes.ts')).checkInRoutes);
       await api.register((await import('./features/check-in/front-desk.routes.ts')).frontDeskRoutes);
       await api.register((await import('./features/clients/clients.routes.ts')).clientsRoutes);
+      await api.register(
+        (await import('./features/client-profile/client-profile.routes.ts')).clientProfileRoutes,
+      );
+      await api.register(
+        (await import('./features/client-insights/client-insights.routes.ts')).clientInsightsRoutes,
+      );
+      await api.register(
+        (await import('./features/client-report/client-report.routes.ts')).clientReportRoutes,
+      );
+      await api.register((await import('./features/reports/reports.routes.ts')).reportsRoutes);
       await api.register((await import('./features/packages/packages.routes.ts')).packagesRoutes);
       await api.register((await import('./features/promo-codes/promo-codes.routes.ts')).promoCodesRoutes);
       await api.register((await import('./features/orders/orders.routes.ts')).ordersRoutes);
@@ -124,10 +164,16 @@ export async function buildApp(
       await api.register(payments.paymentSettingsRoutes);
       await api.register(payments.savedCardRoutes);
       await api.register((await import('./features/waivers/waivers.routes.ts')).waiversRoutes);
-      await api.register((await import('./features/client-preferences/client-preferences.routes.ts')).clientPreferencesRoutes);
+      await api.register(
+        (await import('./features/client-preferences/client-preferences.routes.ts')).clientPreferencesRoutes,
+      );
       await api.register((await import('./features/my-data/my-data.routes.ts')).myDataRoutes);
-      await api.register((await import('./features/signup-details/signup-details.routes.ts')).signupDetailsRoutes);
-      await api.register((await import('./features/account-deletion/account-deletion.routes.ts')).accountDeletionRoutes);
+      await api.register(
+        (await import('./features/signup-details/signup-details.routes.ts')).signupDetailsRoutes,
+      );
+      await api.register(
+        (await import('./features/account-deletion/account-deletion.routes.ts')).accountDeletionRoutes,
+      );
       await api.register(payments.stripeWebhookRoutes);
     },
     { prefix: '/api' },
@@ -151,7 +197,10 @@ export async function buildApp(
   }
   // The one line a studio pastes into its site (features/embed/embed-script.js): public, cached an hour,
   // and loadable from any site (the page headers' Cross-Origin-Resource-Policy would refuse it).
-  const embedScript = await readFile(path.join(import.meta.dirname, 'features/embed/embed-script.js'), 'utf8');
+  const embedScript = await readFile(
+    path.join(import.meta.dirname, 'features/embed/embed-script.js'),
+    'utf8',
+  );
   app.get('/embed.js', { schema: { hide: true } }, (_request, reply) =>
     reply
       .header('content-type', 'text/javascript; charset=utf-8')

@@ -32,9 +32,35 @@ const loginPasswordSchema = z
   .max(LOGIN_PASSWORD_MAX_LENGTH, LOGIN_PASSWORD_MESSAGES.tooLong);
 
 export const RESERVED_SLUGS = [
-  'app', 'login', 'logout', 'signup', 'api', 'widget', 'admin', 'staff', 'instructor', 'client', 'clients',
-  'solo-instructor', 'solo-client', 'uber', 'forgotpassword', 'resetpassword', 'check-in', 'checked-in',
-  'dashboard', 'assets', 'uploads', 'docs', 'static', 'www', 'mail', 'help', 'support', 'settings', 'kinetic',
+  'app',
+  'login',
+  'logout',
+  'signup',
+  'api',
+  'widget',
+  'admin',
+  'staff',
+  'instructor',
+  'client',
+  'clients',
+  'solo-instructor',
+  'solo-client',
+  'uber',
+  'forgotpassword',
+  'resetpassword',
+  'check-in',
+  'checked-in',
+  'dashboard',
+  'assets',
+  'uploads',
+  'docs',
+  'static',
+  'www',
+  'mail',
+  'help',
+  'support',
+  'settings',
+  'kinetic',
 ] as const;
 
 export const slugSchema = z
@@ -45,7 +71,10 @@ export const slugSchema = z
   .max(40, 'Use at most 40 characters')
   .regex(/^[a-z][a-z0-9-]*[a-z0-9]$/, 'Use lowercase letters, numbers and hyphens, starting with a letter')
   .refine((value) => !value.includes('--'), 'Do not use two hyphens in a row')
-  .refine((value) => !(RESERVED_SLUGS as readonly string[]).includes(value), 'This address is reserved; choose another');
+  .refine(
+    (value) => !(RESERVED_SLUGS as readonly string[]).includes(value),
+    'This address is reserved; choose another',
+  );
 
 /** An IANA zone, stored in its canonical spelling (`america/new_york` becomes `America/New_York`). */
 export const timeZoneSchema = z
@@ -61,7 +90,11 @@ export const timeZoneSchema = z
     }
   });
 
-export const personNameSchema = z.string().trim().min(1, 'Enter a name').max(120, 'Use at most 120 characters');
+export const personNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name')
+  .max(120, 'Use at most 120 characters');
 
 // ---- checkCompany
 
@@ -222,6 +255,10 @@ export const accountDto = z.object({
     manageStaff: z.boolean(),
     manageStudios: z.boolean(),
     viewClients: z.boolean(),
+    /** Money: a client's orders, payments, balance, revenue reports (issue 14; issue 15 makes it per person). */
+    seeFinancials: z.boolean(),
+    /** Company-wide reports: the CSV client report, insights' exports, attendance and revenue (issue 14). */
+    runReports: z.boolean(),
   }),
 });
 export type AccountDto = z.infer<typeof accountDto>;
@@ -259,6 +296,8 @@ export const myEmailDto = z.object({
 });
 export type MyEmailDto = z.infer<typeof myEmailDto>;
 
-export const confirmEmailBody = z.object({ token: z.string().trim().min(20, 'This link is not complete').max(200) });
+export const confirmEmailBody = z.object({
+  token: z.string().trim().min(20, 'This link is not complete').max(200),
+});
 export const confirmEmailDto = z.object({ email: z.string(), loginPath: z.string() });
 export type ConfirmEmailDto = z.infer<typeof confirmEmailDto>;

@@ -44,3 +44,8 @@ export * from './embed.ts';
 export * from './event-booking.ts';
 export * from './check-in.ts';
 export * from './front-desk.ts';
+export * from './clients-list.ts';
+export * from './client-profile.ts';
+export * from './client-insights.ts';
+export * from './client-report.ts';
+export * from './reports.ts';

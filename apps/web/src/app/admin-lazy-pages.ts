@@ -69,6 +69,16 @@ export const adminLazyPage = withAllStyles({
     import('../features/promo-codes/promo-codes-page.tsx').then((m) => ({ Component: m.PromoCodesPage })),
   products: () =>
     import('../features/products/products-page.tsx').then((m) => ({ Component: m.ProductsPage })),
+  clients: () => import('../features/clients/clients-page.tsx').then((m) => ({ Component: m.ClientsPage })),
+  clientInsights: () =>
+    import('../features/client-insights/client-insights-page.tsx').then((m) => ({
+      Component: m.ClientInsightsPage,
+    })),
+  clientReport: () =>
+    import('../features/client-report/client-report-page.tsx').then((m) => ({
+      Component: m.ClientReportPage,
+    })),
+  reports: () => import('../features/reports/reports-page.tsx').then((m) => ({ Component: m.ReportsPage })),
   clientAccount: () =>
     import('../features/client-account-admin/client-account-page.tsx').then((m) => ({
       Component: m.ClientAccountPage,

@@ -9,14 +9,28 @@ const ID = '0123456789abcdef01234567';
 function account(roleId: RoleId, can: AccountDto['can']): AccountDto {
   return {
     user: { id: ID, name: 'Sam Staff', email: 'sam@example.com', phone: null, roleId },
-    company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
+    company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
     hostType: 'company',
     onBoardingData: [],
     can,
   };
 }
-const staff = account('staff', { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: true });
-const admin = account('admin', { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true });
+const staff = account('staff', {
+  manageSettings: false,
+  manageStaff: false,
+  manageStudios: false,
+  viewClients: true,
+  seeFinancials: true,
+  runReports: false,
+});
+const admin = account('admin', {
+  manageSettings: true,
+  manageStaff: true,
+  manageStudios: true,
+  viewClients: true,
+  seeFinancials: true,
+  runReports: true,
+});
 
 const details: CompanyDetailsDto = {
   id: ID,
@@ -25,12 +39,20 @@ const details: CompanyDetailsDto = {
   name: 'Acme Yoga',
   email: 'hello@acme.test',
   phone: '(404) 555-0100',
-  address: { line1: '100 Peachtree St', line2: null, city: 'Atlanta', state: 'GA', postalCode: '30303', country: null },
+  address: {
+    line1: '100 Peachtree St',
+    line2: null,
+    city: 'Atlanta',
+    state: 'GA',
+    postalCode: '30303',
+    country: null,
+  },
   timeZone: 'America/New_York',
   currency: 'USD',
   orderCount: 0,
   logo: null,
-  logoUrl: null, locale: 'en-US',
+  logoUrl: null,
+  locale: 'en-US',
 };
 
 function signedInAs(me: AccountDto) {

@@ -49,14 +49,19 @@ export function adminAppRoute(path?: string): RouteObject {
               },
               { path: 'classes/:classInstanceId', handle: menuPage('classes'), lazy: adminLazyPage.classes },
               { path: 'events', handle: menuPage('events'), lazy: adminLazyPage.events },
-              soon('clients', 'clients'),
+              { path: 'clients', handle: menuPage('clients'), lazy: adminLazyPage.clients },
               {
                 path: 'clients/profile/:clientId/:userId',
                 handle: menuPage('client-profile'),
                 lazy: adminLazyPage.clientAccount,
               },
-              soon('client-insights', 'client-insights'),
-              soon('clientreports', 'clientreports'),
+              {
+                path: 'client-insights',
+                handle: menuPage('client-insights'),
+                lazy: adminLazyPage.clientInsights,
+              },
+              { path: 'clientreports', handle: menuPage('clientreports'), lazy: adminLazyPage.clientReport },
+              { path: 'reports', handle: menuPage('reports'), lazy: adminLazyPage.reports },
               soon('staff', 'staff'),
               { path: 'studios', handle: menuPage('studios'), lazy: adminLazyPage.studios },
               { path: 'account', lazy: adminLazyPage.myAccount },
@@ -64,14 +69,26 @@ export function adminAppRoute(path?: string): RouteObject {
                 path: 'settings',
                 children: [
                   { index: true, element: <Navigate to="companyDetails" replace /> },
-                  { path: 'companyDetails', handle: settingsPage('companyDetails'), lazy: adminLazyPage.companyDetails },
+                  {
+                    path: 'companyDetails',
+                    handle: settingsPage('companyDetails'),
+                    lazy: adminLazyPage.companyDetails,
+                  },
                   {
                     path: 'fitnessClassTemplate',
                     handle: settingsPage('fitnessClassTemplate'),
                     lazy: adminLazyPage.classTemplates,
                   },
-                  { path: 'instructors', handle: settingsPage('instructors'), lazy: adminLazyPage.instructors },
-                  { path: 'fascilitators', handle: settingsPage('fascilitators'), lazy: adminLazyPage.facilitators },
+                  {
+                    path: 'instructors',
+                    handle: settingsPage('instructors'),
+                    lazy: adminLazyPage.instructors,
+                  },
+                  {
+                    path: 'fascilitators',
+                    handle: settingsPage('fascilitators'),
+                    lazy: adminLazyPage.facilitators,
+                  },
                   {
                     path: 'classesSettings',
                     handle: settingsPage('classesSettings'),
@@ -88,9 +105,21 @@ export function adminAppRoute(path?: string): RouteObject {
                     ],
                   },
                   { path: 'promoCodes', handle: settingsPage('promoCodes'), lazy: adminLazyPage.promoCodes },
-                  { path: 'reportSettings', handle: settingsPage('reportSettings'), lazy: adminLazyPage.products },
-                  { path: 'clientWaiver', handle: settingsPage('clientWaiver'), lazy: adminLazyPage.clientWaiver },
-                  { path: 'contractTerms', handle: settingsPage('contractTerms'), lazy: adminLazyPage.policies },
+                  {
+                    path: 'reportSettings',
+                    handle: settingsPage('reportSettings'),
+                    lazy: adminLazyPage.products,
+                  },
+                  {
+                    path: 'clientWaiver',
+                    handle: settingsPage('clientWaiver'),
+                    lazy: adminLazyPage.clientWaiver,
+                  },
+                  {
+                    path: 'contractTerms',
+                    handle: settingsPage('contractTerms'),
+                    lazy: adminLazyPage.policies,
+                  },
                   {
                     path: 'packages',
                     handle: settingsPage('packages'),
@@ -104,7 +133,11 @@ export function adminAppRoute(path?: string): RouteObject {
                       { path: 'class-pack/copy/:classPackId', lazy: adminLazyPage.copyClassPack },
                     ],
                   },
-                  { path: 'websiteWidget', handle: settingsPage('websiteWidget'), lazy: adminLazyPage.websiteWidget },
+                  {
+                    path: 'websiteWidget',
+                    handle: settingsPage('websiteWidget'),
+                    lazy: adminLazyPage.websiteWidget,
+                  },
                   {
                     path: ':settingsPage/*',
                     handle: settingsPage((params) => params.settingsPage),

@@ -20,18 +20,20 @@ describe('admin side menu (spec §2)', () => {
       ['Classes', 'classes'],
       ['Events', 'events'],
       ['Clients', 'clients'],
+      ['Reports', 'reports'],
       ['Staff', 'staff'],
       ['Studios', 'studios'],
       ['Settings', 'settings'],
     ]);
   });
 
-  it('hides Appointment, Front desk, Classes, Staff and Studios for solo users (spec §6); Events stay (issue 12)', () => {
+  it('hides Appointment, Front desk, Classes, Staff and Studios for solo users (spec §6); Events (issue 12) and Reports (issue 14) stay', () => {
     expect(adminMenuFor(true).map((item) => item.label)).toEqual([
       'Dashboard',
       'Calendar',
       'Events',
       'Clients',
+      'Reports',
       'Settings',
     ]);
   });
@@ -101,15 +103,29 @@ describe('settings menu (spec §2)', () => {
 });
 
 describe('menus follow the server’s capability flags (me.can)', () => {
-  const all = { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true };
+  const all = {
+    manageSettings: true,
+    manageStaff: true,
+    manageStudios: true,
+    viewClients: true,
+    seeFinancials: true,
+    runReports: true,
+  };
 
   it('shows everything an admin may use', () => {
-    expect(adminMenuFor(false, all)).toHaveLength(10);
+    expect(adminMenuFor(false, all)).toHaveLength(11);
     expect(settingsMenuFor(false, all)).toHaveLength(16);
   });
 
   it('hides staff and studio pages from a role that may not manage them; Settings offers only Company Details', () => {
-    const staff = { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: true };
+    const staff = {
+      manageSettings: false,
+      manageStaff: false,
+      manageStudios: false,
+      viewClients: true,
+      seeFinancials: true,
+      runReports: false,
+    };
     expect(adminMenuFor(false, staff).map((item) => item.label)).toEqual([
       'Dashboard',
       'Appointment',
@@ -124,22 +140,40 @@ describe('menus follow the server’s capability flags (me.can)', () => {
   });
 
   it('offers no page that the access gate would refuse', () => {
-    const staff = { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: true };
-    for (const item of adminMenuFor(false, staff)) expect(pageAccess(item.key, 'menu', false, staff)).toBe('open');
+    const staff = {
+      manageSettings: false,
+      manageStaff: false,
+      manageStudios: false,
+      viewClients: true,
+      seeFinancials: true,
+      runReports: false,
+    };
+    for (const item of adminMenuFor(false, staff))
+      expect(pageAccess(item.key, 'menu', false, staff)).toBe('open');
     for (const item of settingsMenuFor(false, staff)) {
       expect(pageAccess(item.key, 'settings', false, staff)).toBe('open');
     }
-    const refused = SETTINGS_MENU.filter((item) => pageAccess(item.key, 'settings', false, staff) === 'denied');
+    const refused = SETTINGS_MENU.filter(
+      (item) => pageAccess(item.key, 'settings', false, staff) === 'denied',
+    );
     expect(refused).toHaveLength(15);
   });
 
   it('a solo instructor keeps Clients and Settings, without the studio and staff settings', () => {
-    const solo = { manageSettings: true, manageStaff: false, manageStudios: false, viewClients: true };
+    const solo = {
+      manageSettings: true,
+      manageStaff: false,
+      manageStudios: false,
+      viewClients: true,
+      seeFinancials: true,
+      runReports: true,
+    };
     expect(adminMenuFor(true, solo).map((item) => item.label)).toEqual([
       'Dashboard',
       'Calendar',
       'Events',
       'Clients',
+      'Reports',
       'Settings',
     ]);
     const keys = settingsMenuFor(true, solo).map((item) => item.key);
@@ -149,15 +183,31 @@ describe('menus follow the server’s capability flags (me.can)', () => {
 });
 
 describe('page access, decided before "Coming soon"', () => {
-  const staff = { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: true };
-  const soloOwner = { manageSettings: true, manageStaff: false, manageStudios: false, viewClients: true };
+  const staff = {
+    manageSettings: false,
+    manageStaff: false,
+    manageStudios: false,
+    viewClients: true,
+    seeFinancials: true,
+    runReports: false,
+  };
+  const soloOwner = {
+    manageSettings: true,
+    manageStaff: false,
+    manageStudios: false,
+    viewClients: true,
+    seeFinancials: true,
+    runReports: true,
+  };
 
   it('refuses staff the staff, studios and settings pages, built or not, and says who may use them', () => {
     expect(pageAccess('staff', 'menu', false, staff)).toBe('denied');
     expect(pageAccess('studios', 'menu', false, staff)).toBe('denied');
     expect(pageAccess('hours', 'settings', false, staff)).toBe('denied');
     expect(whoMayUse('staff', 'menu')).toBe('Only the business owner or an admin can manage staff.');
-    expect(whoMayUse('hours', 'settings')).toBe('Only the business owner or an admin can use this settings page.');
+    expect(whoMayUse('hours', 'settings')).toBe(
+      'Only the business owner or an admin can use this settings page.',
+    );
   });
 
   it('lets every team role read Company Details and open the pages it may use', () => {

@@ -20,7 +20,14 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { key: 'appointment', label: 'Appointment', path: 'appointment', hiddenForSolo: true, built: false },
   { key: 'calendar', label: 'Calendar', path: 'calendar', hiddenForSolo: false, built: true },
   // Issue 13 §4: today's classes at a studio and their check-in lists, beside the calendar.
-  { key: 'front-desk', label: 'Front desk', path: 'front-desk', hiddenForSolo: true, built: true, needs: 'viewClients' },
+  {
+    key: 'front-desk',
+    label: 'Front desk',
+    path: 'front-desk',
+    hiddenForSolo: true,
+    built: true,
+    needs: 'viewClients',
+  },
   { key: 'classes', label: 'Classes', path: 'classes', hiddenForSolo: true, built: true },
   // Not in spec §2's menu: events (issue 12) sit beside Classes, whose machinery their dates share.
   { key: 'events', label: 'Events', path: 'events', hiddenForSolo: false, built: true },
@@ -29,8 +36,17 @@ export const ADMIN_MENU: readonly MenuItem[] = [
     label: 'Clients',
     path: 'clients',
     hiddenForSolo: false,
-    built: false,
+    built: true,
     needs: 'viewClients',
+  },
+  // Not in spec §2's menu: attendance and revenue reports (issue 14 §5) for the owners.
+  {
+    key: 'reports',
+    label: 'Reports',
+    path: 'reports',
+    hiddenForSolo: false,
+    built: true,
+    needs: 'runReports',
   },
   { key: 'staff', label: 'Staff', path: 'staff', hiddenForSolo: true, built: false, needs: 'manageStaff' },
   {
@@ -68,11 +84,29 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
     hiddenForSolo: false,
     built: true,
   },
-  { key: 'reportSettings', label: 'Services and Products', hiddenForSolo: false, built: true, needs: 'manageSettings' },
-  { key: 'classesSettings', label: 'Sessions Settings', hiddenForSolo: false, built: true, needs: 'manageSettings' },
+  {
+    key: 'reportSettings',
+    label: 'Services and Products',
+    hiddenForSolo: false,
+    built: true,
+    needs: 'manageSettings',
+  },
+  {
+    key: 'classesSettings',
+    label: 'Sessions Settings',
+    hiddenForSolo: false,
+    built: true,
+    needs: 'manageSettings',
+  },
   { key: 'hours', label: 'Peak/Non Peak Hours', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'clientWaiver', label: 'Client Waiver', hiddenForSolo: false, built: true, needs: 'manageSettings' },
-  { key: 'contractTerms', label: 'Policies & Procedures', hiddenForSolo: false, built: true, needs: 'manageSettings' },
+  {
+    key: 'contractTerms',
+    label: 'Policies & Procedures',
+    hiddenForSolo: false,
+    built: true,
+    needs: 'manageSettings',
+  },
   { key: 'studios', label: 'Studios', hiddenForSolo: false, built: true, needs: 'manageStudios' },
   { key: 'staffPayRates', label: 'Staff Payrates', hiddenForSolo: true, built: false, needs: 'manageStaff' },
   { key: 'staffMembers', label: 'Staff Members', hiddenForSolo: true, built: false, needs: 'manageStaff' },
@@ -80,10 +114,22 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
   { key: 'promoCodes', label: 'Promo-Codes', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'instructors', label: 'Instructors', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'fascilitators', label: 'Facilitators', hiddenForSolo: false, built: true, needs: 'manageSettings' },
-  { key: 'fitnessClassTemplate', label: 'Templates', hiddenForSolo: false, built: true, needs: 'manageSettings' },
+  {
+    key: 'fitnessClassTemplate',
+    label: 'Templates',
+    hiddenForSolo: false,
+    built: true,
+    needs: 'manageSettings',
+  },
   { key: 'email', label: 'Email Settings', hiddenForSolo: false, built: false, needs: 'manageSettings' },
   // Not in spec §2's list: the booking widget's embed line and allowed sites (issue 12 §4).
-  { key: 'websiteWidget', label: 'Website Widget', hiddenForSolo: false, built: true, needs: 'manageSettings' },
+  {
+    key: 'websiteWidget',
+    label: 'Website Widget',
+    hiddenForSolo: false,
+    built: true,
+    needs: 'manageSettings',
+  },
 ];
 
 const allowed = (item: { needs?: Capability }, can?: Can) => !can || !item.needs || can[item.needs];
@@ -130,8 +176,8 @@ export const isBuiltSettingsPage = (key: string): boolean =>
 const EXTRA_PAGES: readonly { key: string; label: string; needs?: Capability }[] = [
   { key: 'class-details', label: 'Class Details' },
   { key: 'client-profile', label: 'Client Profile', needs: 'viewClients' },
-  { key: 'client-insights', label: 'Client Insights', needs: 'viewClients' },
-  { key: 'clientreports', label: 'Client Reports', needs: 'viewClients' },
+  { key: 'client-insights', label: 'Client Insights', needs: 'runReports' },
+  { key: 'clientreports', label: 'Client Reports', needs: 'runReports' },
 ];
 
 export function pageTitleFor(key: string, area: 'menu' | 'settings', solo: boolean): string {
@@ -166,6 +212,8 @@ const WHO_MAY: Record<Capability, string> = {
   manageStaff: 'Only the business owner or an admin can manage staff.',
   manageStudios: 'Only the business owner or an admin can manage studios.',
   viewClients: 'Only the business owner, admins, staff and instructors can see clients.',
+  seeFinancials: 'Only the business owner, admins and front-desk staff can see payments and revenue.',
+  runReports: 'Only the business owner or an admin can run reports.',
 };
 
 /** The sentence a refused page shows: who may use it, so the reader knows whom to ask. */

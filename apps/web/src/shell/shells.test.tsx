@@ -15,10 +15,24 @@ function account(slug: string, roleId: RoleId): AccountDto {
   const solo = roleId === 'solo-instructor' || roleId === 'solo-client';
   return {
     user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId },
-    company: { id: ID, slug, name: 'Acme Yoga', kind: solo ? 'solo' : 'company', logoUrl: null , locale: 'en-US'},
+    company: {
+      id: ID,
+      slug,
+      name: 'Acme Yoga',
+      kind: solo ? 'solo' : 'company',
+      logoUrl: null,
+      locale: 'en-US',
+    },
     hostType: solo ? roleId : 'company',
     onBoardingData: [],
-    can: { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true },
+    can: {
+      manageSettings: true,
+      manageStaff: true,
+      manageStudios: true,
+      viewClients: true,
+      seeFinancials: true,
+      runReports: true,
+    },
   };
 }
 

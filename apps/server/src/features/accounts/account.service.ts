@@ -1,3 +1,4 @@
+import { canRunReports, canSeeFinancials } from '@kinetic/shared';
 import { hostTypeForRole, isManagerRole, type AccountDto, type AuthResetPasswordBody } from '@kinetic/shared';
 import { withPlatform, withTenant, type Database } from '../../db/client.ts';
 import type { Actor, SessionAccount } from '../../plugins/auth.ts';
@@ -40,6 +41,8 @@ export function toAccountDto(account: SessionAccount | undefined): AccountDto {
       manageStaff: user.role === 'admin',
       manageStudios: user.role === 'admin',
       viewClients: manager || user.role === 'staff' || user.role === 'instructor',
+      seeFinancials: canSeeFinancials(user.role),
+      runReports: canRunReports(user.role),
     },
   };
 }
@@ -60,7 +63,9 @@ export async function changePassword(db: Database, actor: Actor, body: AuthReset
   if (!user) throw notFound('We could not find that account.');
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     await withPlatform(db, (tx) => countEvent(tx, rule));
-    throw badRequest('The current password is incorrect.', { currentPassword: 'The current password is incorrect.' });
+    throw badRequest('The current password is incorrect.', {
+      currentPassword: 'The current password is incorrect.',
+    });
   }
   const passwordHash = await hashPassword(body.password);
   await withPlatform(db, async (tx) => {

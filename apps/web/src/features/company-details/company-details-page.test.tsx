@@ -8,10 +8,17 @@ const ID = '0123456789abcdef01234567';
 
 const account: AccountDto = {
   user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },
-  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
+  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
   hostType: 'company',
   onBoardingData: [],
-  can: { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true },
+  can: {
+    manageSettings: true,
+    manageStaff: true,
+    manageStudios: true,
+    viewClients: true,
+    seeFinancials: true,
+    runReports: true,
+  },
 };
 
 const details: CompanyDetailsDto = {
@@ -33,9 +40,9 @@ const details: CompanyDetailsDto = {
   currency: 'USD',
   orderCount: 0,
   logo: null,
-  logoUrl: null, locale: 'en-US',
+  logoUrl: null,
+  locale: 'en-US',
 };
-
 
 /** GET /api/me and GET /api/company/details answered; `save` answers PUT /api/company/details. */
 function serve(save: (call: Call) => Answer = noStub) {
@@ -109,7 +116,8 @@ describe('Settings › Company Details (spec §4 Company store transitions)', { 
     expect(screen.getByText('Fixed since your first sale: your 3 orders are in USD')).toBeTruthy();
     // It looks fixed: filled, no dropdown arrow, unlike the live fields beside it; still in the tab order.
     const look = (input: HTMLInputElement) => input.closest('[data-variant]')?.getAttribute('data-variant');
-    const arrow = (input: HTMLInputElement) => input.parentElement?.querySelector('[class*="chevron" i]') ?? null;
+    const arrow = (input: HTMLInputElement) =>
+      input.parentElement?.querySelector('[class*="chevron" i]') ?? null;
     expect(look(currency)).toBe('filled');
     expect(arrow(currency)).toBeNull();
     const timeZone = selectInput(/^Time zone/);

@@ -7,10 +7,17 @@ import { DashboardPage } from './dashboard-page.tsx';
 const ID = '0123456789abcdef01234567';
 const owner: AccountDto = {
   user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },
-  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
+  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
   hostType: 'company',
   onBoardingData: [],
-  can: { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true },
+  can: {
+    manageSettings: true,
+    manageStaff: true,
+    manageStudios: true,
+    viewClients: true,
+    seeFinancials: true,
+    runReports: true,
+  },
 };
 
 afterEach(() => {

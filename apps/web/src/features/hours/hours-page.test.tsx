@@ -16,10 +16,17 @@ const ID = '0123456789abcdef01234567';
 
 const account: AccountDto = {
   user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },
-  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
+  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
   hostType: 'company',
   onBoardingData: [],
-  can: { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true },
+  can: {
+    manageSettings: true,
+    manageStaff: true,
+    manageStudios: true,
+    viewClients: true,
+    seeFinancials: true,
+    runReports: true,
+  },
 };
 
 const hours = (peakHour: HoursDto['peakHour'], nonPeakHour: HoursDto['nonPeakHour'] = {}): HoursDto => ({

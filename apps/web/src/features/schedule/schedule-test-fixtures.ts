@@ -21,10 +21,24 @@ export const CLASS_ID = '111111111111111111111111';
 
 export const account: AccountDto = {
   user: { id: COMPANY_ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },
-  company: { id: COMPANY_ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
+  company: {
+    id: COMPANY_ID,
+    slug: 'acme',
+    name: 'Acme Yoga',
+    kind: 'company',
+    logoUrl: null,
+    locale: 'en-US',
+  },
   hostType: 'company',
   onBoardingData: [],
-  can: { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true },
+  can: {
+    manageSettings: true,
+    manageStaff: true,
+    manageStudios: true,
+    viewClients: true,
+    seeFinancials: true,
+    runReports: true,
+  },
 };
 
 const stamp = '2026-01-01T00:00:00.000Z';
@@ -49,7 +63,14 @@ export const template: ClassTemplateDto = {
 export const studio: StudioDto = {
   id: STUDIO_ID,
   name: 'Midtown',
-  address: { line1: '1 Main St', line2: null, city: 'New York', state: 'NY', postalCode: null, country: null },
+  address: {
+    line1: '1 Main St',
+    line2: null,
+    city: 'New York',
+    state: 'NY',
+    postalCode: null,
+    country: null,
+  },
   phone: null,
   email: null,
   timeZone: 'America/New_York',
@@ -73,7 +94,10 @@ const person = (id: string, name: string): PersonDto => ({
   createdAt: stamp,
   updatedAt: stamp,
 });
-export const instructors = [person(INSTRUCTOR_ID, 'Ines Instructor'), person(SUBSTITUTE_ID, 'Sam Substitute')];
+export const instructors = [
+  person(INSTRUCTOR_ID, 'Ines Instructor'),
+  person(SUBSTITUTE_ID, 'Sam Substitute'),
+];
 
 export const series: FitnessSessionDto = {
   id: SERIES_ID,
@@ -85,7 +109,14 @@ export const series: FitnessSessionDto = {
   capacity: 15,
   dropInPrice: 2000,
   ruleOverrides: null,
-  schedule: { kind: 'weekly', weekdays: ['tuesday'], everyWeeks: 1, startDate: '2030-01-01', endDate: null, count: 10 },
+  schedule: {
+    kind: 'weekly',
+    weekdays: ['tuesday'],
+    everyWeeks: 1,
+    startDate: '2030-01-01',
+    endDate: null,
+    count: 10,
+  },
   startTime: '18:00',
   durationMinutes: 60,
   allowRoomOverlap: false,
@@ -211,7 +242,12 @@ export const eventDateDetails: ClassInstanceDetailsDto = {
   series: null,
 };
 
-export const fullDetails: ClassInstanceDetailsDto = { ...details, capacity: 2, bookedCount: 2, waitlistCount: 2 };
+export const fullDetails: ClassInstanceDetailsDto = {
+  ...details,
+  capacity: 2,
+  bookedCount: 2,
+  waitlistCount: 2,
+};
 
 /** The signed-in client's own booking of the class, as `GET /api/my/bookings` answers it. */
 export const myBooking = (status: BookingDto['status'], extra: Partial<MyBookingDto> = {}): MyBookingDto => {
@@ -220,15 +256,35 @@ export const myBooking = (status: BookingDto['status'], extra: Partial<MyBooking
 };
 
 export const clientAccount: AccountDto = {
-  user: { id: '999999999999999999999999', name: 'Ava Adams', email: 'ava@example.com', phone: null, roleId: 'client' },
+  user: {
+    id: '999999999999999999999999',
+    name: 'Ava Adams',
+    email: 'ava@example.com',
+    phone: null,
+    roleId: 'client',
+  },
   company: account.company,
   hostType: 'company',
   onBoardingData: [],
-  can: { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: false },
+  can: {
+    manageSettings: false,
+    manageStaff: false,
+    manageStudios: false,
+    viewClients: false,
+    seeFinancials: false,
+    runReports: false,
+  },
 };
 
 export const instructorAccount: AccountDto = {
   ...account,
   user: { ...account.user, roleId: 'instructor' },
-  can: { manageSettings: false, manageStaff: false, manageStudios: false, viewClients: true },
+  can: {
+    manageSettings: false,
+    manageStaff: false,
+    manageStudios: false,
+    viewClients: true,
+    seeFinancials: false,
+    runReports: false,
+  },
 };

@@ -7,10 +7,17 @@ import { SessionSettingsPage } from './session-settings-page.tsx';
 const ID = '0123456789abcdef01234567';
 const admin: AccountDto = {
   user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },
-  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
+  company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
   hostType: 'company',
   onBoardingData: ['classesSettings'],
-  can: { manageSettings: true, manageStaff: true, manageStudios: true, viewClients: true },
+  can: {
+    manageSettings: true,
+    manageStaff: true,
+    manageStudios: true,
+    viewClients: true,
+    seeFinancials: true,
+    runReports: true,
+  },
 };
 
 afterEach(() => {
@@ -32,7 +39,13 @@ function stubSessions(put: { code: number; body: unknown }, account: AccountDto 
     }
     return answer(200, {
       status: 1,
-      data: { ...SESSION_SETTINGS_DEFAULTS, noShowFee: 1250, reminderHoursBefore: 24, saved: false, currency: 'EUR' },
+      data: {
+        ...SESSION_SETTINGS_DEFAULTS,
+        noShowFee: 1250,
+        reminderHoursBefore: 24,
+        saved: false,
+        currency: 'EUR',
+      },
     });
   });
   return sent;

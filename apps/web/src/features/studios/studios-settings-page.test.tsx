@@ -9,18 +9,38 @@ const STUDIO_ID = 'cccccccccccccccccccccccc';
 
 function account(manageStudios: boolean): AccountDto {
   return {
-    user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: manageStudios ? 'admin' : 'staff' },
-    company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null , locale: 'en-US'},
+    user: {
+      id: ID,
+      name: 'Olive Owner',
+      email: 'olive@example.com',
+      phone: null,
+      roleId: manageStudios ? 'admin' : 'staff',
+    },
+    company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
     hostType: 'company',
     onBoardingData: [],
-    can: { manageSettings: manageStudios, manageStaff: manageStudios, manageStudios, viewClients: true },
+    can: {
+      manageSettings: manageStudios,
+      manageStaff: manageStudios,
+      manageStudios,
+      viewClients: true,
+      seeFinancials: true,
+      runReports: manageStudios,
+    },
   };
 }
 
 const studio: StudioDto = {
   id: STUDIO_ID,
   name: 'Midtown',
-  address: { line1: '100 Peachtree St', line2: null, city: 'Atlanta', state: 'GA', postalCode: null, country: null },
+  address: {
+    line1: '100 Peachtree St',
+    line2: null,
+    city: 'Atlanta',
+    state: 'GA',
+    postalCode: null,
+    country: null,
+  },
   phone: null,
   email: null,
   timeZone: 'America/New_York',
@@ -41,7 +61,10 @@ function open(manageStudios: boolean, items: StudioDto[] = [studio]) {
     },
   });
   vi.stubGlobal('fetch', api.fetchStub);
-  renderRoutes([{ path: '/app/settings/studios', element: <StudiosSettingsPage /> }], '/app/settings/studios');
+  renderRoutes(
+    [{ path: '/app/settings/studios', element: <StudiosSettingsPage /> }],
+    '/app/settings/studios',
+  );
 }
 
 afterEach(() => {
@@ -58,13 +81,17 @@ describe('Settings › Studios', () => {
     fireEvent.click(card.getByRole('button', { name: 'Delete Midtown' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete Midtown?' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Delete the studio' }));
-    expect(await dialog.findByText('2 classes still to come use Midtown. Move or cancel them first.')).toBeTruthy();
+    expect(
+      await dialog.findByText('2 classes still to come use Midtown. Move or cancel them first.'),
+    ).toBeTruthy();
   });
 
   it('says what to do next when there is no studio', async () => {
     open(true, []);
     expect(await screen.findByText('No studios yet')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Add your first studio' }).getAttribute('href')).toBe('/app/settings/studios/new');
+    expect(screen.getByRole('link', { name: 'Add your first studio' }).getAttribute('href')).toBe(
+      '/app/settings/studios/new',
+    );
   });
 
   it('reads without Add, Edit or Delete for those who may not manage studios', async () => {

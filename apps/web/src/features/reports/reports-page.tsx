@@ -1,0 +1,6 @@
+import { AdminComingSoon } from '../../shell/admin-coming-soon.tsx';
+
+/** Being built (issue 14): until then the page says so. */
+export function ReportsPage() {
+  return <AdminComingSoon itemKey="reports" />;
+}
