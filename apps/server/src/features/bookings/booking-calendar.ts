@@ -13,10 +13,16 @@ export interface CalendarEntry {
   /** `PUBLISH` adds or updates the entry; `CANCEL` removes it. */
   method: 'PUBLISH' | 'CANCEL';
   stamp: Date;
+  /** The attachment's name: class.ics or event.ics (default class). */
+  noun?: 'class' | 'event';
 }
 
 /** 20261124T230000Z: times in UTC, so no VTIMEZONE block is needed and every calendar agrees. */
-const utc = (instant: Date) => instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (instant: Date) =>
+  instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks are escaped in TEXT values. */
 const text = (value: string) =>
@@ -73,7 +79,7 @@ export function calendarFile(entry: CalendarEntry): string {
 /** The entry as an email attachment. */
 export function calendarAttachment(entry: CalendarEntry): EmailAttachment {
   return {
-    filename: entry.method === 'CANCEL' ? 'cancelled-class.ics' : 'class.ics',
+    filename: `${entry.method === 'CANCEL' ? 'cancelled-' : ''}${entry.noun ?? 'class'}.ics`,
     contentType: `text/calendar; charset=utf-8; method=${entry.method}`,
     content: calendarFile(entry),
   };

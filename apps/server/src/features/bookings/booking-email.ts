@@ -70,6 +70,7 @@ async function classFacts(
   return {
     ...facts,
     ...(outside ? { address: outside, venue: outside } : {}),
+    noun: 'event',
     link: `${publicUrl}${eventPagePath(cls.company, `event/book-event/${cls.eventId}`)}`,
     ...(subject ? { cancelLink: cancelLinkOf(publicUrl, cls.company, subject) } : {}),
   };
@@ -134,6 +135,7 @@ function calendarFor(
     url: facts.link,
     method,
     stamp: now,
+    ...(facts.noun ? { noun: facts.noun } : {}),
   });
 }
 

@@ -26,7 +26,11 @@ export interface ClassFacts {
   venue?: string;
   /** An event place's signed cancel link (works without logging in). */
   cancelLink?: string;
+  /** What the emails call it: an event's date is "the event" (default "the class"). */
+  noun?: 'class' | 'event';
 }
+
+const nounOf = (cls: ClassFacts) => cls.noun ?? 'class';
 
 /** How a place is paid, as the confirmation and the reminder say it. */
 export type PaymentFacts =
@@ -59,8 +63,9 @@ function compose(
   paragraphs: string[],
   options: { linkLabel?: string; calendar?: boolean } = {},
 ): EmailMessage {
-  const label = options.linkLabel ?? 'Open the class';
-  const calendarNote = options.calendar ? ['The class is attached as a calendar file (class.ics).'] : [];
+  const noun = nounOf(cls);
+  const label = options.linkLabel ?? `Open the ${noun}`;
+  const calendarNote = options.calendar ? [`The ${noun} is attached as a calendar file (${noun}.ics).`] : [];
   const body = [...paragraphs, ...calendarNote];
   // A place in an event (confirmation, reminder) can be cancelled from the email itself.
   const cancel = options.calendar && cls.cancelLink ? cls.cancelLink : null;
@@ -86,7 +91,7 @@ function compose(
 const where = (cls: ClassFacts) =>
   cls.venue ?? (cls.address ? `${cls.studioName}, ${cls.address}` : cls.studioName);
 
-export function paymentSentence(payment: PaymentFacts): string {
+export function paymentSentence(payment: PaymentFacts, noun: 'class' | 'event' = 'class'): string {
   switch (payment.kind) {
     case 'membership':
       return `Paid with your membership: ${payment.packageName}.`;
@@ -97,7 +102,7 @@ export function paymentSentence(payment: PaymentFacts): string {
         ? `Drop-in: ${payment.price}, paid.`
         : `Drop-in: ${payment.price}, to pay at the studio or in your account.`;
     case 'free':
-      return 'This class is free.';
+      return `This ${noun} is free.`;
   }
 }
 
@@ -124,7 +129,12 @@ export function bookingConfirmedMessage(facts: PlaceFacts & { by: BookedBy }): E
     `Booked: ${cls.className}, ${cls.when}`,
     facts.client,
     cls,
-    [opening, `Where: ${where(cls)}.`, paymentSentence(facts.payment), facts.cancellationRule],
+    [
+      opening,
+      `Where: ${where(cls)}.`,
+      paymentSentence(facts.payment, nounOf(facts.cls)),
+      facts.cancellationRule,
+    ],
     { calendar: true },
   );
 }
@@ -139,7 +149,7 @@ export function waitlistPromotedMessage(facts: PlaceFacts): EmailMessage {
     [
       `A place opened up and it is yours: you are booked into ${cls.className} on ${cls.when} at ${cls.studioName}.`,
       ...(cls.address ? [`Where: ${where(cls)}.`] : []),
-      paymentSentence(facts.payment),
+      paymentSentence(facts.payment, nounOf(facts.cls)),
       facts.cancellationRule,
     ],
     { calendar: true },
@@ -147,11 +157,15 @@ export function waitlistPromotedMessage(facts: PlaceFacts): EmailMessage {
 }
 
 /** Trigger: a place opened and is held for the first on the waitlist (`offer` waitlist). */
-export function placeOfferedMessage(facts: { client: Recipient; cls: ClassFacts; heldUntil: string }): EmailMessage {
+export function placeOfferedMessage(facts: {
+  client: Recipient;
+  cls: ClassFacts;
+  heldUntil: string;
+}): EmailMessage {
   const { cls } = facts;
   return compose(`A place is held for you: ${cls.className}, ${cls.when}`, facts.client, cls, [
     `A place opened up in ${cls.className} on ${cls.when} at ${cls.studioName}, and it is held for you until ${facts.heldUntil}.`,
-    'Open the class to accept it (or decline, so the next person gets it). If you do nothing, it goes to the next person on the waitlist.',
+    `Open the ${nounOf(cls)} to accept it (or decline, so the next person gets it). If you do nothing, it goes to the next person on the waitlist.`,
   ]);
 }
 
@@ -171,12 +185,16 @@ export function classCancelledByStudioMessage(facts: { client: Recipient; cls: C
   ]);
 }
 
-function outcomeSentences(outcome: CancellationOutcome, lateSince: string): string[] {
+function outcomeSentences(
+  outcome: CancellationOutcome,
+  lateSince: string,
+  noun: 'class' | 'event',
+): string[] {
   switch (outcome.kind) {
     case 'credit-back':
       return [`Your credit is back on your ${outcome.packageName} (${outcome.creditsLeft} left).`];
     case 'membership-back':
-      return [`The class no longer counts on your membership (${outcome.packageName}).`];
+      return [`The ${noun} no longer counts on your membership (${outcome.packageName}).`];
     case 'drop-in-cancelled':
       return [`The drop-in (${outcome.price}) is cancelled: nothing is owed.`];
     case 'drop-in-paid':
@@ -223,7 +241,7 @@ export function bookingCancelledMessage(facts: {
     `${late ? 'Cancelled late' : 'Cancelled'}: ${cls.className}, ${cls.when}`,
     facts.client,
     cls,
-    [opening, ...outcomeSentences(facts.outcome, facts.freeCancellationEnded)],
+    [opening, ...outcomeSentences(facts.outcome, facts.freeCancellationEnded, nounOf(facts.cls))],
   );
 }
 
@@ -237,7 +255,7 @@ export function classReminderMessage(facts: PlaceFacts): EmailMessage {
     [
       `A reminder: you are booked into ${cls.className} on ${cls.when}.`,
       `Where: ${where(cls)}.`,
-      paymentSentence(facts.payment),
+      paymentSentence(facts.payment, nounOf(facts.cls)),
       `Can't come? ${facts.cancellationRule}`,
     ],
     { calendar: true },

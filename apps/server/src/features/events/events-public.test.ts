@@ -55,7 +55,11 @@ async function createEvent(ready: ReadyStudio, overrides: Record<string, unknown
 
 async function clientOf(ready: ReadyStudio) {
   const signed = await signUpClient(app, ready.slug);
-  return { headers: bearer(signed.session.token), id: signed.session.user._id as string, email: signed.email };
+  return {
+    headers: bearer(signed.session.token),
+    id: signed.session.user._id as string,
+    email: signed.email,
+  };
 }
 
 const book = (classInstanceId: string, headers: Headers, payload: object = {}) =>
@@ -116,7 +120,9 @@ describe('event page', () => {
     expect(page.json().data).toMatchObject({ state: 'cancelled', dates: [] });
 
     expect((await call('GET', `/api/public/${other.slug}/events/${event.id}/page`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/public/no-such-studio-here/events/${event.id}/page`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/public/no-such-studio-here/events/${event.id}/page`)).statusCode).toBe(
+      404,
+    );
     const bad = await call('GET', `/api/public/${ready.slug}/events/not-an-id/page`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('eventId');
@@ -171,7 +177,20 @@ describe('the confirmation email’s signed cancel link', () => {
     const { url, text, html } = await cancelLinkIn(client.email);
     expect(text).toContain('Where: 5 Riverside Park, New York.');
     expect(html).toContain('Cancel your place</a>');
-    expect(url.pathname).toBe(`/${ready.slug}/client/client/app/user/event/cancel-event/${event.id}/${client.id}`);
+    // An event is called an event, not a class.
+    expect(text).toContain('This event is free.');
+    expect(text).toContain('The event is attached as a calendar file (event.ics).');
+    expect(html).toContain('>Open the event</a>');
+    expect(text).not.toMatch(/\bclass\b/i);
+    const { rows: files } = await db.pool.query<{ name: string }>(
+      `select a->>'filename' as name from email_outbox, jsonb_array_elements(attachments) a
+       where "to" = $1 and subject like 'Booked:%'`,
+      [client.email],
+    );
+    expect(files.map((file) => file.name)).toEqual(['event.ics']);
+    expect(url.pathname).toBe(
+      `/${ready.slug}/client/client/app/user/event/cancel-event/${event.id}/${client.id}`,
+    );
     expect(url.searchParams.get('booking')).toBe(bookingId);
 
     const info = await call('GET', apiOf(url, ready.slug));
@@ -197,7 +216,8 @@ describe('the confirmation email’s signed cancel link', () => {
     const victim = await clientOf(ready);
     const attacker = await clientOf(ready);
     const outsider = await clientOf(other);
-    const victimBooking = (await book(event.dates[0]?.classInstanceId ?? '', victim.headers)).json().data.id as string;
+    const victimBooking = (await book(event.dates[0]?.classInstanceId ?? '', victim.headers)).json().data
+      .id as string;
     await book(event.dates[0]?.classInstanceId ?? '', attacker.headers);
     const { url: own } = await cancelLinkIn(attacker.email);
     const base = `/api/public/${ready.slug}/events/${event.id}/users`;
@@ -221,10 +241,16 @@ describe('the confirmation email’s signed cancel link', () => {
     const malformed = await call('POST', `${base}/${victim.id}/cancel?booking=${victimBooking}&sig=abc`);
     expect(malformed.statusCode).toBe(400);
     // Another company's client or event: not found.
-    expect((await call('POST', `${base}/${outsider.id}/cancel?booking=${victimBooking}&sig=${sig}`)).statusCode).toBe(404);
     expect(
-      (await call('POST', `/api/public/${other.slug}/events/${event.id}/users/${victim.id}/cancel?booking=${victimBooking}&sig=${sig}`))
-        .statusCode,
+      (await call('POST', `${base}/${outsider.id}/cancel?booking=${victimBooking}&sig=${sig}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          'POST',
+          `/api/public/${other.slug}/events/${event.id}/users/${victim.id}/cancel?booking=${victimBooking}&sig=${sig}`,
+        )
+      ).statusCode,
     ).toBe(404);
     expect(await statusOf(victimBooking, victim.headers)).toBe('booked');
   });
@@ -233,7 +259,12 @@ describe('the confirmation email’s signed cancel link', () => {
 describe('paying an event place online', () => {
   it('opens Checkout returning to the event page, and the webhook marks the place paid', async () => {
     const ready = await studioReadyToSchedule(app);
-    const saved = await app.inject({ method: 'PUT', url: '/api/payment-settings/stripe', headers: ready.headers, payload: KEYS });
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/payment-settings/stripe',
+      headers: ready.headers,
+      payload: KEYS,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const event = await createEvent(ready, { price: 2500 });
     const client = await clientOf(ready);
@@ -254,13 +285,18 @@ describe('paying an event place online', () => {
     const opened = await call('POST', path, client.headers, { bookingId });
     expect(opened.statusCode, opened.body).toBe(200);
     const sessionId = String(opened.json().data.url).split('/').pop() ?? '';
-    const created = stripe.requests.find((request) => request.path === '/v1/checkout/sessions' && request.params.success_url?.includes(event.id));
+    const created = stripe.requests.find(
+      (request) => request.path === '/v1/checkout/sessions' && request.params.success_url?.includes(event.id),
+    );
     expect(created?.params.success_url).toBe(
       `http://localhost:3000/${ready.slug}/client/client/app/payment/book-event/${event.id}?booking=${bookingId}&checkout=done`,
     );
 
     const mine = () => call('GET', `/api/public/${ready.slug}/events/${event.id}/my-booking`, client.headers);
-    expect((await mine()).json().data.booking).toMatchObject({ owed: true, payment: { dropIn: { amount: 2500, paid: false } } });
+    expect((await mine()).json().data.booking).toMatchObject({
+      owed: true,
+      payment: { dropIn: { amount: 2500, paid: false } },
+    });
     const payload = JSON.stringify(stripe.completeCheckout(sessionId));
     const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: KEYS.webhookSecret });
     const hook = await app.inject({
@@ -270,7 +306,10 @@ describe('paying an event place online', () => {
       payload,
     });
     expect(hook.statusCode, hook.body).toBe(200);
-    expect((await mine()).json().data.booking).toMatchObject({ owed: false, payment: { dropIn: { paid: true } } });
+    expect((await mine()).json().data.booking).toMatchObject({
+      owed: false,
+      payment: { dropIn: { paid: true } },
+    });
     // Paid: nothing left to pay online.
     expect((await call('POST', path, client.headers, { bookingId })).statusCode).toBe(409);
   });
