@@ -14,3 +14,4 @@ export * from './client-preferences.ts';
 export * from './client-signup-details.ts';
 export * from './events.ts';
 export * from './check-in.ts';
+export * from './client-reports.ts';
