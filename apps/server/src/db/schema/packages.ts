@@ -197,6 +197,8 @@ export const orders = pgTable(
     }).onDelete('cascade'),
     index('orders_client_idx').on(table.companyId, table.clientId, table.createdAt),
     index('orders_promo_idx').on(table.companyId, table.promoCodeId),
+    // Revenue reports (issue 14 §5) read a company's sales by when they were made.
+    index('orders_created_idx').on(table.companyId, table.createdAt),
     check(
       'orders_money',
       sql`${table.total} >= 0 and ${table.paid} >= 0 and ${table.refunded} >= 0 and ${table.refunded} <= ${table.paid} and ${table.paid} <= ${table.total}`,
@@ -261,6 +263,10 @@ export const payments = pgTable(
       foreignColumns: [orders.companyId, orders.id],
     }).onDelete('cascade'),
     index('payments_order_idx').on(table.companyId, table.orderId, table.at),
+    // Revenue reports count refunds in the period they were given.
+    index('payments_refunds_idx')
+      .on(table.companyId, table.at)
+      .where(sql`kind = 'refund'`),
     uniqueIndex('payments_provider_ref_key').on(table.companyId, table.kind, table.providerRef),
     check('payments_amount', sql`${table.amount} > 0`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "payments_refunds_idx" ON "payments" USING btree ("company_id","at") WHERE kind = 'refund';
