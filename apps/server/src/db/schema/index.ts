@@ -15,3 +15,4 @@ export * from './client-signup-details.ts';
 export * from './events.ts';
 export * from './check-in.ts';
 export * from './client-reports.ts';
+export * from './client-notes.ts';
