@@ -3,12 +3,15 @@ import {
   BOOKING_MANAGER_ROLES,
   clientDto,
   clientsListDto,
+  clientsListPageDto,
+  clientsListQuery,
   clientsQuery,
   newClientBody,
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { listClientsTab } from './clients-list.service.ts';
 import { createClient, listClients } from './clients.service.ts';
 
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +30,24 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ status: 1 as const, data: await listClients(db, actorOf(request), request.query) }),
+  );
+
+  // The Clients page (issue 14 §1): the spec's report-request shape, with filters. The team, as above.
+  app.get(
+    '/clients/list',
+    {
+      onRequest: requireRole(TEAM_ROLES),
+      schema: {
+        tags,
+        summary: 'The Clients list: searched, filtered, sorted and paged (currentPage from 0)',
+        querystring: clientsListQuery,
+        response: { 200: successEnvelope(clientsListPageDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await listClientsTab(db, actorOf(request), request.query),
+    }),
   );
 
   app.post(
