@@ -1,4 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientInsightsDto, clientInsightsQuery, REPORT_ROLES, successEnvelope } from '@kinetic/shared';
+import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { getClientInsights } from './client-insights.service.ts';
 
-/** Issue 14: this area's routes (filled in as it is built). */
-export const clientInsightsRoutes: FastifyPluginAsyncZod = async () => {};
+/** Client insights (issue 14 §3): the owners' charts of who their clients are and how they come. */
+export const clientInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.db;
+
+  app.get(
+    '/client-insights',
+    {
+      // The one place that says who may see insights (issue 15 turns it into a per-person ability).
+      onRequest: requireRole(REPORT_ROLES),
+      schema: {
+        tags: ['clients'],
+        summary: 'Demographics, retention and attendance of the clients, every group of fewer than 5 merged',
+        querystring: clientInsightsQuery,
+        response: { 200: successEnvelope(clientInsightsDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await getClientInsights(db, actorOf(request), request.query),
+    }),
+  );
+};
