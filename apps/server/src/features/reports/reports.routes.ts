@@ -1,4 +1,100 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  attendanceReportDto,
+  attendanceReportQuery,
+  REPORT_ROLES,
+  revenueReportDto,
+  revenueReportQuery,
+  successEnvelope,
+} from '@kinetic/shared';
+import { actorOf, requireRole } from '../../plugins/auth.ts';
+import type { CsvDownload } from './reports-csv.ts';
+import {
+  attendanceCsv,
+  attendanceReport,
+  csvFileName,
+  revenueCsv,
+  revenueReport,
+} from './reports.service.ts';
 
-/** Issue 14: this area's routes (filled in as it is built). */
-export const reportsRoutes: FastifyPluginAsyncZod = async () => {};
+/** Attendance and revenue reports (issue 14 §5): the owners' (REPORT_ROLES), as JSON and as streamed CSV. */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.db;
+  const tags = ['reports'];
+  // A CSV streams on a connection of its own: nothing is parked for it while it is written.
+  const csvAccess = requireRole(REPORT_ROLES, { park: false });
+
+  const sendCsv = (reply: import('fastify').FastifyReply, name: string, download: CsvDownload) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(download.stream);
+
+  app.get(
+    '/reports/attendance',
+    {
+      onRequest: requireRole(REPORT_ROLES),
+      schema: {
+        tags,
+        summary:
+          'Attendance in a period (company calendar, both days included), by class, instructor, studio or period',
+        querystring: attendanceReportQuery,
+        response: { 200: successEnvelope(attendanceReportDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await attendanceReport(db, actorOf(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/reports/attendance.csv',
+    {
+      onRequest: csvAccess,
+      schema: {
+        tags,
+        summary: 'The attendance report as CSV (streamed)',
+        querystring: attendanceReportQuery,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        csvFileName('attendance', request.query),
+        await attendanceCsv(db, actorOf(request), request.query),
+      ),
+  );
+
+  app.get(
+    '/reports/revenue',
+    {
+      onRequest: requireRole(REPORT_ROLES),
+      schema: {
+        tags,
+        summary: 'Sales, discounts, refunds and tax in a period, in minor units of the company currency',
+        querystring: revenueReportQuery,
+        response: { 200: successEnvelope(revenueReportDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await revenueReport(db, actorOf(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/reports/revenue.csv',
+    {
+      onRequest: csvAccess,
+      schema: { tags, summary: 'The revenue report as CSV (streamed)', querystring: revenueReportQuery },
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        csvFileName('revenue', request.query),
+        await revenueCsv(db, actorOf(request), request.query),
+      ),
+  );
+};
