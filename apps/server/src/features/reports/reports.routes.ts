@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   attendanceReportDto,
@@ -24,7 +25,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A CSV streams on a connection of its own: nothing is parked for it while it is written.
   const csvAccess = requireRole(REPORT_ROLES, { park: false });
 
-  const sendCsv = (reply: import('fastify').FastifyReply, name: string, download: CsvDownload) =>
+  const sendCsv = (reply: FastifyReply, name: string, download: CsvDownload) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}"`)
