@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const jobs = await startJobs(databaseUrl, db.db, createMailer(config), {
     publicUrl,
+    dataDir: config.DATA_DIR,
     log: (message, error) => console.error(message, error),
     // Renewals charge the client's saved card when the studio takes cards; otherwise they are owed.
     chargeSavedCard: savedCardCharger(paymentsConfigOf(config, publicUrl)),

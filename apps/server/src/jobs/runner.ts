@@ -13,6 +13,10 @@ import { sendClassReminders } from './class-reminders.ts';
 import { extendHorizons } from '../features/class-instances/class-instances.service.ts';
 import { expireOffers } from '../features/bookings/bookings.service.ts';
 import { renewMemberships, type ChargeSavedCard } from '../features/orders/renewals.ts';
+import {
+  removeExpiredClientReports,
+  writeClientReport,
+} from '../features/client-report/client-report.job.ts';
 
 const EMAIL_QUEUE = 'email-delivery';
 /** Daily: every open class series gets its classes generated to the rolling horizon. */
@@ -23,12 +27,16 @@ const OFFERS_QUEUE = 'booking-offers';
 const RENEWALS_QUEUE = 'membership-renewals';
 /** Every five minutes: booked clients of classes starting within the reminder time get one reminder. */
 const REMINDERS_QUEUE = 'class-reminders';
+/** The CSV client report (issue 14 §4): one job per report, streamed to a file under DATA_DIR. */
+const CLIENT_REPORTS_QUEUE = 'client-reports';
 
 export interface Jobs {
   /** Hands a committed outbox email to the delivery worker. */
   deliverEmail(outboxId: string): Promise<void>;
   /** Hands every email still waiting for its first attempt to the worker (after a commit that queued some). */
   flushOutbox(): Promise<void>;
+  /** Starts writing a requested client report (features/client-report). */
+  generateClientReport(companyId: string, reportId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +50,11 @@ export interface JobOptions {
   log?: (message: string, error?: unknown) => void;
   /** Charges a saved card for a renewal (the Stripe provider); without it renewals are owed at the studio. */
   chargeSavedCard?: ChargeSavedCard;
+  /** Where client reports are written (the config's DATA_DIR). */
+  dataDir?: string;
+  /** Client report attempts after the first (pg-boss retryLimit) and seconds between them. */
+  reportRetryLimit?: number;
+  reportRetryDelaySeconds?: number;
 }
 
 /** pg-boss on the same PostgreSQL: delivery with retries, and a sweep for emails left without a job. */
@@ -150,6 +163,36 @@ export async function startJobs(
   await boss.schedule(RENEWALS_QUEUE, '20 * * * *');
   renewMemberships(renewalDeps).catch((error: unknown) => log('membership renewals failed', error));
 
+  const dataDir = options.dataDir ?? './data';
+  const reportRetryLimit = options.reportRetryLimit ?? 3;
+  await boss.createQueue(CLIENT_REPORTS_QUEUE, {
+    name: CLIENT_REPORTS_QUEUE,
+    retryLimit: reportRetryLimit,
+    retryDelay: options.reportRetryDelaySeconds ?? 5,
+    retryBackoff: true,
+    // A report of 100,000 clients takes seconds; a job still running after this is stuck.
+    expireInSeconds: 30 * 60,
+  });
+  await boss.work<{ companyId: string; reportId: string }>(
+    CLIENT_REPORTS_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
+    async ([job]) => {
+      if (!job) return;
+      const outcome = await writeClientReport(db, dataDir, job.data.companyId, job.data.reportId, {
+        maxAttempts: reportRetryLimit + 1,
+      });
+      if (outcome === 'failed') log(`client report ${job.data.reportId} failed for good`);
+    },
+  );
+  const generateClientReport = async (companyId: string, reportId: string) => {
+    await boss.send(CLIENT_REPORTS_QUEUE, { companyId, reportId });
+  };
+  const removeExpiredReports = () =>
+    removeExpiredClientReports(db, dataDir).catch((error: unknown) =>
+      log('client report cleanup failed', error),
+    );
+  await removeExpiredReports();
+
   const flushOutbox = async () => {
     const ids = await withPlatform(db, findUnsentEmailIds);
     for (const id of ids) await deliverEmail(id);
@@ -163,12 +206,14 @@ export async function startJobs(
   const sweeper = setInterval(() => {
     sweep().catch((error: unknown) => log('email sweep failed', error));
     removeExpiredRecords(db).catch((error: unknown) => log('cleanup failed', error));
+    void removeExpiredReports();
   }, 5 * 60_000);
   sweeper.unref();
 
   return {
     deliverEmail,
     flushOutbox,
+    generateClientReport,
     async stop() {
       clearInterval(sweeper);
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

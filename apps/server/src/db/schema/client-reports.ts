@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies } from './companies.ts';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -28,7 +39,9 @@ export const clientReports = pgTable(
     requestedBy: idColumn('requested_by').notNull(),
     request: jsonb('request').$type<ClientReportRequest>().notNull(),
     /** `processing`, `ready` (the file is complete) or `failed` (every attempt failed). */
-    status: text('status', { enum: ['processing', 'ready', 'failed'] }).notNull().default('processing'),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('processing'),
     done: integer('done').notNull().default(0),
     total: integer('total').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
