@@ -135,6 +135,13 @@ export const revenueReportDto = z.object({
 });
 export type RevenueReportDto = z.infer<typeof revenueReportDto>;
 
+/** The CSV's file name, the same from the server and the page: `attendance-by-class-2026-11-01-to-2026-11-30.csv`. */
+export const reportFileName = (
+  report: 'attendance' | 'revenue',
+  query: { groupBy: string; from: string; to: string },
+) =>
+  `${report}-by-${query.groupBy.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${query.from}-to-${query.to}.csv`;
+
 /** CSV cells that a spreadsheet would run as a formula get a leading apostrophe (OWASP's advice). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -4,19 +4,14 @@ import {
   attendanceReportDto,
   attendanceReportQuery,
   REPORT_ROLES,
+  reportFileName,
   revenueReportDto,
   revenueReportQuery,
   successEnvelope,
 } from '@kinetic/shared';
 import { actorOf, requireRole } from '../../plugins/auth.ts';
 import type { CsvDownload } from './reports-csv.ts';
-import {
-  attendanceCsv,
-  attendanceReport,
-  csvFileName,
-  revenueCsv,
-  revenueReport,
-} from './reports.service.ts';
+import { attendanceCsv, attendanceReport, revenueCsv, revenueReport } from './reports.service.ts';
 
 /** Attendance and revenue reports (issue 14 §5): the owners' (REPORT_ROLES), as JSON and as streamed CSV. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,7 +58,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendCsv(
         reply,
-        csvFileName('attendance', request.query),
+        reportFileName('attendance', request.query),
         await attendanceCsv(db, actorOf(request), request.query),
       ),
   );
@@ -94,7 +89,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendCsv(
         reply,
-        csvFileName('revenue', request.query),
+        reportFileName('revenue', request.query),
         await revenueCsv(db, actorOf(request), request.query),
       ),
   );

@@ -133,14 +133,6 @@ export async function revenueReport(
   });
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-
-/** `attendance-by-instructor-2026-11-01-to-2026-11-30.csv` */
-export const csvFileName = (
-  report: 'attendance' | 'revenue',
-  query: { groupBy: string; from: string; to: string },
-) => `${report}-by-${slug(query.groupBy)}-${query.from}-to-${query.to}.csv`;
-
 export function attendanceCsv(
   db: Database,
   actor: Actor,
