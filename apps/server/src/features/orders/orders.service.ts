@@ -847,7 +847,8 @@ export async function getOrder(db: Database, actor: Actor, orderId: string): Pro
 
 // ------------------------------------------------------------------------------------ client account
 
-async function clientPackageDtos(
+/** Exported for the client profile (issue 14), which shows what a client holds without the prices. */
+export async function clientPackageDtos(
   tx: Executor,
   company: Company,
   rows: ClientPackageRow[],
