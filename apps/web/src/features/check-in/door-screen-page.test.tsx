@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { checkInCode, checkInStepAt, type DoorClassDto } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
-import { account } from '../schedule/schedule-test-fixtures.ts';
+import { account, studio } from '../schedule/schedule-test-fixtures.ts';
 import { DoorScreenPage } from './door-screen-page.tsx';
 
 if (!('fonts' in document))
@@ -76,5 +76,30 @@ describe('the door screen', () => {
     open({ classInstance: null });
     await screen.findByRole('heading', { name: 'No class coming up here' });
     await waitFor(() => expect(screen.getByText('Scan with your phone’s camera to check in.')).toBeTruthy());
+  });
+
+  it('keeps the keyboard on the page: opened from the chooser the class name has the focus, back at the chooser its heading', async () => {
+    stubFetch((call) => {
+      if (call.path === 'me') return ok(account);
+      if (call.path === 'studios?pageSize=100') return ok({ items: [studio], total: 1 });
+      if (call.path.startsWith('check-in/door?')) return ok({ classInstance: doorClass() });
+      return noStub(call);
+    });
+    renderRoutes([{ path: '/app/check-in/door', element: <DoorScreenPage /> }], '/app/check-in/door');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Studio' }).textContent).toContain('Midtown'));
+    const openButton = screen.getByRole('button', { name: 'Open the door screen' });
+    openButton.focus();
+    fireEvent.click(openButton);
+    const name = await screen.findByRole('heading', { level: 1, name: 'Power Yoga' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    fireEvent.click(screen.getByRole('link', { name: 'Change studio' }));
+    const chooser = await screen.findByRole('heading', { level: 1, name: 'Door screen' });
+    await waitFor(() => expect(document.activeElement).toBe(chooser));
+  });
+
+  it('leaves the focus alone on the page the tablet loaded (no ring around the class name)', async () => {
+    open({ classInstance: doorClass() });
+    await screen.findByRole('img', { name: /^Check-in code for Power Yoga/ });
+    expect(document.activeElement).toBe(document.body);
   });
 });

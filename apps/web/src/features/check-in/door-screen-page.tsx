@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, Anchor, Box, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { DoorClassDto, StudioDto } from '@kinetic/shared';
+import { isDocumentEntry } from '../../app/app-router.tsx';
 import { readSessionUser } from '../../shell/session.ts';
 import { useAppBase } from '../../shell/use-app-base.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -57,8 +58,26 @@ function useKeepAssetsForOffline() {
   }, []);
 }
 
+/**
+ * The chooser and the screen are one page (only the query changes): after "Open the door screen" or
+ * "Change studio" the button pressed is gone and focus would fall to <body>. Reached that way (not
+ * as the page the document loaded on, where a tablet shows no focus ring on the class name), the
+ * page's heading takes the focus once it is drawn.
+ */
+function useFocusOnArrival(heading: RefObject<HTMLHeadingElement | null>, drawn: boolean) {
+  const location = useLocation();
+  const arrivedAt = useRef<string | null>(null);
+  useEffect(() => {
+    if (!drawn || arrivedAt.current === location.key || isDocumentEntry(location)) return;
+    arrivedAt.current = location.key;
+    heading.current?.focus();
+  }, [drawn, heading, location]);
+}
+
 function ChoosePlace({ companyId }: { companyId: string }) {
   usePageTitle('Door screen');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(heading, true);
   const base = useAppBase();
   const studios = useStudios(companyId);
   const [, setSearch] = useSearchParams();
@@ -76,7 +95,7 @@ function ChoosePlace({ companyId }: { companyId: string }) {
       <Paper withBorder p="lg" radius="md" maw={480} w="100%">
         <form onSubmit={open}>
           <Stack gap="md">
-            <Title order={1} size="h2">
+            <Title order={1} size="h2" ref={heading} tabIndex={-1}>
               Door screen
             </Title>
             <Text>
@@ -138,6 +157,8 @@ function DoorScreen({
   // A failed read after a good one (or one held back because the device knows it is offline) is the
   // network or the server away: the screen goes on with what it has.
   const offline = Boolean(door.data) && (door.isError || door.fetchStatus === 'paused');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(heading, Boolean(door.data));
 
   if (!door.data)
     return (
@@ -157,7 +178,7 @@ function DoorScreen({
 
   return (
     <Box component="main" id="main" className={classes.screen}>
-      {item ? <ClassAtTheDoor item={item} code={code} /> : <NoClass />}
+      {item ? <ClassAtTheDoor item={item} code={code} heading={heading} /> : <NoClass heading={heading} />}
       <Group className={classes.footer} justify="space-between" gap="xs">
         <Text size="sm" role="status" c={offline ? 'red.9' : 'dimmed'}>
           {offline
@@ -183,16 +204,24 @@ function DoorScreen({
   );
 }
 
-function NoClass() {
+function NoClass({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
   return (
     <Stack className={classes.empty} align="center" justify="center">
-      <Title order={1}>No class coming up here</Title>
+      <Title order={1} ref={heading} tabIndex={-1}>No class coming up here</Title>
       <Text size="lg">The next class appears here by itself.</Text>
     </Stack>
   );
 }
 
-function ClassAtTheDoor({ item, code }: { item: DoorClassDto; code: ReturnType<typeof useDoorCode> }) {
+function ClassAtTheDoor({
+  item,
+  code,
+  heading,
+}: {
+  item: DoorClassDto;
+  code: ReturnType<typeof useDoorCode>;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
   const now = code?.now ?? Date.now();
   const opensAt = Date.parse(item.checkInOpensAt);
   const closesAt = Date.parse(item.checkInClosesAt);
@@ -220,7 +249,7 @@ function ClassAtTheDoor({ item, code }: { item: DoorClassDto; code: ReturnType<t
         <Text size="lg" c="dimmed">
           {where}
         </Text>
-        <Title order={1} className={classes.name}>
+        <Title order={1} className={classes.name} ref={heading} tabIndex={-1}>
           {item.name}
         </Title>
         <Text className={classes.time}>
