@@ -74,7 +74,11 @@ export const clientsListItemDto = z.object({
   waiverSigned: z.boolean().nullable(),
 });
 export type ClientsListItemDto = z.infer<typeof clientsListItemDto>;
-export const clientsListPageDto = listOf(clientsListItemDto);
+/** `{ items, total }` and the company's currency and time zone (the quick sale and dates show in them). */
+export const clientsListPageDto = listOf(clientsListItemDto).extend({
+  currency: z.string(),
+  timeZone: z.string(),
+});
 export type ClientsListPageDto = z.infer<typeof clientsListPageDto>;
 
 /** Digits of a phone number however it was typed: "(404) 555-1234" → "4045551234". */

@@ -27,6 +27,13 @@ const IS_VISIT = sql`b.status in ('checked_in', 'booked') and ci.starts_at <= no
 /** A search typed like a phone number ("(404) 555-12", "+1 404"): matched by its digits. */
 const looksLikePhone = (search: string) => /^[\d\s().+-]+$/.test(search) && phoneDigits(search).length >= 3;
 
+/**
+ * A held package's kind, read from the package (a small table the planner knows) rather than from the
+ * copied terms' JSON: the planner guesses 0.5% for a JSON field's value, took the holders of 100,000
+ * clients for 50 and chose a nested loop that ran for minutes; with the package's kind it hashes.
+ */
+const OF_PACKAGE = sql`join packages pk on pk.company_id = cp.company_id and pk.id = cp.package_id`;
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export type ClientsListRow = {
@@ -59,13 +66,13 @@ export async function listClientsPage(
     conditions.push(sql`(${sql.join(arms, sql` or `)})`);
   }
   if (params.activeMembership)
-    conditions.push(sql`exists (select 1 from client_packages cp
+    conditions.push(sql`exists (select 1 from client_packages cp ${OF_PACKAGE}
       where cp.company_id = u.company_id and cp.client_id = u.id
-        and cp.status = 'active' and cp.terms->>'kind' = 'membership')`);
+        and cp.status = 'active' and pk.kind = 'membership')`);
   if (params.packHolder)
-    conditions.push(sql`exists (select 1 from client_packages cp
+    conditions.push(sql`exists (select 1 from client_packages cp ${OF_PACKAGE}
       where cp.company_id = u.company_id and cp.client_id = u.id
-        and cp.status = 'active' and cp.terms->>'kind' = 'class-pack'
+        and cp.status = 'active' and pk.kind = 'class-pack'
         and (cp.expires_at is null or cp.expires_at > now())
         and (select coalesce(sum(l.credits), 0) from credit_ledger l
               where l.company_id = cp.company_id and l.client_package_id = cp.id) > 0)`);
