@@ -122,7 +122,14 @@ export function AttendanceReport({ companyId, period }: { companyId: string; per
             stacked
             summary={summary}
           />
-          <Table.ScrollContainer minWidth={760}>
+          {/* On a phone the table scrolls inside its own box; the box takes focus so keys can scroll it. */}
+          <Table.ScrollContainer
+            minWidth={760}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label="Attendance table (scrolls sideways on small screens)"
+          >
             <Table striped highlightOnHover captionSide="top">
               <Table.Caption>
                 Attendance by {groupName}, {report.data.from} to {report.data.to}. Event dates count as

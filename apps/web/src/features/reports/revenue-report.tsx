@@ -87,7 +87,14 @@ export function RevenueReport({ companyId, period }: { companyId: string; period
             valueFormatter={money}
             summary={summary}
           />
-          <Table.ScrollContainer minWidth={720}>
+          {/* On a phone the table scrolls inside its own box; the box takes focus so keys can scroll it. */}
+          <Table.ScrollContainer
+            minWidth={720}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label="Revenue table (scrolls sideways on small screens)"
+          >
             <Table striped highlightOnHover captionSide="top">
               <Table.Caption>
                 Revenue by {groupName}, {report.data.from} to {report.data.to}: sales when made, refunds when
