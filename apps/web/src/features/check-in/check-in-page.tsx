@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { CLIENT_ROLES, emailSchema, encodeEmailId, type CheckInPassDto } from '@kinetic/shared';
 import { ApiError } from '../../api/client.ts';
 import { loginPathForRole, publicPrefixFor } from '../../shell/login-path.ts';
 import { RETURN_TO_PARAM } from '../../shell/return-to.ts';
-import { hasSession } from '../../shell/session.ts';
+import { clearSession, hasSession, notifySessionChanged } from '../../shell/session.ts';
 import { AuthLayout } from '../../ui/auth-layout.tsx';
+import { BusyButton } from '../../ui/busy-button.tsx';
 import { useMe } from '../accounts/api/get-me.ts';
+import { logout } from '../accounts/api/logout.ts';
 import { usePublicCompany } from '../public-company/api/get-public-company.ts';
 import { buyCheckInPass } from './api/check-in-api.ts';
 import { keepPass, keptPass } from './check-in-pass.ts';
@@ -42,6 +45,8 @@ export function CheckInPage() {
   );
   const [problem, setProblem] = useState<string | null>(null);
   const asked = useRef<string | null>(null);
+  // Logged out here (signed in as someone else): the visitor's choices follow, with the keyboard on them.
+  const [loggedOutHere, setLoggedOutHere] = useState(false);
 
   useEffect(() => {
     if (!code || !step || !classInstanceId || !company) return;
@@ -82,17 +87,27 @@ export function CheckInPage() {
     ) : (
       <Text>{SCAN}</Text>
     );
-  else if (!signedIn) body = <Visitor pass={pass} base={prefix.base} company={company ?? ''} roleId={prefix.roleId} />;
+  else if (!signedIn)
+    body = (
+      <Visitor
+        pass={pass}
+        base={prefix.base}
+        company={company ?? ''}
+        roleId={prefix.roleId}
+        takeFocus={loggedOutHere}
+      />
+    );
   else if (!me.data) body = <Text role="status">Checking your account…</Text>;
   else if (
     !(CLIENT_ROLES as readonly string[]).includes(me.data.user.roleId) ||
     me.data.company.slug.toLowerCase() !== (company ?? '').toLowerCase()
   )
     body = (
-      <Text>
-        You are signed in as {me.data.user.name} ({me.data.company.name}). Check-in with the code is for this
-        studio’s clients: log out, then scan the code again.
-      </Text>
+      <SomeoneElse
+        name={me.data.user.name}
+        companyName={me.data.company.name}
+        onLoggedOut={() => setLoggedOutHere(true)}
+      />
     );
   else
     body = (
@@ -114,18 +129,66 @@ export function CheckInPage() {
   );
 }
 
+/**
+ * Signed in as someone who is not this studio's client (staff's own phone, another studio's client):
+ * one button logs out here, and the page goes on as for a visitor with the pass already bought (the
+ * code is out of the address by now, so "scan again" would mean walking back to the door).
+ */
+function SomeoneElse({
+  name,
+  companyName,
+  onLoggedOut,
+}: {
+  name: string;
+  companyName: string;
+  onLoggedOut: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const logOut = async () => {
+    setBusy(true);
+    try {
+      await logout();
+    } catch (error) {
+      console.error('The server did not confirm the logout; the session is cleared here anyway.', error);
+    }
+    clearSession();
+    queryClient.clear();
+    onLoggedOut();
+    notifySessionChanged();
+  };
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Text>
+        You are signed in as {name} ({companyName}). Check-in with the code is for this studio’s clients: log out
+        here, then log in or sign up as the client.
+      </Text>
+      <BusyButton busy={busy} onClick={() => void logOut()}>
+        Log out
+      </BusyButton>
+    </Stack>
+  );
+}
+
 /** Not signed in: log in (and come back here), or give an email to make an account at the door. */
 function Visitor({
   pass,
   base,
   company,
   roleId,
+  takeFocus = false,
 }: {
   pass: CheckInPassDto;
   base: string;
   company: string;
   roleId: string | null;
+  /** Reached by a button that is gone now (Log out): the first question takes the keyboard. */
+  takeFocus?: boolean;
 }) {
+  const firstQuestion = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) firstQuestion.current?.focus();
+  }, [takeFocus]);
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
@@ -148,7 +211,7 @@ function Visitor({
   return (
     <Stack gap="lg">
       <Stack gap="xs" align="flex-start">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" ref={firstQuestion} tabIndex={-1}>
           Have an account here?
         </Title>
         <Button component={Link} to={login}>

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { COOKIE, type CheckInClassDto, type CheckInDto } from '@kinetic/shared';
-import { deleteCookie, writeCookie } from '../../api/cookies.ts';
+import { deleteCookie, readCookie, writeCookie } from '../../api/cookies.ts';
 import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
-import { clientAccount, COMPANY_ID } from '../schedule/schedule-test-fixtures.ts';
+import { account, clientAccount, COMPANY_ID } from '../schedule/schedule-test-fixtures.ts';
 import { AccountSignUpPage } from './account-sign-up-page.tsx';
 import { keepPass } from './check-in-pass.ts';
 import { CheckInPage } from './check-in-page.tsx';
@@ -221,5 +221,31 @@ describe('the check-in pages, as a visitor first meets them', () => {
       `/acme/client/login?next=${encodeURIComponent(`${BASE}/checked-in/${SERIES}`)}`,
     );
     await waitFor(() => expect(screen.getByText('Acme Yoga')).toBeTruthy());
+  });
+
+  it('signed in as someone else (the owner’s own phone), one button logs out and the visitor’s choices follow, focused', async () => {
+    writeCookie(COOKIE.token, 'owner-token');
+    writeCookie(COOKIE.hostType, 'company');
+    writeCookie(
+      COOKIE.user,
+      JSON.stringify({ _id: account.user.id, companyId: COMPANY_ID, soloInstructorId: null, clientSignupDetailsId: null }),
+    );
+    keepPass(SERIES, { pass: 'p', expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(), classInstance: item });
+    const calls = stubFetch((call) => {
+      if (call.path === 'me') return ok(account);
+      if (call.path === 'public/acme') return publicAcme;
+      if (call.path === 'logout') return ok({});
+      return noStub(call);
+    });
+    renderRoutes([{ path: `${BASE}/check-in/:fitnessSessionId`, element: <CheckInPage /> }], `${BASE}/check-in/${SERIES}?i=${CLASS}`);
+    await screen.findByText(/You are signed in as Olive Owner \(Acme Yoga\)/);
+    const logOut = screen.getByRole('button', { name: 'Log out' });
+    logOut.focus();
+    fireEvent.click(logOut);
+    const question = await screen.findByRole('heading', { name: 'Have an account here?' });
+    await waitFor(() => expect(document.activeElement).toBe(question));
+    expect(screen.getByRole('link', { name: 'Log in to check in' })).toBeTruthy();
+    expect(calls.some((call) => call.path === 'logout' && call.method === 'POST')).toBe(true);
+    expect(readCookie(COOKIE.token)).toBeFalsy();
   });
 });
