@@ -271,11 +271,16 @@ describe("Clients › a client's account", () => {
 
   it('shows a hundred orders, then older ones a hundred at a time', async () => {
     const base = account.orders[0] as OrderDto;
-    const many = Array.from({ length: 100 }, (_, index) => ({ ...base, id: `o${String(index).padStart(23, '0')}`, number: 200 - index }));
+    const many = Array.from({ length: 100 }, (_, index) => ({
+      ...base,
+      id: `o${String(index).padStart(23, '0')}`,
+      number: 200 - index,
+    }));
     const oldest = { ...base, id: 'x'.repeat(24), number: 7 };
     const calls = stubFetch((call) => {
       if (call.path === `clients/${CLIENT_ID}/account`) return ok({ ...account, orders: many });
-      if (call.path === `orders?clientId=${CLIENT_ID}&page=2&pageSize=100`) return ok({ items: [oldest], total: 101 });
+      if (call.path === `orders?clientId=${CLIENT_ID}&page=2&pageSize=100`)
+        return ok({ items: [oldest], total: 101 });
       return (choiceAnswers as Record<string, Answer>)[call.path] ?? noStub(call);
     });
     open();
@@ -295,7 +300,11 @@ describe("Clients › a client's account", () => {
     serve(undefined, () => ({ ...account, deletionRequestedAt: '2026-11-20T10:00:00.000Z' }));
     open();
     expect(await screen.findByText('Asked to delete their account')).toBeTruthy();
-    expect(screen.getByText(/^On 20 November 2026\. Their name, email, phone and sign-up details are removed on 20 December 2026/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^On 20 November 2026\. Their name, email, phone and sign-up details are removed on 20 December 2026/,
+      ),
+    ).toBeTruthy();
   });
 
   it('sells a pack paid by cash: the live price, then the sale with an Idempotency-Key; the account refreshes', async () => {
@@ -463,10 +472,17 @@ describe("Clients › a client's account", () => {
   });
 
   it('an intro offer is shown greyed out, with the rule, to a client who has bought before', async () => {
-    const intro: PackageDto = { ...onSale, id: 'aaaaaaaaaaaaaaaaaaaaaaa9', name: 'Intro 3 for $30', price: 3000, introOffer: true };
+    const intro: PackageDto = {
+      ...onSale,
+      id: 'aaaaaaaaaaaaaaaaaaaaaaa9',
+      name: 'Intro 3 for $30',
+      price: 3000,
+      introOffer: true,
+    };
     const reads = (allowed: boolean) =>
       stubFetch((call) => {
-        if (call.path === `clients/${CLIENT_ID}/account`) return ok({ ...account, introOfferAllowed: allowed });
+        if (call.path === `clients/${CLIENT_ID}/account`)
+          return ok({ ...account, introOfferAllowed: allowed });
         const answers: Record<string, Answer> = {
           ...choiceAnswers,
           'packages?status=active&pageSize=100': ok({ items: [onSale, intro], total: 2 }),
@@ -482,9 +498,13 @@ describe("Clients › a client's account", () => {
       name: "Intro 3 for $30 ($30.00) — Intro offer: only for a client's first purchase",
     });
     expect((refused as HTMLOptionElement).disabled).toBe(true);
-    expect((dialog.getByRole('option', { name: '5-Class Pack ($90.00)' }) as HTMLOptionElement).disabled).toBe(false);
     expect(
-      dialog.getByText("Intro offer: only for a client's first purchase: Cleo Client has bought before, so it is not offered."),
+      (dialog.getByRole('option', { name: '5-Class Pack ($90.00)' }) as HTMLOptionElement).disabled,
+    ).toBe(false);
+    expect(
+      dialog.getByText(
+        "Intro offer: only for a client's first purchase: Cleo Client has bought before, so it is not offered.",
+      ),
     ).toBeTruthy();
     cleanup();
     vi.unstubAllGlobals();
@@ -574,7 +594,9 @@ describe("Clients › a client's account", () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     expect(dialog.getByText(/pays for no classes and is not renewed, so nothing is charged/)).toBeTruthy();
     expect(
-      dialog.getByText(/it is paid until 2 Dec 2026, and when it resumes that day moves later by as many days as it was paused/),
+      dialog.getByText(
+        /it is paid until 2 Dec 2026, and when it resumes that day moves later by as many days as it was paused/,
+      ),
     ).toBeTruthy();
     const from = dialog.getByLabelText(/^Pause from/) as HTMLInputElement;
     expect(from.value).toBe('2026-11-10');
@@ -600,7 +622,9 @@ describe("Clients › a client's account", () => {
     });
     const packages = within(screen.getByRole('region', { name: 'Packages' }));
     expect(packages.getByText('Paused since 10 Nov 2026; resumes by itself on 24 Nov 2026.')).toBeTruthy();
-    expect(within(packages.getByRole('status')).getByText('Unlimited Monthly paused until 24 Nov 2026.')).toBeTruthy();
+    expect(
+      within(packages.getByRole('status')).getByText('Unlimited Monthly paused until 24 Nov 2026.'),
+    ).toBeTruthy();
     // The Pause button is gone: focus is on the package's next control, not lost to the page.
     await waitFor(() =>
       expect(document.activeElement).toBe(packages.getByRole('button', { name: 'Resume Unlimited Monthly' })),
@@ -609,7 +633,11 @@ describe("Clients › a client's account", () => {
 
   it('a pause planned for a later day: focus goes to “Call off the pause”, which took Pause’s place, not to Cancel', async () => {
     let planned = false;
-    const plannedMembership: ClientPackageDto = { ...heldMembership, pausedFrom: '2026-11-20', pausedUntil: null };
+    const plannedMembership: ClientPackageDto = {
+      ...heldMembership,
+      pausedFrom: '2026-11-20',
+      pausedUntil: null,
+    };
     serve(
       (call) => {
         if (call.path !== `client-packages/${HELD_MEMBERSHIP_ID}/pause`) return undefined;
@@ -628,20 +656,31 @@ describe("Clients › a client's account", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const packages = within(screen.getByRole('region', { name: 'Packages' }));
     expect(
-      within(packages.getByRole('status')).getByText('Unlimited Monthly will be paused from 20 Nov 2026 until resumed.'),
+      within(packages.getByRole('status')).getByText(
+        'Unlimited Monthly will be paused from 20 Nov 2026 until resumed.',
+      ),
     ).toBeTruthy();
     // Its visible words start its name (WCAG 2.5.3), and it has the focus.
     const callOff = packages.getByRole('button', { name: 'Call off the pause of Unlimited Monthly' });
     expect(callOff.textContent).toBe('Call off the pause');
     await waitFor(() => expect(document.activeElement).toBe(callOff));
-    expect(document.activeElement).not.toBe(packages.getByRole('button', { name: 'Cancel Unlimited Monthly' }));
+    expect(document.activeElement).not.toBe(
+      packages.getByRole('button', { name: 'Cancel Unlimited Monthly' }),
+    );
   });
 
   it('the server’s refusal of a pause shows at its field', async () => {
     const message = 'Pause from today or a later day';
     serve((call) =>
       call.path === `client-packages/${HELD_MEMBERSHIP_ID}/pause`
-        ? { code: 400, body: { status: 0, message: `Unlimited Monthly was not paused. ${message}.`, errors: { from: message } } }
+        ? {
+            code: 400,
+            body: {
+              status: 0,
+              message: `Unlimited Monthly was not paused. ${message}.`,
+              errors: { from: message },
+            },
+          }
         : undefined,
     );
     open();
@@ -653,7 +692,11 @@ describe("Clients › a client's account", () => {
   });
 
   it('resume announces the result and puts focus on Pause, the button that took its place', async () => {
-    const pausedMembership: ClientPackageDto = { ...heldMembership, status: 'paused', pausedFrom: '2026-11-05' };
+    const pausedMembership: ClientPackageDto = {
+      ...heldMembership,
+      status: 'paused',
+      pausedFrom: '2026-11-05',
+    };
     const resumed: ClientPackageDto = { ...heldMembership, paidUntil: '2026-12-07' };
     let done = false;
     serve(
@@ -693,7 +736,9 @@ describe("Clients › a client's account", () => {
     fireEvent.click(trigger);
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel Unlimited Monthly?' }));
     // The safe choice has focus.
-    await waitFor(() => expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Keep membership' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(dialog.getByRole('button', { name: 'Keep membership' })),
+    );
     return { calls, dialog, trigger };
   }
   const committed = (cancellableFrom: string, paidUntil = '2026-12-02'): ClientPackageDto => ({
@@ -708,17 +753,25 @@ describe("Clients › a client's account", () => {
   it('cancel without a commitment: at the end of the paid period (the default) or now; the button says which', async () => {
     const { dialog } = await openCancel(heldMembership);
     expect(radios(dialog)).toEqual(['period-end', 'now']);
-    expect(dialog.getByRole('radio', { name: /At the end of the paid period \(2 Dec 2026\)/ })).toHaveProperty('checked', true);
+    expect(
+      dialog.getByRole('radio', { name: /At the end of the paid period \(2 Dec 2026\)/ }),
+    ).toHaveProperty('checked', true);
     expect(dialog.queryByText(/^Commitment/)).toBeNull();
     expect(dialog.getByRole('button', { name: 'Cancel membership at end of period' })).toBeTruthy();
     fireEvent.click(dialog.getByRole('radio', { name: /^Now/ }));
     expect(dialog.getByRole('button', { name: 'Cancel now' })).toBeTruthy();
-    expect(dialog.getByText(/^Unlimited Monthly ends now: it no longer pays for classes or renews\./)).toBeTruthy();
+    expect(
+      dialog.getByText(/^Unlimited Monthly ends now: it no longer pays for classes or renews\./),
+    ).toBeTruthy();
   });
 
   it('cancel once the commitment is over: both choices, and the commitment said to be over', async () => {
     const { dialog } = await openCancel(committed('2026-11-02'));
-    expect(dialog.getByText('Commitment: 3 months (paused days added), over since 2 Nov 2026: it can be cancelled.')).toBeTruthy();
+    expect(
+      dialog.getByText(
+        'Commitment: 3 months (paused days added), over since 2 Nov 2026: it can be cancelled.',
+      ),
+    ).toBeTruthy();
     expect(radios(dialog)).toEqual(['period-end', 'now']);
     expect(dialog.getByRole('button', { name: 'Cancel membership at end of period' })).toBeTruthy();
   });
@@ -741,7 +794,9 @@ describe("Clients › a client's account", () => {
       call.path === `client-packages/${HELD_MEMBERSHIP_ID}/cancel` ? ok(waived) : undefined,
     );
     expect(
-      dialog.getByText('It cannot be cancelled yet: its commitment of 3 months (paused days added) runs until 2 Feb 2027.'),
+      dialog.getByText(
+        'It cannot be cancelled yet: its commitment of 3 months (paused days added) runs until 2 Feb 2027.',
+      ),
     ).toBeTruthy();
     expect(
       dialog.getByText(
@@ -752,7 +807,9 @@ describe("Clients › a client's account", () => {
     expect(radios(dialog)).toEqual([]);
     expect(dialog.queryByRole('button', { name: 'Cancel now' })).toBeNull();
     expect(dialog.queryByRole('button', { name: 'Cancel membership at end of period' })).toBeNull();
-    expect(dialog.getByText(/^Unlimited Monthly ends now, although its commitment runs until 2 Feb 2027/)).toBeTruthy();
+    expect(
+      dialog.getByText(/^Unlimited Monthly ends now, although its commitment runs until 2 Feb 2027/),
+    ).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Waive the commitment and cancel now' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(withoutHeaders(calls.find((call) => call.method === 'POST') as Call)).toEqual({
@@ -762,23 +819,35 @@ describe("Clients › a client's account", () => {
     });
     const packages = within(screen.getByRole('region', { name: 'Packages' }));
     expect(
-      within(packages.getByRole('status')).getByText('Unlimited Monthly cancelled: its commitment, to 2 Feb 2027, was waived.'),
+      within(packages.getByRole('status')).getByText(
+        'Unlimited Monthly cancelled: its commitment, to 2 Feb 2027, was waived.',
+      ),
     ).toBeTruthy();
     await waitFor(() =>
-      expect(document.activeElement).toBe(packages.getByRole('heading', { level: 3, name: 'Unlimited Monthly' })),
+      expect(document.activeElement).toBe(
+        packages.getByRole('heading', { level: 4, name: 'Unlimited Monthly' }),
+      ),
     );
   });
 
   it('a paused membership during its commitment: cannot end at a period end either, so the waiver is offered', async () => {
-    const { dialog } = await openCancel({ ...committed('2027-02-02'), status: 'paused', pausedFrom: '2026-11-05' });
-    expect(dialog.getByText(/^It is paused, so it cannot end at the end of a paid period either\./)).toBeTruthy();
+    const { dialog } = await openCancel({
+      ...committed('2027-02-02'),
+      status: 'paused',
+      pausedFrom: '2026-11-05',
+    });
+    expect(
+      dialog.getByText(/^It is paused, so it cannot end at the end of a paid period either\./),
+    ).toBeTruthy();
     expect(dialog.getByRole('button', { name: 'Waive the commitment and cancel now' })).toBeTruthy();
   });
 
   it('a refused cancel says the server’s words in the dialog; Keep membership closes it and focus returns', async () => {
     const message = 'Unlimited Monthly is already cancelled.';
     const { calls, dialog, trigger } = await openCancel(heldMembership, (call) =>
-      call.path === `client-packages/${HELD_MEMBERSHIP_ID}/cancel` ? { code: 409, body: { status: 0, message } } : undefined,
+      call.path === `client-packages/${HELD_MEMBERSHIP_ID}/cancel`
+        ? { code: 409, body: { status: 0, message } }
+        : undefined,
     );
     fireEvent.click(dialog.getByRole('radio', { name: /^Now/ }));
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel now' }));
@@ -815,13 +884,19 @@ describe("Clients › a client's account", () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel membership at end of period' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const packages = within(screen.getByRole('region', { name: 'Packages' }));
-    expect(packages.getByText('Ends on 2 Dec 2026: cancelled at the end of its period, not renewed.')).toBeTruthy();
+    expect(
+      packages.getByText('Ends on 2 Dec 2026: cancelled at the end of its period, not renewed.'),
+    ).toBeTruthy();
     expect(packages.queryByRole('button', { name: 'Pause Unlimited Monthly' })).toBeNull();
     expect(
-      within(packages.getByRole('status')).getByText('Unlimited Monthly ends on 2 Dec 2026: it is not renewed.'),
+      within(packages.getByRole('status')).getByText(
+        'Unlimited Monthly ends on 2 Dec 2026: it is not renewed.',
+      ),
     ).toBeTruthy();
     await waitFor(() =>
-      expect(document.activeElement).toBe(packages.getByRole('heading', { level: 3, name: 'Unlimited Monthly' })),
+      expect(document.activeElement).toBe(
+        packages.getByRole('heading', { level: 4, name: 'Unlimited Monthly' }),
+      ),
     );
   });
 
@@ -843,6 +918,6 @@ describe("Clients › a client's account", () => {
     );
     open();
     expect(await screen.findByText('We could not find that client.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Client account' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Client profile' })).toBeTruthy();
   });
 });

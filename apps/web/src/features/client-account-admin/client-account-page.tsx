@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
   formatMoney,
@@ -14,6 +14,19 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
+import { canManageBookings } from '../bookings/can-manage-bookings.ts';
+import { useAppBase } from '../../shell/use-app-base.ts';
+import { useClientProfile } from './api/client-profile-api.ts';
+import { BookClientDialog } from './book-client-dialog.tsx';
+import {
+  BookingsSection,
+  ContactCard,
+  HeldPackagesList,
+  NotesSection,
+  ProfileSection,
+  WaiverCard,
+} from './profile-sections.tsx';
+import { sendResetLink } from './send-reset-link.ts';
 import {
   creditsLabel,
   dayLabel,
@@ -44,19 +57,37 @@ const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 type Dialog = { kind: 'sell' } | { kind: 'pay' | 'refund'; order: OrderDto } | null;
 
+const SECTIONS = [
+  { id: 'overview', title: 'Overview' },
+  { id: 'bookings', title: 'Bookings' },
+  { id: 'packages', title: 'Packages & credits' },
+  { id: 'orders', title: 'Orders & payments', financial: true },
+  { id: 'notes', title: 'Notes' },
+] as const;
+
 /**
- * The admin's view of one client's account (`clients/profile/:clientId/:userId`): what they owe, the
- * packages they hold (pause, resume, cancel), their orders (take payment, refund), the credit ledger,
- * and the desk sale.
+ * One client's profile (`clients/profile/:clientId/:userId`; both segments name the client): contact,
+ * sign-up details, waiver, bookings with their history, packages and credits, orders and payments, and
+ * the team's notes; the actions of earlier issues (book, sell, pause, resume, cancel, take payment,
+ * refund) and a password-reset link. Money comes only from calls the server answers for roles that may
+ * see it (`me.can.seeFinancials`): for others those parts are not asked for, not hidden.
  */
 export function ClientAccountPage() {
-  const { clientId = '' } = useParams();
+  const { clientId = '', userId = '' } = useParams();
   const me = useMe();
   const companyId = me.data?.company.id ?? '';
-  const account = useClientAccount(companyId, clientId);
-  const name = account.data?.clientName || 'Client account';
+  const financial = me.data?.can.seeFinancials ?? false;
+  const profile = useClientProfile(companyId, clientId, userId);
+  // Both address segments name the client: when they differ the server answers the profile 404, and the
+  // account is not asked for at all.
+  const account = useClientAccount(financial && clientId === userId ? companyId : '', clientId);
+  const base = useAppBase();
+  const name = profile.data?.client.name || account.data?.clientName || 'Client profile';
   usePageTitle(name);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [booking, setBooking] = useState(false);
+  const [resetNote, setResetNote] = useState<string | null>(null);
+  const [resetBusy, setResetBusy] = useState(false);
   // Each opening of a dialog mounts a new form: a new Idempotency-Key, a clean form.
   const [opening, setOpening] = useState(0);
   const open = (next: NonNullable<Dialog>) => {
@@ -66,36 +97,118 @@ export function ClientAccountPage() {
   const close = () => setDialog(null);
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   const data = account.data;
+  const sections = SECTIONS.filter((section) => financial || !('financial' in section));
+  const sendReset = () => {
+    setResetBusy(true);
+    setResetNote(null);
+    sendResetLink(clientId)
+      .then(setResetNote, () => undefined)
+      .finally(() => setResetBusy(false));
+  };
 
   return (
-    <Stack gap="lg" maw={880}>
+    <Stack gap="lg" maw={960}>
+      <Anchor component={Link} to={`${base}/clients`} size="sm">
+        ← All clients
+      </Anchor>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Title>
-          {data ? <Text c="dimmed">Client account: packages, orders and credits.</Text> : null}
+          {profile.data ? (
+            <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {[profile.data.client.email, profile.data.client.phone].filter(Boolean).join(' · ')}
+            </Text>
+          ) : data ? (
+            <Text c="dimmed">Client account: packages, orders and credits.</Text>
+          ) : null}
         </Stack>
-        {data ? <Button onClick={() => open({ kind: 'sell' })}>Sell</Button> : null}
+        <Group gap="xs" wrap="wrap">
+          {profile.data && canManageBookings(me.data) ? (
+            <Button onClick={() => setBooking(true)}>Book into a class</Button>
+          ) : null}
+          {data ? (
+            <Button variant={profile.data ? 'default' : 'filled'} onClick={() => open({ kind: 'sell' })}>
+              Sell
+            </Button>
+          ) : null}
+          {profile.data ? (
+            <BusyButton variant="default" busy={resetBusy} onClick={sendReset}>
+              Send reset link
+            </BusyButton>
+          ) : null}
+        </Group>
       </Group>
-      {account.isError ? (
+      <StatusNote note={resetNote} />
+      {profile.data ? (
+        <Group component="nav" aria-label="Profile sections" gap="xs" wrap="wrap">
+          {sections.map((section) => (
+            <Anchor
+              key={section.id}
+              href={`#${section.id}`}
+              size="sm"
+              onClick={(event) => jumpTo(event, section.id)}
+            >
+              {section.title}
+            </Anchor>
+          ))}
+        </Group>
+      ) : null}
+      {profile.isError ? (
+        <Alert color="red" role="alert" title="The client's profile could not be loaded">
+          {profile.error.message}
+        </Alert>
+      ) : null}
+      {account.isError && !profile.isError ? (
         <Alert color="red" role="alert" title="The client's account could not be loaded">
           {account.error.message}
         </Alert>
-      ) : !data ? (
-        <PageLoader />
-      ) : (
+      ) : null}
+      {!profile.data && !data && !profile.isError && !account.isError ? <PageLoader /> : null}
+      {data?.deletionRequestedAt ? (
+        <Alert color="yellow" title="Asked to delete their account">
+          On {deletionDay(data.deletionRequestedAt)}. Their name, email, phone and sign-up details are removed
+          on{' '}
+          {deletionDay(
+            new Date(
+              Date.parse(data.deletionRequestedAt) + ACCOUNT_DELETION_GRACE_DAYS * 86_400_000,
+            ).toISOString(),
+          )}
+          ; orders and visits stay, without the name.
+        </Alert>
+      ) : null}
+      {profile.data ? (
         <>
-          {data.deletionRequestedAt ? (
-            <Alert color="yellow" title="Asked to delete their account">
-              On {deletionDay(data.deletionRequestedAt)}. Their name, email, phone and sign-up details are removed on{' '}
-              {deletionDay(new Date(Date.parse(data.deletionRequestedAt) + ACCOUNT_DELETION_GRACE_DAYS * 86_400_000).toISOString())}
-              ; orders and visits stay, without the name.
-            </Alert>
+          <ProfileSection id="overview" title="Overview">
+            <ContactCard profile={profile.data} />
+            <WaiverCard profile={profile.data} />
+            <SignupDetailsCard companyId={companyId} clientId={clientId} />
+          </ProfileSection>
+          <ProfileSection id="bookings" title="Bookings">
+            <BookingsSection companyId={companyId} profile={profile.data} />
+          </ProfileSection>
+        </>
+      ) : null}
+      {data || profile.data ? (
+        <ProfileSection id="packages" title="Packages & credits">
+          {data ? (
+            <>
+              <PackagesSection account={data} companyId={companyId} />
+              <LedgerSection account={data} />
+            </>
+          ) : financial ? (
+            <PageLoader />
+          ) : profile.data ? (
+            <HeldPackagesList profile={profile.data} />
           ) : null}
+        </ProfileSection>
+      ) : null}
+      {data ? (
+        <ProfileSection id="orders" title="Orders & payments">
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="account-balance">
             <Group justify="space-between" wrap="wrap" gap="xs">
-              <Title order={2} size="h4" id="account-balance">
+              <Title order={3} size="h4" id="account-balance">
                 Balance owing
               </Title>
               <Text fw={700} size="xl" c={data.balanceOwing > 0 ? 'red.9' : undefined}>
@@ -103,17 +216,28 @@ export function ClientAccountPage() {
               </Text>
             </Group>
           </Paper>
-          <SignupDetailsCard companyId={companyId} clientId={clientId} />
-          <PackagesSection account={data} companyId={companyId} />
           <OrdersSection
             account={data}
             companyId={companyId}
             onPay={(order) => open({ kind: 'pay', order })}
             onRefund={(order) => open({ kind: 'refund', order })}
           />
-          <LedgerSection account={data} />
-        </>
-      )}
+        </ProfileSection>
+      ) : null}
+      {profile.data ? (
+        <ProfileSection id="notes" title="Notes">
+          <NotesSection companyId={companyId} profile={profile.data} />
+        </ProfileSection>
+      ) : null}
+      {profile.data ? (
+        <BookClientDialog
+          companyId={companyId}
+          clientId={clientId}
+          clientName={profile.data.client.name}
+          opened={booking}
+          onClose={() => setBooking(false)}
+        />
+      ) : null}
       <Modal
         opened={dialog !== null}
         onClose={close}
@@ -201,7 +325,7 @@ function PackagesSection({ account, companyId }: { account: ClientAccountDto; co
   };
   return (
     <Stack gap="sm" component="section" aria-labelledby="account-packages" ref={sectionRef}>
-      <Title order={2} size="h3" id="account-packages" tabIndex={-1}>
+      <Title order={3} size="h4" id="account-packages" tabIndex={-1}>
         Packages
       </Title>
       <StatusNote note={note} />
@@ -296,7 +420,7 @@ function HeldPackage({
     <Paper component="li" withBorder p="md" radius="md">
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
-          <Title order={3} size="md" style={{ overflowWrap: 'anywhere' }} tabIndex={-1} {...key('name')}>
+          <Title order={4} size="md" style={{ overflowWrap: 'anywhere' }} tabIndex={-1} {...key('name')}>
             {name}
           </Title>
           <Badge color={packageBadge(held).colour} variant="filled">
@@ -318,7 +442,13 @@ function HeldPackage({
         {held.status === 'active' || held.status === 'paused' ? (
           <Group gap="xs">
             {membership && held.status === 'active' && !planned && !held.endsOn ? (
-              <Button size="xs" variant="default" aria-label={`Pause ${name}`} onClick={() => setDialog('pause')} {...key('pause')}>
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={`Pause ${name}`}
+                onClick={() => setDialog('pause')}
+                {...key('pause')}
+              >
                 Pause
               </Button>
             ) : null}
@@ -357,7 +487,13 @@ function HeldPackage({
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {dialog === 'pause' ? (
-          <PauseForm held={held} today={today} busy={busy('pause')} onPause={pause} onCancel={() => setDialog(null)} />
+          <PauseForm
+            held={held}
+            today={today}
+            busy={busy('pause')}
+            onPause={pause}
+            onCancel={() => setDialog(null)}
+          />
         ) : dialog === 'cancel' ? (
           <CancelForm
             held={held}
@@ -386,7 +522,7 @@ function OrdersSection({
   const { shown, footer } = useOrderHistory(companyId, account);
   return (
     <Stack gap="sm" component="section" aria-labelledby="account-orders">
-      <Title order={2} size="h3" id="account-orders">
+      <Title order={3} size="h4" id="account-orders">
         Orders
       </Title>
       {account.orders.length === 0 ? (
@@ -425,7 +561,12 @@ function OrderItem({
               </Button>
             ) : null}
             {canRefund ? (
-              <Button size="xs" variant="default" aria-label={`Refund: order #${order.number}`} onClick={() => onRefund(order)}>
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={`Refund: order #${order.number}`}
+                onClick={() => onRefund(order)}
+              >
                 Refund
               </Button>
             ) : null}
@@ -439,7 +580,7 @@ function OrderItem({
 function LedgerSection({ account }: { account: ClientAccountDto }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="account-ledger">
-      <Title order={2} size="h3" id="account-ledger">
+      <Title order={3} size="h4" id="account-ledger">
         Credit ledger
       </Title>
       {account.ledger.length === 0 ? (
@@ -483,4 +624,13 @@ function LedgerSection({ account }: { account: ClientAccountDto }) {
   );
 }
 
-const deletionDay = (instant: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(instant));
+/** A section link moves the keyboard too: to the section's heading, not only the scroll position. */
+function jumpTo(event: { preventDefault: () => void }, id: string) {
+  event.preventDefault();
+  const heading = document.getElementById(`${id}-heading`);
+  heading?.scrollIntoView({ block: 'start' });
+  heading?.focus({ preventScroll: true });
+}
+
+const deletionDay = (instant: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(instant));

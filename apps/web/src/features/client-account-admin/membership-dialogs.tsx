@@ -17,7 +17,10 @@ export const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The rules the server applies to a pause, said at once at both fields. */
-export function pauseProblems(values: PauseValues, today: string): Partial<Record<keyof PauseValues, string>> {
+export function pauseProblems(
+  values: PauseValues,
+  today: string,
+): Partial<Record<keyof PauseValues, string>> {
   const errors: Partial<Record<keyof PauseValues, string>> = {};
   const from = values.from || today;
   if (values.from && values.from < today) errors.from = 'Pause from today or a later day';
@@ -60,13 +63,13 @@ export function PauseForm({
       <Stack gap="md">
         <Stack gap={6}>
           <Text size="sm">
-            While paused, {name} pays for no classes and is not renewed, so nothing is charged. Classes already
-            booked stay booked.
+            While paused, {name} pays for no classes and is not renewed, so nothing is charged. Classes
+            already booked stay booked.
           </Text>
           {held.paidUntil ? (
             <Text size="sm">
-              The days already paid for are kept: it is paid until {dayLabel(held.paidUntil)}, and when it resumes
-              that day moves later by as many days as it was paused.
+              The days already paid for are kept: it is paid until {dayLabel(held.paidUntil)}, and when it
+              resumes that day moves later by as many days as it was paused.
             </Text>
           ) : null}
           {held.cancellableFrom ? (
@@ -187,8 +190,8 @@ export function CancelForm({
           </Stack>
         ) : nowRefused === 'commitment' ? (
           <Text size="sm">
-            Commitment: {periods} (paused days added), until {from}. It cannot be cancelled now, but it can end at
-            the end of its paid period ({paidUntil}), which runs to that day or later.
+            Commitment: {periods} (paused days added), until {from}. It cannot be cancelled now, but it can
+            end at the end of its paid period ({paidUntil}), which runs to that day or later.
           </Text>
         ) : (
           <Text size="sm">

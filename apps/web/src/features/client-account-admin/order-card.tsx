@@ -32,7 +32,9 @@ export function OrderCard({ order, actions }: { order: OrderDto; actions?: React
             <Group key={line.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                 {line.quantity} × {line.description}
-                {line.taxName ? ` (${line.taxName}${line.taxInclusive ? ' included' : ''}: ${money(line.tax)})` : ''}
+                {line.taxName
+                  ? ` (${line.taxName}${line.taxInclusive ? ' included' : ''}: ${money(line.tax)})`
+                  : ''}
               </Text>
               <Text size="sm" style={{ flexShrink: 0 }}>
                 {money(line.unitPrice * line.quantity)}
@@ -41,7 +43,9 @@ export function OrderCard({ order, actions }: { order: OrderDto; actions?: React
           ))}
         </Stack>
         <Text size="sm">
-          {order.discount > 0 ? `Discount${order.promoCode ? ` (${order.promoCode})` : ''} −${money(order.discount)} · ` : ''}
+          {order.discount > 0
+            ? `Discount${order.promoCode ? ` (${order.promoCode})` : ''} −${money(order.discount)} · `
+            : ''}
           Tax {money(order.tax)} · <strong>Total {money(order.total)}</strong>
         </Text>
         {payments ? (

@@ -80,7 +80,11 @@ export function RefundForm({
   const left = refundable(order);
   const form = useForm<RefundValues>({
     // Refunding everything left usually takes the pack back; a part refund is usually goodwill.
-    initialValues: { amount: minorToMajor(left, order.currency), reason: '', endPackages: packagesBought.length > 0 },
+    initialValues: {
+      amount: minorToMajor(left, order.currency),
+      reason: '',
+      endPackages: packagesBought.length > 0,
+    },
     validate: (values) => {
       const parsed = refundBody.safeParse({
         amount: majorToMinor(values.amount, order.currency),
