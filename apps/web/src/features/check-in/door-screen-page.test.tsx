@@ -70,12 +70,22 @@ describe('the door screen', () => {
     open({ classInstance: doorClass({ checkInOpensAt: minutes(30), startsAt: minutes(90) }) });
     await screen.findByText(/^Check-in opens at \d{2}:\d{2}$/);
     expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('The code appears here when check-in opens.')).toBeTruthy();
+    expect(screen.queryByText('Scan with your phone’s camera to check in.')).toBeNull();
   });
 
   it('says so when no class is coming up in the studio', async () => {
     open({ classInstance: null });
     await screen.findByRole('heading', { name: 'No class coming up here' });
-    await waitFor(() => expect(screen.getByText('Scan with your phone’s camera to check in.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('The code appears here when check-in opens.')).toBeTruthy());
+    expect(screen.queryByText('Scan with your phone’s camera to check in.')).toBeNull();
+  });
+
+  it('once check-in has closed, asks no one to scan: late arrivals go to the front desk', async () => {
+    open({ classInstance: doorClass({ startsAt: minutes(-35), endsAt: minutes(20), checkInOpensAt: minutes(-95), checkInClosesAt: minutes(-5) }) });
+    await screen.findByText('Check-in has closed');
+    expect(screen.getByText('Arriving late? Please see the front desk.')).toBeTruthy();
+    expect(screen.queryByText('Scan with your phone’s camera to check in.')).toBeNull();
   });
 
   it('keeps the keyboard on the page: opened from the chooser the class name has the focus, back at the chooser its heading', async () => {

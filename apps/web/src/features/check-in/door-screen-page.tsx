@@ -183,7 +183,7 @@ function DoorScreen({
         <Text size="sm" role="status" c={offline ? 'red.9' : 'dimmed'}>
           {offline
             ? 'Offline: the code keeps working; the counts come back with the network.'
-            : 'Scan with your phone’s camera to check in.'}
+            : footerLine(item, code)}
         </Text>
         <Group gap="xs">
           {/* The door screen is a touch tablet: 44 px targets. */}
@@ -202,6 +202,15 @@ function DoorScreen({
       </Group>
     </Box>
   );
+}
+
+/** What the footer asks of someone at the door: to scan only while a code is shown. */
+function footerLine(item: DoorClassDto | null, code: ReturnType<typeof useDoorCode>): string {
+  if (!item) return 'The code appears here when check-in opens.';
+  const now = code?.now ?? Date.now();
+  if (now >= Date.parse(item.checkInClosesAt)) return 'Arriving late? Please see the front desk.';
+  if (now < Date.parse(item.checkInOpensAt) || !code) return 'The code appears here when check-in opens.';
+  return 'Scan with your phone’s camera to check in.';
 }
 
 function NoClass({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
