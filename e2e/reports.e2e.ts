@@ -61,6 +61,8 @@ describe('Reports (issue 14 §5)', () => {
       await page.getByLabel('From', { exact: true }).fill(from);
       await page.getByLabel('To', { exact: true }).fill(to);
       const table = page.getByRole('table');
+      // The answer for this period (the month's stays on screen, dimmed, until it comes).
+      await expect.poll(() => page.getByText(`Attendance by class, ${from} to ${to}.`).count()).toBe(1);
       await expect
         .poll(() => table.getByRole('row', { name: /Morning Mobility/ }).textContent(), { timeout: 10_000 })
         .toBe('Morning Mobility110000128.3%');
@@ -76,6 +78,7 @@ describe('Reports (issue 14 §5)', () => {
       );
 
       await page.getByRole('tab', { name: 'Revenue' }).click();
+      await expect.poll(() => page.getByText(`Revenue by type of sale, ${from} to ${to}:`).count()).toBe(1);
       await expect
         .poll(() => table.getByRole('row', { name: /^Products/ }).textContent(), { timeout: 10_000 })
         .toBe('Products$12.50$0.00$0.00$12.50$0.00$12.50');

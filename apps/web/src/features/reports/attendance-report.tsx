@@ -65,10 +65,10 @@ export function AttendanceReport({ companyId, period }: { companyId: string; per
   const summary =
     rows.length === 0
       ? ''
-      : `Checked in, no-shows and late cancels by ${groupName}: ${rows
+      : `Places by ${groupName}: ${rows
           .map(
             (row) =>
-              `${labelOf(row)} ${row.checkedIn} checked in, ${row.noShows} no-shows, ${row.lateCancels} late cancels`,
+              `${labelOf(row)} ${row.booked} booked of ${row.capacity} (${row.checkedIn} checked in, ${row.noShows} no-shows), ${row.lateCancels} late cancels`,
           )
           .join('; ')}.`;
 
@@ -106,22 +106,39 @@ export function AttendanceReport({ companyId, period }: { companyId: string; per
       ) : rows.length === 0 ? (
         <Text role="status">No classes in this period.</Text>
       ) : (
-        <>
+        <Stack
+          gap="md"
+          aria-busy={report.isPlaceholderData}
+          style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}
+        >
+          {/* The last answer stays while the next loads (no jump); it is dimmed and said to be updating. */}
+          {report.isPlaceholderData ? (
+            <Text size="sm" role="status">
+              Updating…
+            </Text>
+          ) : null}
           <ReportChart
             data={rows.map((row) => ({
               label: labelOf(row),
               'Checked in': row.checkedIn,
+              // Places still booked (a class to come, or not yet marked).
+              'Booked, not checked in': row.booked - row.checkedIn - row.noShows,
               'No-shows': row.noShows,
               'Late cancels': row.lateCancels,
             }))}
             series={[
               { name: 'Checked in', color: 'teal.6' },
+              { name: 'Booked, not checked in', color: 'blue.6' },
               { name: 'No-shows', color: 'red.6' },
               { name: 'Late cancels', color: 'orange.5' },
             ]}
             stacked
             summary={summary}
           />
+          <Text size="sm" id="attendance-table-about">
+            Attendance by {groupName}, {report.data.from} to {report.data.to}. Event dates count as classes;
+            cancelled classes do not.
+          </Text>
           {/* On a phone the table scrolls inside its own box; the box takes focus so keys can scroll it. */}
           <Table.ScrollContainer
             minWidth={760}
@@ -130,11 +147,12 @@ export function AttendanceReport({ companyId, period }: { companyId: string; per
             role="region"
             aria-label="Attendance table (scrolls sideways on small screens)"
           >
-            <Table striped highlightOnHover captionSide="top">
-              <Table.Caption>
-                Attendance by {groupName}, {report.data.from} to {report.data.to}. Event dates count as
-                classes.
-              </Table.Caption>
+            <Table
+              striped
+              highlightOnHover
+              aria-label={`Attendance by ${groupName}`}
+              aria-describedby="attendance-table-about"
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{ATTENDANCE_GROUP_LABELS[shownGroup]}</Table.Th>
@@ -166,7 +184,7 @@ export function AttendanceReport({ companyId, period }: { companyId: string; per
               </Table.Tfoot>
             </Table>
           </Table.ScrollContainer>
-        </>
+        </Stack>
       )}
     </Stack>
   );

@@ -34,6 +34,7 @@ export function ReportChart({
           series={series}
           type={stacked ? 'stacked' : 'default'}
           withLegend
+          maxBarWidth={72}
           tickLine="y"
           valueFormatter={valueFormatter}
           xAxisProps={{ interval: 'preserveStartEnd' }}

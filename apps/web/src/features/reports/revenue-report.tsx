@@ -80,13 +80,27 @@ export function RevenueReport({ companyId, period }: { companyId: string; period
       ) : rows.length === 0 ? (
         <Text role="status">No sales or refunds in this period.</Text>
       ) : (
-        <>
+        <Stack
+          gap="md"
+          aria-busy={report.isPlaceholderData}
+          style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}
+        >
+          {/* The last answer stays while the next loads (no jump); it is dimmed and said to be updating. */}
+          {report.isPlaceholderData ? (
+            <Text size="sm" role="status">
+              Updating…
+            </Text>
+          ) : null}
           <ReportChart
             data={rows.map((row) => ({ label: rowLabel(shownGroup, row), Net: row.net }))}
             series={[{ name: 'Net', color: 'indigo.6' }]}
             valueFormatter={money}
             summary={summary}
           />
+          <Text size="sm" id="revenue-table-about">
+            Revenue by {groupName}, {report.data.from} to {report.data.to}: sales when made, refunds when
+            given; every column but tax and total is without tax.
+          </Text>
           {/* On a phone the table scrolls inside its own box; the box takes focus so keys can scroll it. */}
           <Table.ScrollContainer
             minWidth={720}
@@ -95,11 +109,12 @@ export function RevenueReport({ companyId, period }: { companyId: string; period
             role="region"
             aria-label="Revenue table (scrolls sideways on small screens)"
           >
-            <Table striped highlightOnHover captionSide="top">
-              <Table.Caption>
-                Revenue by {groupName}, {report.data.from} to {report.data.to}: sales when made, refunds when
-                given; every column but tax and total is without tax.
-              </Table.Caption>
+            <Table
+              striped
+              highlightOnHover
+              aria-label={`Revenue by ${groupName}`}
+              aria-describedby="revenue-table-about"
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{REVENUE_GROUP_LABELS[shownGroup]}</Table.Th>
@@ -128,7 +143,7 @@ export function RevenueReport({ companyId, period }: { companyId: string; period
               </Table.Tfoot>
             </Table>
           </Table.ScrollContainer>
-        </>
+        </Stack>
       )}
     </Stack>
   );
