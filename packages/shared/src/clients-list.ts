@@ -45,7 +45,7 @@ export const clientsListQuery = z.object({
   noRecentVisit: flag('no visit in 30 days'),
   /** Has not signed the current waiver (nobody, when the studio has no waiver). */
   waiverUnsigned: flag('waiver unsigned'),
-  /** Home studio (sign-up details) is this studio, or they have booked a class there. */
+  /** Their home studio (sign-up details) is this studio. */
   studioId: z.string().trim().min(1, 'Choose a studio').max(40, 'Choose a studio').optional(),
 });
 export type ClientsListQuery = z.input<typeof clientsListQuery>;

@@ -119,7 +119,8 @@ beforeAll(async () => {
              'Signed', 'typed', '[]'::jsonb
         from waivers w, generate_series(1, 5000) as n where w.company_id = ${ready.companyId}`),
   );
-  await withPlatform(db.db, (tx) => tx.execute(sql`analyze`));
+  // Statistics as autovacuum would gather them (as the tables' owner: the app role may not).
+  await db.pool.query('analyze');
 }, 120_000);
 
 describe('clients list', () => {
@@ -179,7 +180,8 @@ describe('clients list', () => {
     expect(unsigned.total).toBe(TOTAL - 5000);
     expect(unsigned.items).toMatchObject([{ id: seededId(5001), waiverSigned: false }]);
     expect(await ids({ studioId: uptown })).toEqual([seededId(7)]);
-    expect(await ids({ studioId: ready.studioId })).toEqual([seededId(5), seededId(6), seededId(8)]);
+    // Home studio only: clients 5 and 6 booked at Midtown but did not choose it.
+    expect(await ids({ studioId: ready.studioId })).toEqual([seededId(8)]);
     // Filters combine (and), with the search too.
     expect(await ids({ activeMembership: true, searchString: 'fn00002' })).toEqual([seededId(2)]);
     expect((await page({ activeMembership: true, packHolder: true })).total).toBe(0);

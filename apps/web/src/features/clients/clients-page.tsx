@@ -154,7 +154,7 @@ export function ClientsPage() {
           <Group gap="sm" align="flex-end" wrap="wrap">
             <Select
               label="Studio"
-              description="Home studio, or booked a class there"
+              description="The client’s home studio"
               data={[
                 { value: '', label: 'All studios' },
                 ...(studios.data?.items ?? []).map((studio) => ({ value: studio.id, label: studio.name })),
