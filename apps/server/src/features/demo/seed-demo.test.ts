@@ -25,9 +25,9 @@ describe('demo data', () => {
       { slug: 'solo-demo', kind: 'solo', role: 'solo-instructor', email: 'instructor@solo-demo.test' },
     ]);
     expect(await seedDemo(db.db)).toEqual({ created: false });
-    // Six demo logins and the studios' regulars (120 at demo, 12 at solo-demo), every one a different person.
-    expect(await count('users')).toBe(6 + 120 + 12);
-    expect(new Set(DEMO_REGULARS).size).toBe(120);
+    // Six demo logins and the studios' regulars (150 at demo, 12 at solo-demo), every one a different person.
+    expect(await count('users')).toBe(6 + 150 + 12);
+    expect(new Set(DEMO_REGULARS).size).toBe(150);
     expect(await count('companies')).toBe(2);
     expect(await count('studios')).toBe(3);
     expect(await count('studio_rooms')).toBe(3);
@@ -39,7 +39,7 @@ describe('demo data', () => {
     expect(await count('fitness_sessions')).toBe(22);
   });
 
-  it('fills the demo calendar: about forty classes a week, four weeks back and twelve ahead, on local times', async () => {
+  it('fills the demo calendar: about forty classes a week, six weeks back and twelve ahead, on local times', async () => {
     await seedDemo(db.db);
     const weeks = await db.pool.query(
       `select date_trunc('week', ci.starts_at at time zone 'America/New_York')::date::text as week, count(*)::int as classes
@@ -47,12 +47,12 @@ describe('demo data', () => {
         where c.slug = 'demo' and ci.kind = 'class' group by 1 order by 1`,
     );
     const counts = weeks.rows.map((row: { classes: number }) => row.classes);
-    expect(weeks.rows.length).toBeGreaterThanOrEqual(16);
+    expect(weeks.rows.length).toBeGreaterThanOrEqual(18);
     // Whole weeks (not the first or the last, which the horizon cuts) hold the timetable's 40 classes.
     expect(counts.slice(1, -1).every((classes: number) => classes === 40)).toBe(true);
     const past = await db.pool.query(
       `select count(*)::int as n from class_instances ci join companies c on c.id = ci.company_id
-        where c.slug = 'demo' and ci.starts_at < now() - interval '21 days'`,
+        where c.slug = 'demo' and ci.starts_at < now() - interval '35 days'`,
     );
     expect(past.rows[0].n).toBeGreaterThan(0);
     const times = await db.pool.query(
@@ -134,6 +134,33 @@ describe('demo data', () => {
         where u.email = 'client@demo.test' and b.status = 'booked' and ci.starts_at > now()`,
     );
     expect(casey.rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('grows like a real studio: clients joined over eight months, each books only once joined, some stopped coming', async () => {
+    await seedDemo(db.db);
+    const joined = await db.pool.query(
+      `select to_char(date_trunc('month', u.created_at), 'YYYY-MM') as month, count(*)::int as n
+         from users u join companies c on c.id = u.company_id
+        where c.slug = 'demo' and u.role = 'client' group by 1 order by 1`,
+    );
+    expect(joined.rows.length).toBeGreaterThanOrEqual(7);
+    expect(Math.max(...joined.rows.map((row: { n: number }) => row.n))).toBeLessThan(60);
+    const early = await db.pool.query(
+      `select count(*)::int as n from bookings b join users u on u.company_id = b.company_id and u.id = b.client_id
+         join class_instances ci on ci.company_id = b.company_id and ci.id = b.class_instance_id
+        where ci.starts_at < u.created_at`,
+    );
+    expect(early.rows[0].n).toBe(0);
+    // Lapsed clients: came in the history's first weeks, not in its last two.
+    const lapsed = await db.pool.query(
+      `select count(*)::int as n from users u join companies c on c.id = u.company_id
+        where c.slug = 'demo' and u.role = 'client'
+          and exists (select 1 from bookings b join class_instances ci on ci.company_id = b.company_id and ci.id = b.class_instance_id
+                       where b.company_id = u.company_id and b.client_id = u.id and ci.starts_at < now() - interval '28 days')
+          and not exists (select 1 from bookings b join class_instances ci on ci.company_id = b.company_id and ci.id = b.class_instance_id
+                       where b.company_id = u.company_id and b.client_id = u.id and ci.starts_at > now() - interval '14 days')`,
+    );
+    expect(lapsed.rows[0].n).toBeGreaterThan(3);
   });
 
   it('sells like a real studio: two memberships, three packs and an intro offer, a promo code; regulars hold them and their bookings use them', async () => {

@@ -9,7 +9,7 @@ import { seedBookings } from './seed-bookings.ts';
 import { seedPackages } from './seed-packages.ts';
 import { seedEvents } from './seed-events.ts';
 import { seedWaivers } from './seed-waivers.ts';
-import { seedSignupDetails } from './seed-signup-details.ts';
+import { seedMoreSignupDetails, seedSignupDetails } from './seed-signup-details.ts';
 import { seedSchedule } from './seed-schedule.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
@@ -88,6 +88,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       await seedEvents(tx, company);
       await seedWaivers(tx, company);
       await seedSignupDetails(tx, company);
+      await seedMoreSignupDetails(tx, company);
     }
     return { created };
   });

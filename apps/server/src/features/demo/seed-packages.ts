@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { priceOrder, type PackageKind } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
+import type { orderLines, payments } from '../../db/schema/index.ts';
 import {
   bookings,
   classInstances,
@@ -9,10 +10,8 @@ import {
   clientPackages,
   creditLedger,
   fitnessSessions,
-  orderLines,
   orders,
   packages,
-  payments,
   products,
   promoCodes,
   taxRates,
@@ -22,6 +21,13 @@ import { localDateOf } from '../fitness-sessions/zoned-time.ts';
 import { periodOf, periodStart } from '../orders/membership-periods.ts';
 import { insertOrder, insertPayment, updateOrder } from '../orders/orders.repo.ts';
 import { termsOf, type PackageRow } from '../packages/catalogue.service.ts';
+import {
+  insertMany,
+  LEDGER_COLUMNS,
+  ORDER_COLUMNS,
+  ORDER_LINE_COLUMNS,
+  PAYMENT_COLUMNS,
+} from './bulk-insert.ts';
 
 const DAY = 86_400_000;
 
@@ -229,8 +235,10 @@ export async function seedPackages(
   type Holding = { row: typeof clientPackages.$inferSelect; credits: number; used: Map<string, number> };
   const holding = new Map<string, Holding[]>();
   const paidBookings = new Map<string, number>();
-  for (const { booking, price } of rows)
-    if (price > 0) paidBookings.set(booking.clientId, (paidBookings.get(booking.clientId) ?? 0) + 1);
+  // Top-ups follow the weeks since the packages were bought; earlier classes were paid as drop-ins.
+  for (const { booking, price, startsAt } of rows)
+    if (price > 0 && startsAt >= at(31))
+      paidBookings.set(booking.clientId, (paidBookings.get(booking.clientId) ?? 0) + 1);
   const nextPack = byName.get('10-Class Pack');
   for (const [index, client] of clients.entries()) {
     const name = client.email.startsWith('client@') ? '10-Class Pack' : HOLDINGS[index % HOLDINGS.length];
@@ -368,8 +376,7 @@ export async function seedPackages(
              as v(id text, "paidWith" text, "clientPackageId" text, "orderId" text, "feeOrderId" text)
        where b.company_id = ${company.id} and b.id = v.id::char(24)`);
   }
-  for (let start = 0; start < ledger.length; start += 500)
-    await tx.insert(creditLedger).values(ledger.slice(start, start + 500));
+  await insertMany(tx, 'credit_ledger', LEDGER_COLUMNS, ledger);
   // A pack whose expiry counts from first use started counting at its first booking.
   for (const { row } of [...holding.values()].flat()) {
     const { terms } = row;
@@ -464,12 +471,9 @@ class OrderBatch {
   }
 
   async save() {
-    for (let start = 0; start < this.orders.length; start += 500)
-      await this.tx.insert(orders).values(this.orders.slice(start, start + 500));
-    for (let start = 0; start < this.lines.length; start += 500)
-      await this.tx.insert(orderLines).values(this.lines.slice(start, start + 500));
-    for (let start = 0; start < this.payments.length; start += 500)
-      await this.tx.insert(payments).values(this.payments.slice(start, start + 500));
+    await insertMany(this.tx, 'orders', ORDER_COLUMNS, this.orders);
+    await insertMany(this.tx, 'order_lines', ORDER_LINE_COLUMNS, this.lines);
+    await insertMany(this.tx, 'payments', PAYMENT_COLUMNS, this.payments);
   }
 }
 

@@ -5,8 +5,17 @@ import { classTemplates, fitnessSessions, instructors, studioRooms, studios } fr
 import { createSeriesIn } from '../fitness-sessions/fitness-sessions.service.ts';
 import { addDays, localDateOf } from '../fitness-sessions/zoned-time.ts';
 import { weekdayOfDate, WEEKDAYS } from '@kinetic/shared';
+import { HISTORY_DAYS } from './seed-bookings.ts';
 
-type Slot = [template: string, studio: string, room: string | null, instructor: string, days: Weekday[], time: string, minutes: number];
+type Slot = [
+  template: string,
+  studio: string,
+  room: string | null,
+  instructor: string,
+  days: Weekday[],
+  time: string,
+  minutes: number,
+];
 
 const MWF: Weekday[] = ['monday', 'wednesday', 'friday'];
 const TT: Weekday[] = ['tuesday', 'thursday'];
@@ -42,7 +51,7 @@ const SOLO_TIMETABLE: Slot[] = [
 ];
 
 /**
- * Issue 8's demo timetable: four weeks back and the rolling twelve ahead, through the same service an
+ * Issue 8's demo timetable: six weeks back (issue 14) and the rolling twelve ahead, through the same service an
  * owner's "New class" uses. Added only when the company has no class series yet.
  */
 export async function seedSchedule(
@@ -56,21 +65,34 @@ export async function seedSchedule(
     .where(eq(fitnessSessions.companyId, company.id))
     .limit(1);
   if (existing) return;
-  const byName = <T extends { name: string; id: string }>(rows: T[]) => new Map(rows.map((row) => [row.name, row]));
-  const templates = byName(await tx.select().from(classTemplates).where(eq(classTemplates.companyId, company.id)));
+  const byName = <T extends { name: string; id: string }>(rows: T[]) =>
+    new Map(rows.map((row) => [row.name, row]));
+  const templates = byName(
+    await tx.select().from(classTemplates).where(eq(classTemplates.companyId, company.id)),
+  );
   const people = byName(await tx.select().from(instructors).where(eq(instructors.companyId, company.id)));
   const places = await tx.select().from(studios).where(eq(studios.companyId, company.id));
   const rooms = await tx.select().from(studioRooms).where(eq(studioRooms.companyId, company.id));
   const timetable = company.kind === 'solo' ? SOLO_TIMETABLE : COMPANY_TIMETABLE;
-  for (const [templateName, studioName, roomName, instructorName, weekdays, startTime, durationMinutes] of timetable) {
+  for (const [
+    templateName,
+    studioName,
+    roomName,
+    instructorName,
+    weekdays,
+    startTime,
+    durationMinutes,
+  ] of timetable) {
     const template = templates.get(templateName);
     const studio = company.kind === 'solo' ? places[0] : places.find((place) => place.name === studioName);
     const instructor = people.get(instructorName);
     if (!template || !studio || !instructor) continue; // the owner renamed or removed it: leave their data be
-    const room = roomName ? rooms.find((candidate) => candidate.studioId === studio.id && candidate.name === roomName) : null;
+    const room = roomName
+      ? rooms.find((candidate) => candidate.studioId === studio.id && candidate.name === roomName)
+      : null;
     const today = localDateOf(now, studio.timeZone);
-    // The Monday four weeks back, so the calendar has a past as well as a future.
-    const start = addDays(today, -28 - WEEKDAYS.indexOf(weekdayOfDate(today)));
+    // The Monday six weeks back, so the calendar (and the insights' retention) has a past as well as a future.
+    const start = addDays(today, -HISTORY_DAYS - WEEKDAYS.indexOf(weekdayOfDate(today)));
     await createSeriesIn(
       tx,
       company.id,
@@ -83,7 +105,14 @@ export async function seedSchedule(
         capacity: null,
         dropInPrice: null,
         ruleOverrides: null,
-        schedule: { kind: 'weekly', weekdays, everyWeeks: 1, startDate: start, endDate: addDays(start, 364), count: null },
+        schedule: {
+          kind: 'weekly',
+          weekdays,
+          everyWeeks: 1,
+          startDate: start,
+          endDate: addDays(start, 364),
+          count: null,
+        },
         startTime,
         durationMinutes,
         allowRoomOverlap: false,

@@ -180,7 +180,8 @@ async function seedTemplatesAndPeople(
     .limit(1);
   if (!template) {
     // A solo yoga teacher offers her two yoga classes; the studio its whole timetable.
-    const templates = company.kind === 'solo' ? DEMO_TEMPLATES.filter((t) => t.tags.includes('Yoga')) : DEMO_TEMPLATES;
+    const templates =
+      company.kind === 'solo' ? DEMO_TEMPLATES.filter((t) => t.tags.includes('Yoga')) : DEMO_TEMPLATES;
     await tx
       .insert(classTemplates)
       .values(

@@ -14,7 +14,10 @@ export const DEMO_WAIVER = {
   ].join('\n\n'),
   terms: [
     { value: 'own-risk', label: 'I take part at my own risk' },
-    { value: 'tell-the-instructor', label: 'I will tell the instructor about any injury or condition before class' },
+    {
+      value: 'tell-the-instructor',
+      label: 'I will tell the instructor about any injury or condition before class',
+    },
     { value: 'adult', label: 'I am 18 or older (or my guardian signs for me)' },
   ],
 };
@@ -42,12 +45,26 @@ function squiggle(seed: number): string {
  * copy is there to download — and the studio's policies.
  */
 export async function seedWaivers(tx: Executor, company: { id: string }, now = new Date()): Promise<void> {
-  const [existing] = await tx.select({ id: waivers.id }).from(waivers).where(eq(waivers.companyId, company.id)).limit(1);
+  const [existing] = await tx
+    .select({ id: waivers.id })
+    .from(waivers)
+    .where(eq(waivers.companyId, company.id))
+    .limit(1);
   if (existing) return;
   const publishedAt = new Date(now.getTime() - 90 * DAY);
   const waiverId = generateId(publishedAt.getTime());
-  await tx.insert(waivers).values({ companyId: company.id, id: waiverId, version: 1, ...DEMO_WAIVER, signaturesFromVersion: 1, publishedAt });
-  await tx.insert(policies).values({ companyId: company.id, text: DEMO_POLICIES, updatedAt: publishedAt }).onConflictDoNothing();
+  await tx.insert(waivers).values({
+    companyId: company.id,
+    id: waiverId,
+    version: 1,
+    ...DEMO_WAIVER,
+    signaturesFromVersion: 1,
+    publishedAt,
+  });
+  await tx
+    .insert(policies)
+    .values({ companyId: company.id, text: DEMO_POLICIES, updatedAt: publishedAt })
+    .onConflictDoNothing();
   const clientRows = await tx
     .select({ id: users.id, name: users.name, role: users.role })
     .from(users)
