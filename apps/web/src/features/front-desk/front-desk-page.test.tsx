@@ -87,4 +87,26 @@ describe('Front desk', () => {
     await waitFor(() => expect(document.activeElement).toBe(search));
     expect(screen.getByRole('link', { name: 'Start kiosk mode' }).getAttribute('href')).toBe(`/app/kiosk?studioId=${STUDIO_ID}`);
   });
+
+  it('when earlier classes come first, one button takes the keyboard to the open check-in list', async () => {
+    const earlier = { ...desk.items[1]!, classInstanceId: LATER_ID, name: 'Early Riser', startsAt: at(-300), endsAt: at(-240), checkInOpensAt: at(-360), checkInClosesAt: at(-270) };
+    const reads: Record<string, Answer> = {
+      ...choiceAnswers,
+      [`front-desk?studioId=${STUDIO_ID}`]: ok({ ...desk, items: [earlier, desk.items[0]] }),
+      [`class-instances/${CLASS_ID}`]: ok({ ...fullDetails, startsAt: at(20), endsAt: at(80) }),
+      [`class-instances/${CLASS_ID}/bookings`]: ok({ items: roster }),
+    };
+    stubFetch((call) => reads[call.path] ?? noStub(call));
+    renderRoutes([{ path: '/app/front-desk', element: <FrontDeskPage /> }], '/app/front-desk');
+    const go = await screen.findByRole('button', { name: /^Go to the check-in list of \d{2}:\d{2} Evening Flow$/ });
+    const search = await screen.findByRole('searchbox', { name: 'Find on the roster of Evening Flow' });
+    fireEvent.click(go);
+    expect(document.activeElement).toBe(search);
+  });
+
+  it('offers no such button when the open class is the first of the day', async () => {
+    open();
+    await screen.findByRole('searchbox', { name: 'Find on the roster of Evening Flow' });
+    expect(screen.queryByRole('button', { name: /^Go to the check-in list/ })).toBeNull();
+  });
 });

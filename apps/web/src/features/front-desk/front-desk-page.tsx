@@ -85,6 +85,16 @@ export function FrontDeskPage() {
               Start kiosk mode
             </Button>
           </Group>
+          {current && open === current.classInstanceId && items.indexOf(current) > 0 && desk.data ? (
+            // Earlier classes come first: on a phone the open list is screens below, behind their buttons.
+            <Button
+              variant="subtle"
+              style={{ ...tap, alignSelf: 'flex-start' }}
+              onClick={() => goToCheckInList(current.classInstanceId)}
+            >
+              Go to the check-in list of {localTime(current.startsAt, desk.data.timeZone)} {current.name}
+            </Button>
+          ) : null}
           {desk.isError ? (
             <Alert color="red" role="alert" title="Today’s classes could not be loaded">
               {desk.error.message}
@@ -118,6 +128,14 @@ export function FrontDeskPage() {
   );
 }
 
+/** Shows a class's check-in list from its heading and puts the keyboard in its search. */
+function goToCheckInList(classInstanceId: string) {
+  const panel = document.getElementById(`desk-${classInstanceId}`);
+  // The class's heading in sight too (below the app's header: the item's scroll margin), not only the field.
+  panel?.closest('li')?.scrollIntoView({ block: 'start' });
+  panel?.querySelector<HTMLInputElement>('input[type="search"]')?.focus({ preventScroll: true });
+}
+
 interface DeskClassProps {
   companyId: string;
   cls: FrontDeskClassDto;
@@ -134,7 +152,7 @@ function DeskClass({ companyId, cls, timeZone, canManage, expanded, focusSearch,
   const headingId = `${panelId}-heading`;
   const cancelled = cls.status === 'cancelled';
   return (
-    <Paper component="li" withBorder p="sm" radius="md" aria-labelledby={headingId}>
+    <Paper component="li" withBorder p="sm" radius="md" aria-labelledby={headingId} style={{ scrollMarginTop: 72 }}>
       <Stack gap="sm">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Stack gap={2} style={{ minWidth: 0 }}>
