@@ -79,7 +79,9 @@ export function publishBreakdown(
     counts.set(key, (counts.get(key) ?? 0) + n);
   }
   const listed = [...dimension.options.filter((option) => option.value !== PREFER_NOT_KEY)];
-  if (dimension.key !== 'visitsPerClient') listed.push(PREFER_NOT, NOT_ANSWERED);
+  // "Prefer not to respond" where the question offers it (age, race / ethnicity); "not answered" for every question.
+  if (dimension.options.some((option) => option.value === PREFER_NOT_KEY)) listed.push(PREFER_NOT);
+  if (dimension.key !== 'visitsPerClient') listed.push(NOT_ANSWERED);
   // An answer no longer on the list still counts (under its stored key), as the profile shows it.
   for (const key of counts.keys())
     if (!listed.some((option) => option.value === key)) listed.push({ value: key, label: key });
