@@ -10,6 +10,7 @@ import { useRefreshingMutation } from '../bookings/api/use-refreshing-mutation.t
 import { DROP_IN, FREE, defaultPayment } from '../bookings/booking-labels.ts';
 import { PaymentChoice, waitlistPaymentNote } from '../bookings/payment-choice.tsx';
 import { classInstancesQueryKey, listClassInstances } from '../schedule/api/list-class-instances.ts';
+import { localDate } from '../schedule/class-labels.ts';
 import { useStudios } from '../studios/api/list-studios.ts';
 import { clientBookedKeys, clientProfileQueryKey } from './api/client-profile-keys.ts';
 
@@ -27,17 +28,34 @@ export interface BookClientDialogProps {
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
 
-/** Midnight (this browser's) of today + `offset` days, as the day's key and its [from, to) range. */
-function dayAt(offset: number, now = new Date()) {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
-  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset + 1);
-  const label =
-    offset === 0
-      ? 'Today'
-      : offset === 1
-        ? 'Tomorrow'
-        : start.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'short' });
-  return { value: String(offset), label, from: start.toISOString(), to: end.toISOString() };
+/**
+ * The days offered: the studio's calendar days (each class's own zone, never this browser's) that
+ * have a class left to book in the next two weeks, labelled "Today", "Tomorrow" or by date.
+ */
+function daysOf(items: ClassInstanceDto[], now = new Date()) {
+  const days = new Map<string, string>();
+  for (const item of items) {
+    const day = localDate(item.startsAt, item.timeZone);
+    if (days.has(day)) continue;
+    const today = localDate(now, item.timeZone);
+    const tomorrow = localDate(new Date(now.getTime() + 86_400_000), item.timeZone);
+    days.set(
+      day,
+      day === today
+        ? 'Today'
+        : day === tomorrow
+          ? 'Tomorrow'
+          : new Intl.DateTimeFormat('en-GB', {
+              weekday: 'long',
+              day: 'numeric',
+              month: 'short',
+              timeZone: 'UTC',
+            }).format(new Date(`${day}T12:00:00Z`)),
+    );
+  }
+  return [...days.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([value, label]) => ({ value, label }));
 }
 
 const timeOf = (item: ClassInstanceDto) =>
@@ -89,8 +107,16 @@ function BookClientForm({
   clientName: string;
   onDone: () => void;
 }) {
-  const days = Array.from({ length: BOOKABLE_DAYS }, (_, offset) => dayAt(offset));
-  const [dayValue, setDayValue] = useState('0');
+  // One read of the next two weeks (from this hour, so the key stays put while the dialog is open).
+  const [range] = useState(() => {
+    const from = new Date();
+    from.setMinutes(0, 0, 0);
+    return {
+      from: from.toISOString(),
+      to: new Date(from.getTime() + BOOKABLE_DAYS * 86_400_000).toISOString(),
+    };
+  });
+  const [dayValue, setDayValue] = useState<string | null>(null);
   const [studioId, setStudioId] = useState(ALL_STUDIOS);
   const [classId, setClassId] = useState<string | null>(null);
   const [payWith, setPayWith] = useState<string | null>(null);
@@ -100,18 +126,21 @@ function BookClientForm({
   const [booked, setBooked] = useState<string | null>(null);
   const done = useRef<HTMLButtonElement>(null);
   const intent = useRef(newIdempotencyKey());
-  const day = days.find((entry) => entry.value === dayValue) ?? days[0]!;
   const studios = useStudios(companyId);
   const filters = studioId === ALL_STUDIOS ? {} : { studioId };
-  const range = { from: day.from, to: day.to };
   const classes = useQuery({
     queryKey: classInstancesQueryKey(companyId, range, filters),
     queryFn: ({ signal }) => listClassInstances(range, filters, signal),
     enabled: Boolean(companyId),
   });
-  const upcoming = (classes.data?.items ?? []).filter(
+  const bookable = (classes.data?.items ?? []).filter(
     (item) => item.status === 'scheduled' && Date.parse(item.startsAt) > Date.now(),
   );
+  const days = daysOf(bookable);
+  const day = days.find((entry) => entry.value === dayValue) ?? days[0] ?? null;
+  const upcoming = day
+    ? bookable.filter((item) => localDate(item.startsAt, item.timeZone) === day.value)
+    : [];
   const chosen = upcoming.find((item) => item.id === classId) ?? null;
   const options = useQuery({
     queryKey: [...clientProfileQueryKey(companyId, clientId), 'payment-options', classId],
@@ -174,7 +203,7 @@ function BookClientForm({
           .then(
             (answer) => {
               intent.current = newIdempotencyKey();
-              const when = `${chosen.templateName} at ${timeOf(chosen)} (${day.label})`;
+              const when = `${chosen.templateName} at ${timeOf(chosen)} (${day?.label ?? localDate(chosen.startsAt, chosen.timeZone)})`;
               setBooked(
                 answer.status === 'waitlisted'
                   ? `${clientName} is on the waitlist of ${when}.`
@@ -194,10 +223,12 @@ function BookClientForm({
             label="Day"
             data-autofocus
             allowDeselect={false}
-            data={days.map(({ value, label }) => ({ value, label }))}
-            value={dayValue}
+            data={days}
+            value={day?.value ?? null}
+            placeholder={days.length === 0 ? 'No classes' : undefined}
+            disabled={days.length === 0}
             onChange={(value) => {
-              setDayValue(value ?? '0');
+              setDayValue(value);
               choose(null);
             }}
             miw={160}
@@ -227,7 +258,7 @@ function BookClientForm({
           </Text>
         ) : upcoming.length === 0 ? (
           <Text size="sm">
-            No classes left to book on this day{studioId === ALL_STUDIOS ? '' : ' at this studio'}.
+            No classes to book in the next two weeks{studioId === ALL_STUDIOS ? '' : ' at this studio'}.
           </Text>
         ) : (
           <Radio.Group label="Class" value={classId ?? ''} onChange={choose}>

@@ -190,6 +190,9 @@ function byLabel(change: BookingChangeDto): string {
   return `by ${change.by}`;
 }
 
+/** "Booked by Olive Owner", "Cancelled by the client", "Offered automatically". */
+const changeLabel = (change: BookingChangeDto) => `${STATUS_LABELS[change.toStatus]} ${byLabel(change)}`;
+
 function classTime(booking: ProfileBookingDto): string {
   return new Intl.DateTimeFormat('en-GB', {
     weekday: 'short',
@@ -232,8 +235,10 @@ function BookingItem({ booking }: { booking: ProfileBookingDto }) {
           <Stack gap={0} component="ol" m={0} pl="md" aria-label={`History of ${label}`}>
             {booking.history.map((change, index) => (
               <Text component="li" size="xs" c="dimmed" key={`${change.at}-${index}`}>
-                {STATUS_LABELS[change.toStatus]} {byLabel(change)}, {instantLabel(change.at)}
-                {change.reason ? ` (${change.reason})` : ''}
+                {changeLabel(change)}, {instantLabel(change.at)}
+                {change.reason && change.reason.toLowerCase() !== changeLabel(change).toLowerCase()
+                  ? ` (${change.reason})`
+                  : ''}
               </Text>
             ))}
           </Stack>
