@@ -78,33 +78,32 @@ export interface RetentionRow {
 
 /**
  * Clients whose first visit ever (at the studio) was in the period and at least `days` ago, and of them
- * those who took a place in a class starting `days` or more after that first visit.
+ * those who took a place in a class starting `days` or more after that first visit. One pass over the
+ * population's places (bookings_client_idx): "a place that late exists" is "their latest place is that late".
  */
 export async function retention(tx: Executor, scope: Scope): Promise<RetentionRow[]> {
-  const later = (days: number) => sql`exists (
-    select 1 from bookings b2
-    join class_instances c2 on c2.company_id = b2.company_id and c2.id = b2.class_instance_id
-    where b2.company_id = ${scope.companyId} and b2.client_id = f.client_id and b2.status in ${TAKEN}
-      and ${studioIs(scope, sql`c2.studio_id`)}
-      and c2.starts_at >= f.first_visit + make_interval(days => ${days}))`;
   const due = (days: number) =>
-    sql`f.first_visit <= ${scope.now.toISOString()}::timestamptz - make_interval(days => ${days})`;
+    sql`first_visit <= ${scope.now.toISOString()}::timestamptz - make_interval(days => ${days})`;
+  const kept = (days: number) =>
+    sql`${due(days)} and last_place >= first_visit + make_interval(days => ${days})`;
   const result = await tx.execute<Record<'cohort30' | 'retained30' | 'cohort90' | 'retained90', string>>(sql`
     with pop as (select distinct client_id from (${places(scope)}) p),
-    firsts as (
-      select b.client_id, min(ci.starts_at) as first_visit
+    per_client as (
+      select b.client_id,
+             min(ci.starts_at) filter (where b.status = 'checked_in') as first_visit,
+             max(ci.starts_at) as last_place
       from pop
-      join bookings b on b.company_id = ${scope.companyId} and b.client_id = pop.client_id and b.status = 'checked_in'
+      join bookings b on b.company_id = ${scope.companyId} and b.client_id = pop.client_id and b.status in ${TAKEN}
       join class_instances ci on ci.company_id = b.company_id and ci.id = b.class_instance_id
       where ${studioIs(scope, sql`ci.studio_id`)}
       group by b.client_id
     )
     select count(*) filter (where ${due(30)}) as cohort30,
-           count(*) filter (where ${due(30)} and ${later(30)}) as retained30,
+           count(*) filter (where ${kept(30)}) as retained30,
            count(*) filter (where ${due(90)}) as cohort90,
-           count(*) filter (where ${due(90)} and ${later(90)}) as retained90
-    from firsts f
-    where f.first_visit >= ${scope.from.toISOString()}::timestamptz and f.first_visit < ${scope.to.toISOString()}::timestamptz`);
+           count(*) filter (where ${kept(90)}) as retained90
+    from per_client
+    where first_visit >= ${scope.from.toISOString()}::timestamptz and first_visit < ${scope.to.toISOString()}::timestamptz`);
   const row = result.rows[0];
   return [
     { days: 30, cohort: Number(row?.cohort30 ?? 0), retained: Number(row?.retained30 ?? 0) },
