@@ -111,10 +111,10 @@ describe('attendance report', () => {
       fillRate: 0.3,
     });
 
-    const byWeek = (
+    const byMonth = (
       await get(`/api/reports/attendance?from=${YEAR}-01-01&to=${YEAR}-02-28&groupBy=month`, ready.headers)
     ).json().data;
-    expect(byWeek.rows.map((row: { label: string; classes: number }) => [row.label, row.classes])).toEqual([
+    expect(byMonth.rows.map((row: { label: string; classes: number }) => [row.label, row.classes])).toEqual([
       [`January ${YEAR}`, 2],
       [`February ${YEAR}`, 1],
     ]);
@@ -126,6 +126,62 @@ describe('attendance report', () => {
       )
     ).json().data;
     expect(filtered.rows).toMatchObject([{ label: 'Power Yoga', classes: 1, booked: 2 }]);
+  });
+
+  it('an event’s dates count like classes: named after the event under Class, together under Instructor; a class filter leaves them out', async () => {
+    const ready = await studioReadyToSchedule(app);
+    await classWithBookings(ready, `${YEAR}-04-06T22:00:00Z`, ['booked', 'booked']);
+    const event = await post('/api/events', ready.headers, {
+      title: 'Community Open Day',
+      category: 'CommunityEvents',
+      description: 'Meet the team.',
+      image: null,
+      studioId: ready.studioId,
+      address: null,
+      capacity: 30,
+      price: 0,
+      facilitatorIds: [],
+      packageIds: [],
+      visibility: 'public',
+      waitlist: true,
+      dates: [
+        { startsAt: `${YEAR}-04-11T14:00:00Z`, durationMinutes: 120 },
+        { startsAt: `${YEAR}-04-18T14:00:00Z`, durationMinutes: 120 },
+      ],
+    });
+    expect(event.statusCode).toBe(201);
+    const [first] = event.json().data.dates as { classInstanceId: string }[];
+    const [client] = await quickClients(app, ready, 1, `e${generateId().slice(-6)}`);
+    await db.pool.query(
+      `insert into bookings (company_id, id, class_instance_id, client_id, status) values ($1, $2, $3, $4, 'checked_in')`,
+      [ready.companyId, generateId(), first!.classInstanceId, client],
+    );
+    const report = async (query: string) =>
+      (
+        await get(`/api/reports/attendance?from=${YEAR}-04-01&to=${YEAR}-04-30&${query}`, ready.headers)
+      ).json().data;
+
+    const byClass = await report('groupBy=class');
+    expect(
+      byClass.rows.map((row: { label: string; classes: number; booked: number; capacity: number }) => [
+        row.label,
+        row.classes,
+        row.booked,
+        row.capacity,
+      ]),
+    ).toEqual([
+      ['Community Open Day (event)', 2, 1, 60],
+      ['Power Yoga', 1, 2, 10],
+    ]);
+    const byInstructor = await report('groupBy=instructor');
+    expect(
+      byInstructor.rows.map((row: { label: string; classes: number }) => [row.label, row.classes]),
+    ).toEqual([
+      ['Events (no instructor)', 2],
+      ['Indira Patel', 1],
+    ]);
+    const oneClass = await report(`groupBy=class&templateId=${ready.templateId}`);
+    expect(oneClass.totals).toMatchObject({ classes: 1, booked: 2 });
   });
 
   it('streams CSV with quoting, formula protection, a totals row and a descriptive file name', async () => {
