@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ClientsListItemDto } from '@kinetic/shared';
 import { CLIENTS_TAB_STORAGE_KEY } from '../../shell/clients-tab.ts';
 import { noStub, ok, renderRoutes, stubFetch, type Call } from '../../test/render-page.tsx';
 import { account, choiceAnswers, studio } from '../schedule/schedule-test-fixtures.ts';
 import { ClientsPage } from './clients-page.tsx';
+
+// The first render of a page of cards, and the 300 ms debounce, take longer than 1 s on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 const realMatchMedia = window.matchMedia;
 afterEach(() => {
@@ -77,7 +80,8 @@ const wide = () => {
     }) as MediaQueryList;
 };
 
-describe('Clients', () => {
+// Rendering a page of cards takes seconds on a busy two-core machine.
+describe('Clients', { timeout: 20_000 }, () => {
   it('asks for the spec defaults and shows each client as a card at narrow width, linked to the profile', async () => {
     const api = serve();
     renderRoutes(routes, '/app/clients');
@@ -145,6 +149,8 @@ describe('Clients', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Waiver not signed' }));
     expect(await screen.findByText('No client matches with these filters.')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear search and filters' })[0] as HTMLElement);
+    // The button went away: the focus is in the search, not lost.
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: /Search clients/ }));
     await waitFor(() =>
       expect(api.last()?.toString()).toBe(
         'currentPage=0&itemsPerPage=10&orderBy=First+Name&orderDirection=asc',

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -67,6 +67,7 @@ export function ClientsPage() {
   const wide = useMediaQuery('(min-width: 62em)') ?? false;
   const [state, setState] = useState<ClientsListParams>(readClientsTab);
   const [typed, setTyped] = useState(state.searchString);
+  const searchRef = useRef<HTMLInputElement>(null);
   const [debounced] = useDebouncedValue(typed.trim(), 300);
   const studios = useStudios(companyId);
   const list = useClientsList(companyId, state);
@@ -88,6 +89,7 @@ export function ClientsPage() {
     [locale, data?.timeZone],
   );
   const narrowed = hasNarrowing(state);
+  // The button pressed goes away with the filters: the keyboard lands in the search, not on <body>.
   const clear = () => {
     setTyped('');
     setState({
@@ -96,6 +98,7 @@ export function ClientsPage() {
       orderBy: state.orderBy,
       orderDirection: state.orderDirection,
     });
+    searchRef.current?.focus();
   };
   const sortBy = (orderBy: ClientsOrderBy) =>
     update({
@@ -133,6 +136,7 @@ export function ClientsPage() {
             label="Search clients"
             description="Name, email or phone number"
             type="search"
+            ref={searchRef}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
             maxLength={100}
