@@ -2,7 +2,12 @@ import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput 
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { newClientBody, type ClassInstanceDetailsDto, type ClientDto, type NewClientBody } from '@kinetic/shared';
+import {
+  newClientBody,
+  type ClassInstanceDetailsDto,
+  type ClientDto,
+  type NewClientBody,
+} from '@kinetic/shared';
 import { ApiError } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
@@ -38,32 +43,44 @@ export function AddClientDialog({ companyId, item, opened, onClose, walkIn = fal
       title={walkIn ? `Walk-in: ${item.templateName}` : `Add a client to ${item.templateName}`}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Stack gap="md">
-        <SegmentedControl
-          aria-label="How to add the client"
-          fullWidth
-          value={mode}
-          onChange={(value) => setMode(value === 'new' ? 'new' : 'find')}
-          data={[
-            { value: 'find', label: 'Find a client' },
-            { value: 'new', label: 'New client' },
-          ]}
-        />
-        {full ? (
-          <Text size="sm">
-            {walkIn
-              ? `The class is full: all ${item.capacity} places are taken, so nobody can walk in.`
-              : 'The class is full: the client joins the waitlist.'}
-          </Text>
-        ) : walkIn ? (
-          <Text size="sm">The client is booked (a package they hold, or a drop-in paid at the studio) and checked in.</Text>
-        ) : null}
-        {mode === 'find' ? (
-          <FindClientForm companyId={companyId} item={item} onDone={onClose} walkIn={walkIn} />
-        ) : (
-          <NewClientForm companyId={companyId} item={item} onDone={onClose} walkIn={walkIn} />
-        )}
-      </Stack>
+      {walkIn && full ? (
+        // Nobody can walk in: the sentence and the way back, no form to fill for nothing.
+        <Stack gap="md">
+          <Text size="sm">{`The class is full: all ${item.capacity} places are taken, so nobody can walk in.`}</Text>
+          <Group>
+            <Button variant="default" onClick={onClose} data-autofocus>
+              Back to the roster
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <SegmentedControl
+            aria-label="How to add the client"
+            fullWidth
+            value={mode}
+            onChange={(value) => setMode(value === 'new' ? 'new' : 'find')}
+            data={[
+              { value: 'find', label: 'Find a client' },
+              { value: 'new', label: 'New client' },
+            ]}
+          />
+          {full ? (
+            <Text size="sm">The class is full: the client joins the waitlist.</Text>
+          ) : walkIn ? (
+            // What checking in will do (not what happened: a refusal may follow below).
+            <Text size="sm">
+              Checking in books the client (a package they hold, or a drop-in paid at the studio) and checks
+              them in.
+            </Text>
+          ) : null}
+          {mode === 'find' ? (
+            <FindClientForm companyId={companyId} item={item} onDone={onClose} walkIn={walkIn} />
+          ) : (
+            <NewClientForm companyId={companyId} item={item} onDone={onClose} walkIn={walkIn} />
+          )}
+        </Stack>
+      )}
     </Modal>
   );
 }
@@ -111,7 +128,11 @@ function FindClientForm({ companyId, item, onDone, walkIn }: FormProps) {
         }
         setError(null);
         book
-          .mutateAsync({ classInstanceId: item.id, clientId: chosen.id, ...(unsigned ? { overrideWaiver: true } : {}) })
+          .mutateAsync({
+            classInstanceId: item.id,
+            clientId: chosen.id,
+            ...(unsigned ? { overrideWaiver: true } : {}),
+          })
           .then(onDone, (failure: unknown) => {
             setError(messageOf(failure));
             setUnsigned(failure instanceof ApiError && Boolean(failure.errors?.overrideWaiver));
@@ -136,7 +157,9 @@ function FindClientForm({ companyId, item, onDone, walkIn }: FormProps) {
             setError(null);
             setUnsigned(false);
           }}
-          nothingFoundMessage={clients.isFetching ? 'Searching…' : 'No client matches; add them as a new client'}
+          nothingFoundMessage={
+            clients.isFetching ? 'Searching…' : 'No client matches; add them as a new client'
+          }
           error={clients.isError ? clients.error.message : undefined}
         />
         <FormSubmitError message={error} />
@@ -177,9 +200,9 @@ function NewClientForm({ companyId, item, onDone, walkIn }: FormProps) {
 
   const placeAnyway = (client: ClientDto) => {
     setError(null);
-    book.mutateAsync({ classInstanceId: item.id, clientId: client.id, overrideWaiver: true }).then(onDone, (failure: unknown) =>
-      setError(messageOf(failure)),
-    );
+    book
+      .mutateAsync({ classInstanceId: item.id, clientId: client.id, overrideWaiver: true })
+      .then(onDone, (failure: unknown) => setError(messageOf(failure)));
   };
 
   const submit = async (values: NewClientBody) => {
@@ -199,7 +222,9 @@ function NewClientForm({ companyId, item, onDone, walkIn }: FormProps) {
       const offer = failure instanceof ApiError && failure.errors?.overrideWaiver ? client : null;
       setUnsigned(offer);
       setMadeOnly(!offer);
-      setError(`${client.name} is now a client, but was not ${walkIn ? 'checked in' : 'booked'}: ${messageOf(failure)}`);
+      setError(
+        `${client.name} is now a client, but was not ${walkIn ? 'checked in' : 'booked'}: ${messageOf(failure)}`,
+      );
     }
   };
 
@@ -235,7 +260,11 @@ function NewClientForm({ companyId, item, onDone, walkIn }: FormProps) {
       <Stack gap="md">
         <TextInput label="Name" required autoComplete="off" data-autofocus {...form.getInputProps('name')} />
         <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
-        <PhoneInput {...phone} value={String(phone.value ?? '')} onPhoneChange={(value) => form.setFieldValue('phone', value)} />
+        <PhoneInput
+          {...phone}
+          value={String(phone.value ?? '')}
+          onPhoneChange={(value) => form.setFieldValue('phone', value)}
+        />
         <FormSubmitError message={error} />
         <Group>
           <BusyButton type="submit" busy={create.isPending || book.isPending}>

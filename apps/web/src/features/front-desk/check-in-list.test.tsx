@@ -130,19 +130,22 @@ describe('the check-in list', () => {
       phone: null,
       createdAt: '2026-01-01T00:00:00.000Z',
     };
-    const calls = open((call) => {
-      if (call.path === 'clients') return ok(ivy);
-      if (call.path !== `class-instances/${CLASS_ID}/walk-ins`) return undefined;
-      return {
-        code: 409,
-        body: {
-          status: 0,
-          message:
-            'Ivy Irwin has not signed the studio’s current waiver, and nobody is checked in without it: they sign it from the check-in code at the door, or in Settings › Waiver.',
-          errors: { waiver: 'The waiver is not signed' },
-        },
-      };
-    });
+    const calls = open(
+      (call) => {
+        if (call.path === 'clients') return ok(ivy);
+        if (call.path !== `class-instances/${CLASS_ID}/walk-ins`) return undefined;
+        return {
+          code: 409,
+          body: {
+            status: 0,
+            message:
+              'Ivy Irwin has not signed the studio’s current waiver, and nobody is checked in without it: they sign it from the check-in code at the door, or in Settings › Waiver.',
+            errors: { waiver: 'The waiver is not signed' },
+          },
+        };
+      },
+      { ...soon(), capacity: 3 },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Add walk-in' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Walk-in: Evening Flow' }));
     fireEvent.click(dialog.getByText('New client'));
@@ -178,5 +181,22 @@ describe('the check-in list', () => {
     });
     await screen.findByRole('button', { name: 'Add client' });
     expect(screen.queryByRole('button', { name: 'Add walk-in' })).toBeNull();
+  });
+
+  it('a full class: the walk-in dialog says nobody can walk in, offers only the way back, and sends nothing', async () => {
+    const item = soon();
+    const calls = open(() => undefined, { ...item, bookedCount: item.capacity });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add walk-in' }));
+    const dialog = within(await screen.findByRole('dialog', { name: `Walk-in: ${item.templateName}` }));
+    expect(
+      dialog.getByText(`The class is full: all ${item.capacity} places are taken, so nobody can walk in.`),
+    ).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: /Check in/ })).toBeNull();
+    expect(dialog.queryByRole('radio', { name: 'New client' })).toBeNull();
+    const back = dialog.getByRole('button', { name: 'Back to the roster' });
+    await waitFor(() => expect(document.activeElement).toBe(back));
+    fireEvent.click(back);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts(calls)).toEqual([]);
   });
 });

@@ -37,5 +37,7 @@ export const bookClass = ({
       ...(checkInPass ? { checkInPass } : {}),
     },
     inlineErrors: true,
+    // At the door the checked-in page that follows says it all: no "booked" toast over it.
+    ...(checkInPass ? { silent: true } : {}),
     ...(idempotencyKey ? { idempotencyKey } : {}),
   });
