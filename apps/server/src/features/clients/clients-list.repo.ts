@@ -57,11 +57,15 @@ export async function listClientsPage(
   const conditions: SQL[] = [sql`u.company_id = ${companyId}`, sql`u.role in ('client', 'solo-client')`];
   const search = params.searchString;
   if (search) {
-    // Through clients_matching (migration 0035): under row-level security a plain ILIKE here would never
-    // use the trigram indexes. The function keeps to this transaction's company.
     const like = `%${escapeLike(search)}%`;
     const digits = looksLikePhone(search) ? `%${phoneDigits(search)}%` : null;
-    conditions.push(sql`u.id in (select m.id from clients_matching(${like}, ${digits}::text) m)`);
+    if (search.length >= 3)
+      // Through clients_matching (migration 0035): under row-level security a plain ILIKE here would never
+      // use the trigram indexes. The function keeps to this transaction's company.
+      conditions.push(sql`u.id in (select m.id from clients_matching(${like}, ${digits}::text) m)`);
+    // One or two letters have no trigram: any index would be read whole (2 s at 100,000 clients), the
+    // company's clients once is faster (0.3 s).
+    else conditions.push(sql`(u.name ilike ${like} or u.email ilike ${like})`);
   }
   if (params.activeMembership)
     conditions.push(sql`exists (select 1 from client_packages cp ${OF_PACKAGE}
