@@ -271,14 +271,12 @@ export function ClientInsightsPage() {
           </>
         ) : null}
       </Group>
-      {insights.isError ? (
+      {!datesValid ? null : insights.isError ? (
         <Alert color="red" role="alert" title="The insights could not be loaded">
           {insights.error.message}
         </Alert>
       ) : !insights.data ? (
-        datesValid ? (
-          <PageLoader text="Counting your clients…" />
-        ) : null
+        <PageLoader text="Counting your clients…" />
       ) : insights.data.clients === null ? (
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4">
