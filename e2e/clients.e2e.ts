@@ -98,8 +98,9 @@ describe('the Clients list (issue 14 §1)', () => {
     await context.close();
   }, 180_000);
 
-  it('at 360 px: cards, no sideways scroll, search and paging usable', async () => {
+  it('at 360 px: cards, no sideways scroll, search, paging and the quick actions usable', async () => {
     const { page, context } = await newPage(browser, { width: 360, height: 740 });
+    page.setDefaultTimeout(20_000);
     await signedInOwner(page);
     await deskClients(page);
     await page.goto('/app/clients');
@@ -121,6 +122,25 @@ describe('the Clients list (issue 14 §1)', () => {
     expect(
       await first.getByRole('button', { name: /^Send Pat21 Pine a password-reset link/ }).isVisible(),
     ).toBe(true);
+
+    // Quick actions open the profile's own dialogs, and Escape gives the focus back to the button.
+    const book = first.getByRole('button', { name: /^Book Pat21 Pine/ });
+    await book.click();
+    await page.getByRole('dialog', { name: 'Book Pat21 Pine into a class' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: '/tmp/shots/clients-book-dialog-360.png' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => book.evaluate((element) => element === document.activeElement)).toBe(true);
+    await first.getByRole('button', { name: /^Sell Pat21 Pine/ }).click();
+    await page.getByRole('dialog', { name: 'Sell to Pat21 Pine' }).waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: '/tmp/shots/clients-sell-dialog-360.png' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await first.getByRole('button', { name: /^Send Pat21 Pine a password-reset link/ }).click();
+    await page.getByText(/^We emailed Pat21 Pine .* a link to choose a new password/).waitFor();
     await context.close();
   }, 180_000);
 });
