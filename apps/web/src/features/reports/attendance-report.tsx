@@ -43,7 +43,15 @@ function cells(counts: AttendanceCounts) {
 }
 
 /** The Attendance tab: filters, chart, table with totals and the CSV. */
-export function AttendanceReport({ companyId, period }: { companyId: string; period: Period | null }) {
+export function AttendanceReport({
+  companyId,
+  period,
+  active,
+}: {
+  companyId: string;
+  period: Period | null;
+  active: boolean;
+}) {
   const [groupBy, setGroupBy] = useState<AttendanceGroup>('class');
   const [studioId, setStudioId] = useState<string | null>(null);
   const [instructorId, setInstructorId] = useState<string | null>(null);
@@ -56,7 +64,7 @@ export function AttendanceReport({ companyId, period }: { companyId: string; per
     studioId,
     instructorId,
   };
-  const report = useAttendanceReport(companyId, filters, period !== null);
+  const report = useAttendanceReport(companyId, filters, period !== null && active);
   // While the next grouping loads, the previous one stays on screen with its own names.
   const shownGroup = report.data?.groupBy ?? groupBy;
   const labelOf = (row: AttendanceRowDto) => rowLabel(shownGroup, row);

@@ -60,10 +60,11 @@ export function ReportsPage() {
           <Tabs.Tab value="revenue">Revenue</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="attendance" pt="md">
-          <AttendanceReport companyId={companyId} period={period} />
+          {/* Both stay mounted so each keeps its grouping and filters; only the open one asks the server. */}
+          <AttendanceReport companyId={companyId} period={period} active={tab === 'attendance'} />
         </Tabs.Panel>
         <Tabs.Panel value="revenue" pt="md">
-          <RevenueReport companyId={companyId} period={period} />
+          <RevenueReport companyId={companyId} period={period} active={tab === 'revenue'} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

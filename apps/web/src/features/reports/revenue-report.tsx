@@ -25,12 +25,20 @@ const COLUMNS: [keyof RevenueAmounts, string][] = [
 ];
 
 /** The Revenue tab: filters, chart, table with totals and the CSV; money in the company's currency. */
-export function RevenueReport({ companyId, period }: { companyId: string; period: Period | null }) {
+export function RevenueReport({
+  companyId,
+  period,
+  active,
+}: {
+  companyId: string;
+  period: Period | null;
+  active: boolean;
+}) {
   const [groupBy, setGroupBy] = useState<RevenueGroup>('package-type');
   const [studioId, setStudioId] = useState<string | null>(null);
   const studios = useStudios(companyId);
   const filters: RevenueFilters = { from: period?.from ?? '', to: period?.to ?? '', groupBy, studioId };
-  const report = useRevenueReport(companyId, filters, period !== null);
+  const report = useRevenueReport(companyId, filters, period !== null && active);
   const shownGroup = report.data?.groupBy ?? groupBy;
   const rows = report.data?.rows ?? [];
   const currency = report.data?.currency ?? 'USD';
