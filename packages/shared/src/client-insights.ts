@@ -37,7 +37,10 @@ export const clientInsightsQuery = z
     to: localDateSchema.optional(),
   })
   .superRefine((query, ctx) => {
+    // Only two real days make a period (a day that is not one is already named by its own field).
     if (!query.from || !query.to) return;
+    if (!localDateSchema.safeParse(query.from).success || !localDateSchema.safeParse(query.to).success)
+      return;
     const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000;
     if (days < 0)
       ctx.addIssue({
