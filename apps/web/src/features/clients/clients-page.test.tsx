@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ClientsListItemDto } from '@kinetic/shared';
-import { CLIENTS_TAB_STORAGE_KEY } from '../../shell/clients-tab.ts';
+import { CLIENTS_TAB_STORAGE_KEY, clientsTabQueryKey, forgetClientsTab } from '../../shell/clients-tab.ts';
 import { noStub, ok, renderRoutes, stubFetch, type Call } from '../../test/render-page.tsx';
 import { account, choiceAnswers, studio } from '../schedule/schedule-test-fixtures.ts';
 import { ClientsPage } from './clients-page.tsx';
@@ -186,6 +186,24 @@ describe('Clients', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Client report (CSV)' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Sell / })).toBeNull();
     expect(screen.getAllByRole('button', { name: /^Book / }).length).toBeGreaterThan(0);
+  });
+
+  it('is the clients tab that logout and the session watcher forget: its query and its stored state', async () => {
+    serve();
+    const { queryClient } = renderRoutes(routes, '/app/clients');
+    await screen.findByRole('list', { name: 'Clients' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'No visit in 30 days' }));
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(CLIENTS_TAB_STORAGE_KEY) ?? '{}')).toMatchObject({
+        noRecentVisit: true,
+      }),
+    );
+    const cached = () =>
+      queryClient.getQueryCache().findAll({ queryKey: clientsTabQueryKey(account.company.id) });
+    expect(cached().length).toBeGreaterThan(0);
+    forgetClientsTab(queryClient);
+    expect(cached()).toHaveLength(0);
+    expect(sessionStorage.getItem(CLIENTS_TAB_STORAGE_KEY)).toBeNull();
   });
 
   it('at wide screens is a table whose column headers sort, saying how', async () => {
