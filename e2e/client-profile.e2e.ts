@@ -93,6 +93,26 @@ describe('the client profile (issue 14 §2)', () => {
     await page.getByRole('region', { name: 'Notes' }).getByText('Prefers the back row.').waitFor();
     await snap(page, 'client-profile');
     await expectNoHorizontalScroll(page);
+    // The booking dialog at 360 px, by keyboard: it opens with the focus in Day, Escape closes it and
+    // the focus returns to the button.
+    const book = page.getByRole('button', { name: 'Book into a class' });
+    await book.focus();
+    await page.keyboard.press('Enter');
+    const dialogAt360 = page.getByRole('dialog', { name: 'Book Cleo Client into a class' });
+    await dialogAt360.getByRole('radio').first().waitFor();
+    // The dialog takes the focus once it has opened (Mantine's transition), into Day.
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null, undefined, {
+      timeout: 5_000,
+    });
+    expect(
+      await dialogAt360
+        .getByRole('combobox', { name: 'Day' })
+        .evaluate((input) => input === document.activeElement),
+    ).toBe(true);
+    await snap(page, 'client-profile-book-dialog');
+    await expectNoHorizontalScroll(page);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Book into a class');
     await context.close();
   });
 

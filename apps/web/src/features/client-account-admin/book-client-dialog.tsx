@@ -10,7 +10,7 @@ import { useRefreshingMutation } from '../bookings/api/use-refreshing-mutation.t
 import { DROP_IN, FREE, defaultPayment } from '../bookings/booking-labels.ts';
 import { PaymentChoice, waitlistPaymentNote } from '../bookings/payment-choice.tsx';
 import { classInstancesQueryKey, listClassInstances } from '../schedule/api/list-class-instances.ts';
-import { localDate } from '../schedule/class-labels.ts';
+import { localDate, localTime } from '../schedule/class-labels.ts';
 import { useStudios } from '../studios/api/list-studios.ts';
 import { clientBookedKeys, clientProfileQueryKey } from './api/client-profile-keys.ts';
 
@@ -58,10 +58,7 @@ function daysOf(items: ClassInstanceDto[], now = new Date()) {
     .map(([value, label]) => ({ value, label }));
 }
 
-const timeOf = (item: ClassInstanceDto) =>
-  new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: item.timeZone }).format(
-    new Date(item.startsAt),
-  );
+const timeOf = (item: ClassInstanceDto) => localTime(item.startsAt, item.timeZone);
 
 function placesLeft(item: ClassInstanceDto): string {
   const left = item.capacity - item.bookedCount;
@@ -225,8 +222,8 @@ function BookClientForm({
             allowDeselect={false}
             data={days}
             value={day?.value ?? null}
-            placeholder={days.length === 0 ? 'No classes' : undefined}
-            disabled={days.length === 0}
+            // Never disabled: the dialog puts the focus here on opening, also while the classes load.
+            placeholder={classes.isPending ? 'Loading…' : days.length === 0 ? 'No classes' : undefined}
             onChange={(value) => {
               setDayValue(value);
               choose(null);
