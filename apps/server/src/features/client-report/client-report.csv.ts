@@ -1,4 +1,4 @@
-import { CLIENT_REPORT_COLUMNS, signupDetailsLabel } from '@kinetic/shared';
+import { CLIENT_REPORT_COLUMNS, signupDetailsLabel, type SignupDetailsChoice } from '@kinetic/shared';
 import type { ClientReportRow } from './client-report.repo.ts';
 
 /**
@@ -21,23 +21,28 @@ export const csvLine = (cells: readonly (string | number | null | undefined)[]):
 /** The header line; a UTF-8 byte order mark first, so Excel reads accented names correctly. */
 export const CSV_HEADER = `\uFEFF${csvLine(CLIENT_REPORT_COLUMNS)}`;
 
-/** One client's line: the §9 answers as the labels a person reads (shared lists), never their keys. */
+/** Which cells hold a §9 answer, shown by its label from the shared lists (never the key). */
+const LABELLED: readonly (SignupDetailsChoice | null)[] = [
+  null,
+  null,
+  null,
+  null,
+  'age',
+  'raceEthnicity',
+  'industry',
+  'incomeBandTo200k',
+  'incomeBandTo120k',
+  'planningUnit',
+];
+const MARKETING = 14;
+
+/** One client's line, in the order of CLIENT_REPORT_COLUMNS. */
 export function clientReportLine(row: ClientReportRow): string {
-  return csvLine([
-    row.name,
-    row.email,
-    row.phone,
-    row.signedUp,
-    signupDetailsLabel('age', row.age),
-    signupDetailsLabel('raceEthnicity', row.raceEthnicity),
-    signupDetailsLabel('industry', row.industry),
-    signupDetailsLabel('incomeBandTo200k', row.incomeBandTo200k),
-    signupDetailsLabel('incomeBandTo120k', row.incomeBandTo120k),
-    signupDetailsLabel('planningUnit', row.planningUnit),
-    row.neighborhood,
-    row.packages,
-    row.visits,
-    row.lastVisit,
-    row.marketing ? 'Yes' : 'No',
-  ]);
+  let line = '';
+  for (let column = 0; column < MARKETING; column += 1) {
+    const choice = LABELLED[column];
+    const value = row[column] as string | number | null;
+    line += `${column === 0 ? '' : ','}${csvCell(choice ? signupDetailsLabel(choice, value as string | null) : value)}`;
+  }
+  return `${line},${row[MARKETING] ? 'Yes' : 'No'}\r\n`;
 }

@@ -1,27 +1,30 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { ClientsOrderBy, ClientsOrderDirection } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
-import { clientReports, companies, type ClientReportRequest } from '../../db/schema/index.ts';
+import { clientReports, type ClientReportRequest } from '../../db/schema/index.ts';
 
-/** One client of the report, as the streamed query gives it (dates already in the company's zone). */
-export interface ClientReportRow {
-  name: string;
-  /** Null unless the client agreed to marketing: the report shares contact details only with consent. */
-  email: string | null;
-  phone: string | null;
-  signedUp: string;
-  age: string | null;
-  raceEthnicity: string | null;
-  industry: string | null;
-  incomeBandTo200k: string | null;
-  incomeBandTo120k: string | null;
-  planningUnit: string | null;
-  neighborhood: string | null;
-  packages: string | null;
-  visits: number;
-  lastVisit: string | null;
-  marketing: boolean;
-}
+/**
+ * One client of the report as the cursor gives it (`rowMode: 'array'`, no object per row): the SELECT's
+ * columns in the file's order (CLIENT_REPORT_COLUMNS), dates already in the company's zone. Email and
+ * phone are null unless the client agreed to marketing: the report shares contact details only with consent.
+ */
+export type ClientReportRow = [
+  name: string,
+  email: string | null,
+  phone: string | null,
+  signedUp: string,
+  age: string | null,
+  raceEthnicity: string | null,
+  industry: string | null,
+  incomeBandTo200k: string | null,
+  incomeBandTo120k: string | null,
+  planningUnit: string | null,
+  neighborhood: string | null,
+  packages: string | null,
+  visits: number,
+  lastVisit: string | null,
+  marketing: boolean,
+];
 
 /**
  * The same sort keys as the Clients list's indexes (migration 0031), so the report's order is read off an
@@ -115,13 +118,11 @@ export function clientReportCountQuery(companyId: string, searchString: string) 
   return { text: `select count(*)::int as total from users u where ${where}`, values };
 }
 
-export async function companyTimeZone(tx: Executor, companyId: string): Promise<string | undefined> {
-  const [row] = await tx
-    .select({ timeZone: companies.timeZone })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row?.timeZone;
-}
+/** The company's time zone, in which the file's dates are written. */
+export const companyTimeZoneQuery = (companyId: string) => ({
+  text: 'select time_zone as "timeZone" from companies where id = $1',
+  values: [companyId],
+});
 
 export async function findReportByFilename(tx: Executor, companyId: string, filename: string) {
   const [row] = await tx
