@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { COOKIE } from '@kinetic/shared';
 import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
+import { api, newYorkAt, studioWithOnceClass, tokenOf } from './support/classes.ts';
 import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } from './support/journeys.ts';
 
 /**
@@ -10,24 +10,6 @@ import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } fr
  */
 const browser = await launchBrowser();
 
-async function tokenOf(page: Page): Promise<string> {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === COOKIE.token)?.value;
-  if (!token) throw new Error('No session cookie');
-  return token;
-}
-
-async function api<T>(page: Page, method: 'get' | 'post' | 'put', path: string, token: string, data?: object): Promise<T> {
-  const response = await page.request[method](path, { headers: { authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return ((await response.json()) as { data: T }).data;
-}
-
-function newYork(instant: Date): { date: string; time: string } {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(instant);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
-  return { date, time };
-}
-
 /** The owner, signed in, with a studio and a free class starting in 20 minutes (check-in is open). */
 async function studioWithClass(owner: Page) {
   const company = await createCompany(owner);
@@ -35,52 +17,34 @@ async function studioWithClass(owner: Page) {
   await fillLogin(owner, company.email, PASSWORD);
   await owner.waitForURL((url) => url.pathname.includes('/app'));
   const token = await tokenOf(owner);
-  const studio = await api<{ id: string }>(owner, 'post', '/api/studios', token, {
-    name: 'Midtown',
-    address: { line1: '10 Main St', line2: '', city: 'New York', state: 'NY', postalCode: '10001', country: 'United States' },
-    phone: '',
-    email: '',
-    timeZone: 'America/New_York',
-    openingHours: {},
-    amenities: [],
-    rooms: [{ name: 'Studio A', capacity: 20 }],
-  });
-  const template = await api<{ id: string }>(owner, 'post', '/api/class-templates', token, {
-    name: 'Evening Flow',
-    description: 'A slow flow to end the day.',
-    durationMinutes: 60,
-    defaultCapacity: 15,
-    dropInPrice: 0,
-    colour: '#4860CF',
-    image: null,
-    tags: [],
-  });
-  const instructor = await api<{ id: string }>(owner, 'post', '/api/instructors', token, {
-    name: 'Ines Instructor',
-    email: null,
-    phone: null,
-    bio: null,
-    photo: null,
-    active: true,
-  });
-  const starts = newYork(new Date(Date.now() + 20 * 60_000));
-  await api(owner, 'post', '/api/fitness-sessions', token, {
-    templateId: template.id,
-    studioId: studio.id,
-    roomId: null,
-    instructorId: instructor.id,
-    capacity: 3,
-    dropInPrice: 0,
-    schedule: { kind: 'once', date: starts.date },
-    startTime: starts.time,
-    durationMinutes: 60,
-  });
-  const door = await api<{ classInstance: { classInstanceId: string } }>(owner, 'get', `/api/check-in/door?studioId=${studio.id}`, token);
-  return { company, token, studioId: studio.id, classInstanceId: door.classInstance.classInstanceId };
+  const starts = newYorkAt(new Date(Date.now() + 20 * 60_000));
+  const { studioId } = await studioWithOnceClass(
+    (path, body) => api<{ id: string }>(owner, 'post', path, token, body),
+    {
+      template: { dropInPrice: 0 },
+      capacity: 3,
+      dropInPrice: 0,
+      date: starts.date,
+      startTime: starts.time,
+      durationMinutes: 60,
+    },
+  );
+  const door = await api<{ classInstance: { classInstanceId: string } }>(
+    owner,
+    'get',
+    `/api/check-in/door?studioId=${studioId}`,
+    token,
+  );
+  return { company, token, studioId, classInstanceId: door.classInstance.classInstanceId };
 }
 
 /** A client who signed up and booked the class. */
-async function bookedClient(owner: Page, setup: Awaited<ReturnType<typeof studioWithClass>>, name: string, email: string) {
+async function bookedClient(
+  owner: Page,
+  setup: Awaited<ReturnType<typeof studioWithClass>>,
+  name: string,
+  email: string,
+) {
   const signup = await owner.request.post('/api/signup/client', {
     data: { company: setup.company.slug, roleId: 'client', name, email, phone: '', password: PASSWORD },
   });
@@ -95,7 +59,10 @@ async function check(page: Page, shot: string): Promise<void> {
   await expectNoSeriousA11yViolations(page);
 }
 
-const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+const focusedText = (page: Page) =>
+  page.evaluate(
+    () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+  );
 
 describe('front desk and kiosk (issue 13 §4-§5)', () => {
   it('on a 360 px phone by keyboard: checks a booked client in from the front desk, undoes it, adds a walk-in; a client checks in at the kiosk by email', async () => {
@@ -105,12 +72,19 @@ describe('front desk and kiosk (issue 13 §4-§5)', () => {
     const kim = `kim-${setup.company.slug}@e2e.test`;
     await bookedClient(owner, setup, 'Ava Adams', ava);
     await bookedClient(owner, setup, 'Kim Kowalski', kim);
-    await api(owner, 'post', '/api/clients', setup.token, { name: 'Walter Walker', email: `walter-${setup.company.slug}@e2e.test`, phone: '' });
+    await api(owner, 'post', '/api/clients', setup.token, {
+      name: 'Walter Walker',
+      email: `walter-${setup.company.slug}@e2e.test`,
+      phone: '',
+    });
 
     // The front desk: today's class at the studio, open for check-in, its list shown.
     await owner.goto('/app/front-desk');
     await owner.getByRole('heading', { level: 1, name: 'Front desk' }).waitFor();
-    const deskClass = owner.getByRole('listitem').filter({ has: owner.getByRole('heading', { name: /Evening Flow$/ }) }).first();
+    const deskClass = owner
+      .getByRole('listitem')
+      .filter({ has: owner.getByRole('heading', { name: /Evening Flow$/ }) })
+      .first();
     await deskClass.getByText('0 checked in · 2 booked of 3').waitFor();
     const search = owner.getByRole('searchbox', { name: 'Find on the roster of Evening Flow' });
     await search.waitFor();
@@ -142,7 +116,9 @@ describe('front desk and kiosk (issue 13 §4-§5)', () => {
     await dialog.waitFor();
     await owner.keyboard.type('Walter');
     // The server's search answers Walter alone (the list first shows every client).
-    await expect.poll(() => owner.getByRole('option').allTextContents()).toEqual([expect.stringMatching(/^Walter Walker/)]);
+    await expect
+      .poll(() => owner.getByRole('option').allTextContents())
+      .toEqual([expect.stringMatching(/^Walter Walker/)]);
     await owner.keyboard.press('ArrowDown');
     await owner.keyboard.press('Enter');
     const submit = dialog.getByRole('button', { name: 'Check in Walter Walker' });
@@ -151,7 +127,10 @@ describe('front desk and kiosk (issue 13 §4-§5)', () => {
     await submit.focus();
     await owner.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
-    const walter = owner.getByRole('list', { name: /^Places/ }).getByRole('listitem').filter({ hasText: 'Walter Walker' });
+    const walter = owner
+      .getByRole('list', { name: /^Places/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Walter Walker' });
     await walter.getByText('Checked in', { exact: true }).waitFor();
     await owner.getByRole('button', { name: 'Undo Walter Walker’s check-in' }).waitFor();
     await check(owner, 'front-desk-after');
@@ -167,11 +146,16 @@ describe('front desk and kiosk (issue 13 §4-§5)', () => {
     const field = owner.getByRole('textbox', { name: 'Your email or phone number' });
     // Ready for typing as it opens.
     await expect
-      .poll(() => owner.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent))
+      .poll(() =>
+        owner.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent),
+      )
       .toBe('Your email or phone number');
     await owner.keyboard.type(kim);
     await owner.keyboard.press('Enter');
-    await owner.getByRole('status').filter({ hasText: 'Welcome, Kim K. You are checked in to Evening Flow.' }).waitFor();
+    await owner
+      .getByRole('status')
+      .filter({ hasText: 'Welcome, Kim K. You are checked in to Evening Flow.' })
+      .waitFor();
     expect(await owner.locator('body').textContent()).not.toContain('Kowalski');
     await expect.poll(() => field.inputValue()).toBe('');
     for (const width of [360, 1024, 1280]) {
@@ -181,7 +165,10 @@ describe('front desk and kiosk (issue 13 §4-§5)', () => {
     // Someone unknown: the same sentence for anyone, no names.
     await field.fill('nobody@e2e.test');
     await owner.keyboard.press('Enter');
-    await owner.getByRole('status').filter({ hasText: /^We could not find a booking/ }).waitFor();
+    await owner
+      .getByRole('status')
+      .filter({ hasText: /^We could not find a booking/ })
+      .waitFor();
 
     // Leaving needs the staff password: Back is held, a wrong password keeps kiosk mode.
     await owner.goBack();
