@@ -191,7 +191,7 @@ export function ClientAccountPage() {
         </>
       ) : null}
       {data || profile.data ? (
-        <ProfileSection id="packages" title="Packages & credits">
+        <ProfileSection id="packages" title="Packages & credits" landmark={!data}>
           {data ? (
             <>
               <PackagesSection account={data} companyId={companyId} />

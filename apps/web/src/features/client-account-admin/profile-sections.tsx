@@ -31,12 +31,26 @@ import { useNoteMutation, useProfileBookings } from './api/client-profile-api.ts
 const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 /** A top-level part of the profile: a region named by its heading, a target of the section links. */
-export function ProfileSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function ProfileSection({
+  id,
+  title,
+  landmark = true,
+  children,
+}: {
+  id: string;
+  title: string;
+  /**
+   * False when the parts inside are the landmarks: a region named "Packages & credits" around one named
+   * "Packages" would give two answers to "the Packages region".
+   */
+  landmark?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Stack
       gap="md"
       component="section"
-      aria-labelledby={`${id}-heading`}
+      aria-labelledby={landmark ? `${id}-heading` : undefined}
       id={id}
       style={{ scrollMarginTop: 16 }}
     >
