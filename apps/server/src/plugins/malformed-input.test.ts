@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/harness.ts';
@@ -35,7 +36,16 @@ interface Operation {
 }
 
 const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: { in: string; name: string }[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        parameters?: { in: string; name: string }[];
+      }
+    >
+  >;
 };
 
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -45,7 +55,9 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, method
       method: method.toUpperCase(),
       path,
       body: operation.requestBody?.content?.['application/json']?.schema,
-      query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+      query: (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => parameter.name),
     })),
 );
 
@@ -83,11 +95,14 @@ function plausible(schema: JsonSchema | undefined, depth = 0): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
   const choice = schema.anyOf ?? schema.oneOf;
-  if (choice?.length) return plausible(choice.find((option) => option.type !== 'null') ?? choice[0], depth + 1);
+  if (choice?.length)
+    return plausible(choice.find((option) => option.type !== 'null') ?? choice[0], depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, inner]) => [key, plausible(inner, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, inner]) => [key, plausible(inner, depth + 1)]),
+      );
     case 'array':
       return [plausible(schema.items, depth + 1)];
     case 'integer':
@@ -109,7 +124,9 @@ function fieldPaths(schema: JsonSchema | undefined, prefix: string[] = [], depth
   if (!schema?.properties || depth > 4) return [];
   return Object.entries(schema.properties).flatMap(([key, inner]) => {
     const path = [...prefix, key];
-    const nested = inner.properties ? inner : (inner.anyOf ?? inner.oneOf)?.find((option) => option.properties);
+    const nested = inner.properties
+      ? inner
+      : (inner.anyOf ?? inner.oneOf)?.find((option) => option.properties);
     return [path, ...fieldPaths(nested, path, depth + 1)];
   });
 }
@@ -143,7 +160,10 @@ function bodies(schema: JsonSchema | undefined): InjectOptions[] {
     headers: { 'content-type': 'application/json' },
   });
   const base = plausible(schema);
-  const raw = (payload: string, contentType: string): InjectOptions => ({ payload, headers: { 'content-type': contentType } });
+  const raw = (payload: string, contentType: string): InjectOptions => ({
+    payload,
+    headers: { 'content-type': contentType },
+  });
   const shapes: InjectOptions[] = [
     {},
     json(base),
@@ -152,7 +172,12 @@ function bodies(schema: JsonSchema | undefined): InjectOptions[] {
     json(null),
     json('text'),
     json(7),
-    json({ ...(base as object), unexpected: 'extra', __proto__: { admin: true }, constructor: { prototype: { polluted: 1 } } }),
+    json({
+      ...(base as object),
+      unexpected: 'extra',
+      __proto__: { admin: true },
+      constructor: { prototype: { polluted: 1 } },
+    }),
     json({ [LONE_SURROGATE]: 1, 'a\u0000': 2 }),
     raw('{"name":', 'application/json'),
     raw('{"a":"\\ud800"}', 'application/json'),
@@ -160,7 +185,10 @@ function bodies(schema: JsonSchema | undefined): InjectOptions[] {
     raw('\u0000\u0001', 'application/json'),
     raw('name=x', 'application/x-www-form-urlencoded'),
     raw('plain', 'text/plain'),
-    raw('--x\r\ncontent-disposition: form-data; name="file"\r\n\r\n\r\n--x--', 'multipart/form-data; boundary=x'),
+    raw(
+      '--x\r\ncontent-disposition: form-data; name="file"\r\n\r\n\r\n--x--',
+      'multipart/form-data; boundary=x',
+    ),
     raw('{}', 'application/json; charset=latin1'),
     raw(`{"a":"${'y'.repeat(1024 * 1024 + 10)}"}`, 'application/json'),
     raw(`${'['.repeat(5000)}${']'.repeat(5000)}`, 'application/json'),
@@ -190,9 +218,18 @@ const BAD_PATH_VALUES = [
 function urls(operation: Operation): string[] {
   const params = operation.path.match(/\{[^}]+\}/g) ?? [];
   const withParams = params.length
-    ? BAD_PATH_VALUES.map((value) => params.reduce((path, param) => path.replace(param, value), operation.path))
+    ? BAD_PATH_VALUES.map((value) =>
+        params.reduce((path, param) => path.replace(param, value), operation.path),
+      )
     : [operation.path];
-  const queries = ['', '?page=-1&pageSize=abc&currentPage=1e400', '?%zz=1&a=%', `?q=${'q'.repeat(10_000)}`, '?from=not-a-date&to[]=1&to[x]=2', `?s=%00%ED%A0%80`];
+  const queries = [
+    '',
+    '?page=-1&pageSize=abc&currentPage=1e400',
+    '?%zz=1&a=%',
+    `?q=${'q'.repeat(10_000)}`,
+    '?from=not-a-date&to[]=1&to[x]=2',
+    `?s=%00%ED%A0%80`,
+  ];
   return withParams.flatMap((url) => queries.map((query) => `${url}${query}`));
 }
 
@@ -207,25 +244,43 @@ const BAD_HEADERS: Record<string, string>[] = [
   { cookie: 'token=%zz; user=%E0%A4%A' },
 ];
 
+/** The body as a browser reads it: a large answer comes compressed when the request accepts that. */
+function decoded(response: LightMyRequestResponse): string {
+  const encoding = String(response.headers['content-encoding'] ?? '');
+  const raw = response.rawPayload;
+  if (encoding === 'gzip') return gunzipSync(raw).toString('utf8');
+  if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(raw).toString('utf8');
+  return response.body;
+}
+
 /** What every answer of `/api/...` must look like: never a 5xx, always the envelope. */
 function problemWith(response: LightMyRequestResponse, label: string): string | null {
   if (response.statusCode >= 500) return `${label} → ${response.statusCode} ${response.body.slice(0, 160)}`;
   const type = String(response.headers['content-type'] ?? '');
   // Files (uploads) and the documentation pages are not envelope answers.
   if (!type.startsWith('application/json')) {
-    return response.statusCode < 400 ? null : `${label} → ${response.statusCode} ${type} outside the envelope`;
+    return response.statusCode < 400
+      ? null
+      : `${label} → ${response.statusCode} ${type} outside the envelope`;
   }
+  const text = decoded(response);
   let body: { status?: unknown; message?: unknown };
   try {
-    body = response.json();
+    body = JSON.parse(text) as typeof body;
   } catch {
     return `${label} → ${response.statusCode} body is not JSON`;
   }
-  if (body.status !== 0 && body.status !== 1) return `${label} → ${response.statusCode} no envelope: ${response.body.slice(0, 160)}`;
-  if (response.statusCode >= 400 && (body.status !== 0 || typeof body.message !== 'string' || body.message === '')) {
-    return `${label} → ${response.statusCode} error without a message: ${response.body.slice(0, 160)}`;
+  if (body.status !== 0 && body.status !== 1)
+    return `${label} → ${response.statusCode} no envelope: ${text.slice(0, 160)}`;
+  if (
+    response.statusCode >= 400 &&
+    (body.status !== 0 || typeof body.message !== 'string' || body.message === '')
+  ) {
+    return `${label} → ${response.statusCode} error without a message: ${text.slice(0, 160)}`;
   }
-  if (/FST_ERR|statusCode|stack|at \//.test(response.body)) return `${label} → framework or internal detail leaked: ${response.body.slice(0, 160)}`;
+  if (/FST_ERR|statusCode|stack|at \//.test(text))
+    return `${label} → framework or internal detail leaked: ${text.slice(0, 160)}`;
   return null;
 }
 
@@ -240,7 +295,14 @@ async function send(options: InjectOptions): Promise<LightMyRequestResponse> {
 describe('malformed input on every route of /api/docs/json', () => {
   it('the walk covers the whole API (sanity: it found the routes it must)', () => {
     const paths = operations.map((operation) => `${operation.method} ${operation.path}`);
-    expect(paths).toEqual(expect.arrayContaining(['POST /api/login', 'PUT /api/company/details', 'GET /api/me', 'POST /api/uploads']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'POST /api/login',
+        'PUT /api/company/details',
+        'GET /api/me',
+        'POST /api/uploads',
+      ]),
+    );
     expect(operations.length).toBeGreaterThan(12);
   });
 
@@ -264,7 +326,11 @@ describe('malformed input on every route of /api/docs/json', () => {
             url: urls(operation)[1] ?? operation.path,
             headers: { ...headers, ...body.headers },
           })),
-          ...BAD_HEADERS.map((extra) => ({ method: operation.method, url: urls(operation)[0] ?? operation.path, headers: { ...headers, ...extra } })),
+          ...BAD_HEADERS.map((extra) => ({
+            method: operation.method,
+            url: urls(operation)[0] ?? operation.path,
+            headers: { ...headers, ...extra },
+          })),
         ] as InjectOptions[];
         for (const request of requests) {
           const response = await send(request);
@@ -282,7 +348,10 @@ describe('malformed input on every route of /api/docs/json', () => {
   it('URLs the router cannot read answer the envelope without echoing the URL', async () => {
     const badEscape = await send({ method: 'GET', url: '/api/me%zz' });
     expect(badEscape.statusCode).toBe(400);
-    expect(badEscape.json()).toEqual({ status: 0, message: 'The address is not valid: it has a malformed %-escape. Check the link.' });
+    expect(badEscape.json()).toEqual({
+      status: 0,
+      message: 'The address is not valid: it has a malformed %-escape. Check the link.',
+    });
     const long = await send({ method: 'GET', url: `/api/public/${'b'.repeat(300)}` });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ status: 0, message: 'The address is too long. Check the link.' });
@@ -305,15 +374,30 @@ describe('malformed input on every route of /api/docs/json', () => {
       timeZone: before.timeZone,
       currency: before.currency,
       logo: null,
-      address: { line1: `12 Main St ${LONE_SURROGATE}`, line2: null, city: 'Atlanta', state: null, postalCode: null, country: null },
+      address: {
+        line1: `12 Main St ${LONE_SURROGATE}`,
+        line2: null,
+        city: 'Atlanta',
+        state: null,
+        postalCode: null,
+        country: null,
+      },
     };
     const response = await send({ method: 'PUT', url: '/api/company/details', headers, payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 0, message: 'Text cannot contain the NUL character or other invalid characters.' });
+    expect(response.json()).toEqual({
+      status: 0,
+      message: 'Text cannot contain the NUL character or other invalid characters.',
+    });
     const after = (await send({ method: 'GET', url: '/api/company/details', headers })).json().data;
     expect(after).toEqual(before);
     // A paired surrogate (an emoji) is ordinary text and is kept.
-    const emoji = await send({ method: 'PUT', url: '/api/company/details', headers, payload: { ...payload, address: { ...payload.address, line1: '12 Main St 🧘' } } });
+    const emoji = await send({
+      method: 'PUT',
+      url: '/api/company/details',
+      headers,
+      payload: { ...payload, address: { ...payload.address, line1: '12 Main St 🧘' } },
+    });
     expect(emoji.statusCode).toBe(200);
     expect(emoji.json().data.address.line1).toBe('12 Main St 🧘');
   });
@@ -331,9 +415,17 @@ describe('malformed input on every route of /api/docs/json', () => {
       });
     const malformed = await raw('GET /api/health HTTP/1.1\r\nHost: x\r\nNot a header line\r\n\r\n');
     expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(malformed.split('\r\n\r\n')[1] ?? '')).toEqual({ status: 0, message: 'The request could not be read: it is not valid HTTP.' });
-    const oversized = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+    expect(JSON.parse(malformed.split('\r\n\r\n')[1] ?? '')).toEqual({
+      status: 0,
+      message: 'The request could not be read: it is not valid HTTP.',
+    });
+    const oversized = await raw(
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(oversized).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(oversized.split('\r\n\r\n')[1] ?? '')).toEqual({ status: 0, message: 'The request headers are too large.' });
+    expect(JSON.parse(oversized.split('\r\n\r\n')[1] ?? '')).toEqual({
+      status: 0,
+      message: 'The request headers are too large.',
+    });
   });
 });
