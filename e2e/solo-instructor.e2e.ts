@@ -32,7 +32,7 @@ describe('a solo instructor (issue 3 journey)', () => {
     const menu = page.locator('#admin-navigation');
     const labelsOf = async (selector: string) =>
       (await menu.locator(selector).allInnerTexts()).map((text) => text.replace(/\s*Soon$/i, '').trim());
-    expect(await labelsOf('[data-menu="side"]')).toEqual(['Dashboard', 'Calendar', 'Events', 'Clients', 'Settings']);
+    expect(await labelsOf('[data-menu="side"]')).toEqual(['Dashboard', 'Calendar', 'Events', 'Clients', 'Reports', 'Settings']);
     // ... and settings without Staff Payrates and Staff Members, Company Details titled Instructor Details.
     const settings = await labelsOf('[data-menu="settings"]');
     expect(settings).toContain('Instructor Details');
