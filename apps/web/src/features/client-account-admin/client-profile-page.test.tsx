@@ -233,12 +233,22 @@ describe("Clients › a client's profile", () => {
   });
 
   it('gives an instructor no money: the account is never asked for, no Orders & payments, packages without prices', async () => {
-    const calls = serve(ok(instructorAccount), () => ({ ...profile, money: null }));
+    const usedUpPack = { ...profile.packages[0]!, id: 'q'.repeat(24), name: '5-Class Pack', remaining: 0 };
+    const calls = serve(ok(instructorAccount), () => ({
+      ...profile,
+      packages: [...profile.packages, usedUpPack],
+      money: null,
+    }));
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Cleo Client' })).toBeTruthy();
     const packages = within(screen.getByRole('region', { name: 'Packages & credits' }));
     expect(packages.getByText('10-Class Pack')).toBeTruthy();
     expect(packages.getByText('Class pack · 7 credits left')).toBeTruthy();
+    expect(packages.getByText('Active')).toBeTruthy();
+    // A pack with no credit left is used up, as the owner's account view says, not "Active".
+    const usedUp = within(packages.getByText('Class pack · 0 credits left').closest('li') as HTMLElement);
+    expect(usedUp.getByText('Used up')).toBeTruthy();
+    expect(usedUp.queryByText('Active')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Orders & payments' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Orders & payments' })).toBeNull();
     expect(screen.queryByText(/\$/)).toBeNull();

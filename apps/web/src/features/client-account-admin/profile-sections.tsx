@@ -342,9 +342,16 @@ export function HeldPackagesList({ profile }: { profile: ClientProfileDto }) {
             <Paper component="li" withBorder p="sm" radius="md" key={held.id}>
               <Group gap="xs" wrap="wrap">
                 <Text fw={700}>{held.name}</Text>
-                <Badge color={PACKAGE_STATUS_COLOUR[held.status]} variant="filled">
-                  {PACKAGE_STATUS_LABEL[held.status]}
-                </Badge>
+                {/* Like the account's packages (packageBadge): an active pack with no credit left is used up. */}
+                {held.status === 'active' && held.kind === 'class-pack' && held.remaining === 0 ? (
+                  <Badge color="gray.7" variant="filled">
+                    Used up
+                  </Badge>
+                ) : (
+                  <Badge color={PACKAGE_STATUS_COLOUR[held.status]} variant="filled">
+                    {PACKAGE_STATUS_LABEL[held.status]}
+                  </Badge>
+                )}
               </Group>
               <Text size="sm">
                 {held.kind === 'class-pack' ? 'Class pack' : 'Membership'} ·{' '}

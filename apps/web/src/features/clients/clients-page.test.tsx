@@ -32,8 +32,14 @@ const everyone: ClientsListItemDto[] = Array.from({ length: 23 }, (_, index) => 
       index === 0
         ? [{ name: 'Unlimited Monthly', kind: 'membership', creditsLeft: null, paused: false }]
         : index === 1
-          ? [{ name: '10-Class Pack', kind: 'class-pack', creditsLeft: 7, paused: false }]
-          : [],
+          ? [
+              { name: '10-Class Pack', kind: 'class-pack', creditsLeft: 0, paused: false },
+              { name: '10-Class Pack', kind: 'class-pack', creditsLeft: 7, paused: false },
+              { name: '5-Class Pack', kind: 'class-pack', creditsLeft: 0, paused: false },
+            ]
+          : index === 2
+            ? [{ name: '5-Class Pack', kind: 'class-pack', creditsLeft: 0, paused: false }]
+            : [],
     waiverSigned: index % 2 === 0,
   };
 });
@@ -104,6 +110,15 @@ describe('Clients', { timeout: 20_000 }, () => {
     expect(
       within(cards.getAllByRole('listitem')[1] as HTMLElement).getByText('Waiver not signed'),
     ).toBeTruthy();
+    // Packs with no credit left are still held on the server, but an owner reads only what can be used:
+    // one line counts them, and a client whose only pack is used up does not look like a pack holder.
+    expect(within(cards.getAllByRole('listitem')[1] as HTMLElement).queryByText(/0 credits left/)).toBeNull();
+    expect(
+      within(cards.getAllByRole('listitem')[1] as HTMLElement).getByText('+ 2 used-up packs'),
+    ).toBeTruthy();
+    const third = within(cards.getAllByRole('listitem')[2] as HTMLElement);
+    expect(third.queryByText(/credits left/)).toBeNull();
+    expect(third.getByText('1 used-up pack')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Showing 1–10 of 23 clients');
     // The owner runs reports: both links are in the header; quick actions include Sell.
     expect(screen.getByRole('link', { name: 'Client insights' }).getAttribute('href')).toBe(

@@ -332,7 +332,13 @@ function lastVisit(item: ClientsListItemDto, dateFormat: Intl.DateTimeFormat) {
   return item.lastVisitAt ? `Last visit ${dateFormat.format(new Date(item.lastVisitAt))}` : 'No visit yet';
 }
 
+/** A class pack with no credit left is still "active" on the server, but the client holds nothing usable. */
+const isUsedUpPack = (held: ClientsListItemDto['packages'][number]) =>
+  held.kind === 'class-pack' && (held.creditsLeft ?? 0) <= 0;
+
 function PackagesSummary({ item }: { item: ClientsListItemDto }) {
+  const usable = item.packages.filter((held) => !isUsedUpPack(held));
+  const usedUp = item.packages.length - usable.length;
   if (item.packages.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -341,7 +347,7 @@ function PackagesSummary({ item }: { item: ClientsListItemDto }) {
     );
   return (
     <>
-      {item.packages.map((held, index) => (
+      {usable.map((held, index) => (
         <Badge key={`${held.name}-${index}`} variant="light" color={held.paused ? 'gray' : 'blue'} tt="none">
           {held.name}
           {held.kind === 'class-pack'
@@ -350,18 +356,27 @@ function PackagesSummary({ item }: { item: ClientsListItemDto }) {
           {held.paused ? ' · paused' : ''}
         </Badge>
       ))}
+      {usedUp > 0 ? (
+        <Text size="sm" c="dimmed">
+          {usable.length > 0 ? '+ ' : ''}
+          {usedUp === 1 ? '1 used-up pack' : `${usedUp} used-up packs`}
+        </Text>
+      ) : null}
     </>
   );
 }
 
+/** The badge keeps its whole words: a squeezed table column would otherwise cut it to "Waiver…". */
+const WHOLE_BADGE = { root: { flexShrink: 0, maxWidth: 'none' }, label: { overflow: 'visible' } } as const;
+
 function WaiverBadge({ signed }: { signed: boolean | null }) {
   if (signed === null) return null;
   return signed ? (
-    <Badge variant="light" color="green" tt="none">
+    <Badge variant="light" color="green" tt="none" styles={WHOLE_BADGE}>
       Waiver signed
     </Badge>
   ) : (
-    <Badge variant="filled" color="red.9" tt="none">
+    <Badge variant="filled" color="red.9" tt="none" styles={WHOLE_BADGE}>
       Waiver not signed
     </Badge>
   );
