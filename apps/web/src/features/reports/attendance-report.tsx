@@ -16,7 +16,12 @@ import { ReportChart } from './report-chart.tsx';
 import { DownloadCsvButton } from './download-csv-button.tsx';
 import { rowLabel, type Period } from './report-period.ts';
 
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+// Always one decimal, as the CSV: a column of rates lines up ("77.0%" under "68.9%", not "77%").
+const percent = new Intl.NumberFormat(undefined, {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
 const fillRate = (rate: number | null) => (rate === null ? '–' : percent.format(rate));
 
 const COLUMNS: [keyof AttendanceCounts, string][] = [
