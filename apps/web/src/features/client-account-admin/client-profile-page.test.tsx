@@ -299,6 +299,25 @@ describe("Clients › a client's profile", () => {
     expect(within(items[0] as HTMLElement).getByText('Knee injury: offer modifications.')).toBeTruthy();
   });
 
+  it('edits and keeps a note by keyboard without losing the focus to the page', async () => {
+    serve(ok(ownerAccount));
+    open();
+    const region = within(await screen.findByRole('region', { name: 'Notes' }));
+    fireEvent.click(region.getByRole('button', { name: 'Edit' }));
+    // The Edit button is gone: the keyboard is in the note's text, ready to change it.
+    const field = region.getByRole('textbox', { name: 'Edit the note' });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect((field as HTMLTextAreaElement).value).toBe('Prefers the back row.');
+    fireEvent.click(region.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(region.getByRole('button', { name: 'Edit' })));
+    // Delete asks first; "Keep it" takes the question away and gives the keyboard back to Delete.
+    fireEvent.click(region.getByRole('button', { name: 'Delete' }));
+    expect(region.getByText('Delete this note?')).toBeTruthy();
+    fireEvent.click(region.getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(document.activeElement).toBe(region.getByRole('button', { name: 'Delete' })));
+    expect(region.getByText('Prefers the back row.')).toBeTruthy();
+  });
+
   it('sends a reset link and says what happened', async () => {
     serve(ok(ownerAccount), undefined, (call) =>
       call.method === 'POST' && call.path === `clients/${CLIENT_ID}/reset-link`

@@ -387,6 +387,12 @@ function NoteForm({
   const [body, setBody] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+  const editing = Boolean(onCancel);
+  useEffect(() => {
+    // Edit replaces the note's text (and the Edit button) with this form: the keyboard goes into the
+    // field, not to the page (data-autofocus only works inside a modal).
+    if (editing) field.current?.focus();
+  }, [editing]);
   return (
     <form
       noValidate
@@ -424,7 +430,6 @@ function NoteForm({
           onChange={(event) => setBody(event.currentTarget.value)}
           error={error}
           description={`${body.trim().length.toLocaleString('en-US')} of ${NOTE_MAX.toLocaleString('en-US')} characters`}
-          data-autofocus={onCancel ? true : undefined}
         />
         <Group gap="xs">
           <BusyButton type="submit" size="xs" busy={busy}>
@@ -457,12 +462,19 @@ function NoteItem({
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
+  const wasConfirming = useRef(false);
   useEffect(() => {
     // Back from the form: the keyboard returns to the note's Edit button.
     if (wasEditing.current && !editing) editButton.current?.focus();
     wasEditing.current = editing;
   }, [editing]);
+  useEffect(() => {
+    // "Keep it": the question goes away with its buttons; the keyboard returns to the note's Delete.
+    if (wasConfirming.current && !confirming) deleteButton.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
   const edited = note.updatedAt !== note.createdAt;
   return (
     <Paper
@@ -527,7 +539,13 @@ function NoteItem({
               <Button ref={editButton} size="xs" variant="default" onClick={() => setEditing(true)}>
                 Edit
               </Button>
-              <Button size="xs" variant="subtle" color="red" onClick={() => setConfirming(true)}>
+              <Button
+                ref={deleteButton}
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => setConfirming(true)}
+              >
                 Delete
               </Button>
             </Group>
