@@ -98,6 +98,10 @@ export function clientReportQuery(
       from client_packages cp
       where cp.company_id = u.company_id and cp.client_id = u.id and cp.status in ('active', 'paused')
         and (cp.expires_at is null or cp.expires_at > now())
+        -- A class pack with no credit left stays 'active' but is not held (as on the Clients list).
+        and (cp.terms->>'kind' <> 'class-pack'
+          or (select coalesce(sum(l.credits), 0) from credit_ledger l
+               where l.company_id = cp.company_id and l.client_package_id = cp.id) > 0)
     ) held on true
     left join lateral (
       select count(*)::int as visits, max(ci.starts_at) as last_at

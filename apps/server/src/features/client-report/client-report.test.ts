@@ -11,7 +11,7 @@ import { bookClass, classAt, minutesFromNow, sellPackage, signedInClient } from 
 import { bearer, signUpCompany } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { startMailCatcher } from '../../test/mail-catcher.ts';
-import { created, membership } from '../../test/packages.ts';
+import { classPack, created, membership } from '../../test/packages.ts';
 import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts';
 import { signInTeamMember } from '../../test/team.ts';
 import { removeExpiredClientReports, reportFolder } from './client-report.job.ts';
@@ -145,12 +145,28 @@ beforeAll(async () => {
     ),
   );
   // Bob said no to marketing: no contact details; his name needs RFC 4180 quoting.
-  await insertClient(ready.companyId, {
+  const bob = await insertClient(ready.companyId, {
     name: 'Bob "the Builder", Jr.',
     email: 'bob@example.com',
     phone: '(404) 555-0202',
     marketing: false,
   });
+  // Bob holds a pack with credits and one used up: only the first is a package he holds.
+  const usedUp = await created(
+    app,
+    ready.headers,
+    '/api/packages',
+    classPack({ name: 'Trial Pack', credits: 1 }),
+  );
+  await sellPackage(app, ready, bob, usedUp.id);
+  const tenPack = await created(app, ready.headers, '/api/packages', classPack());
+  await sellPackage(app, ready, bob, tenPack.id);
+  await withPlatform(db.db, (tx) =>
+    tx.execute(sql`insert into credit_ledger (company_id, id, client_package_id, entry, credits, reason)
+      select cp.company_id, ${generateId()}, cp.id, 'use', -1, 'Used at the desk'
+        from client_packages cp where cp.company_id = ${ready.companyId} and cp.client_id = ${bob}
+         and cp.terms->>'name' = 'Trial Pack'`),
+  );
   // Mallory has no preferences row (the default: no marketing) and a name that starts a formula.
   await insertClient(ready.companyId, { name: '-2+3 Mallory', email: 'mallory@example.com' });
 });
@@ -208,6 +224,7 @@ describe('POST /api/generate-client-report-in-csv and the file', () => {
     });
     // No consent, no contact details in the file (docs/architecture.md "CSV client report").
     expect(bob).toMatchObject({
+      'Packages held': '10-Class Pack',
       Email: '',
       Phone: '',
       'Marketing consent': 'No',
