@@ -47,9 +47,14 @@ const DIMENSIONS: {
   normalise?: (value: string) => string;
 }[] = [
   { key: 'age', title: 'Age range', options: AGE_OPTIONS, normalise: normaliseAgeValue },
-  { key: 'incomeBandTo200k', title: 'Household income (first list)', options: INCOME_BAND_TO_200K_OPTIONS },
-  { key: 'incomeBandTo120k', title: 'Household income (second list)', options: INCOME_BAND_TO_120K_OPTIONS },
-  { key: 'raceEthnicity', title: 'Race / ethnicity', options: RACE_ETHNICITY_OPTIONS },
+  // The same names as the client's profile (signup-details-card) and the CSV report's columns.
+  { key: 'incomeBandTo200k', title: 'Household income', options: INCOME_BAND_TO_200K_OPTIONS },
+  {
+    key: 'incomeBandTo120k',
+    title: 'Household income (earlier answer)',
+    options: INCOME_BAND_TO_120K_OPTIONS,
+  },
+  { key: 'raceEthnicity', title: 'Race or ethnicity', options: RACE_ETHNICITY_OPTIONS },
   { key: 'industry', title: 'Industry', options: INDUSTRY_OPTIONS },
   { key: 'planningUnit', title: 'Neighborhood planning unit', options: PLANNING_UNIT_OPTIONS },
   {

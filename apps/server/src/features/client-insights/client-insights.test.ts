@@ -134,7 +134,12 @@ describe('client insights', () => {
     const data = await insights(Q1);
     expect(data).toMatchObject({ studioId: null, from: '2026-01-01', to: '2026-03-31', clients: 25 });
     const race = data.breakdowns.find((item) => item.key === 'raceEthnicity')!;
-    expect(race.title).toBe('Race / ethnicity');
+    // Named as on the client's profile and in the CSV report, so an owner reads one name for one answer.
+    expect(race.title).toBe('Race or ethnicity');
+    expect(data.breakdowns.map((item) => item.title)).toEqual(
+      expect.arrayContaining(['Age range', 'Household income', 'Household income (earlier answer)']),
+    );
+    expect(data.breakdowns.map((item) => item.title).join(' ')).not.toMatch(/first list|second list/);
     expect(race.groups).toEqual([
       { key: 'asian_pacific', label: 'Asian / Pacific Islander', count: 10 },
       { key: 'prefer_not_to_respond', label: 'Prefer not to respond', count: 5 },
