@@ -23,7 +23,7 @@ const insights: ClientInsightsDto = {
   breakdowns: [
     {
       key: 'raceEthnicity',
-      title: 'Race / ethnicity',
+      title: 'Race or ethnicity',
       groups: [
         { key: 'asian_pacific', label: 'Asian / Pacific Islander', count: 10 },
         { key: 'prefer_not_to_respond', label: 'Prefer not to respond', count: 5 },
@@ -63,10 +63,10 @@ describe('Client Insights page', () => {
     const calls = serve((path) => (path.startsWith('client-insights?') ? ok(insights) : undefined));
     renderRoutes(routes, '/app/client-insights');
     expect(await screen.findByText('About 25 clients took a place in a class in this period.')).toBeTruthy();
-    const race = within(screen.getByRole('region', { name: 'Race / ethnicity' }));
+    const race = within(screen.getByRole('region', { name: 'Race or ethnicity' }));
     expect(race.getByText('Fewer than 5 each: Native American, White / Caucasian')).toBeTruthy();
     expect(race.getByRole('img').getAttribute('aria-label')).toBe(
-      'Race / ethnicity: Asian / Pacific Islander 10 clients, Prefer not to respond 5 clients; fewer than 5 each: Native American, White / Caucasian',
+      'Race or ethnicity: Asian / Pacific Islander 10 clients, Prefer not to respond 5 clients; fewer than 5 each: Native American, White / Caucasian',
     );
     const toggle = race.getByRole('button', { name: 'Show the numbers' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
