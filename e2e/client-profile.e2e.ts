@@ -53,7 +53,7 @@ describe('the client profile (issue 14 §2)', () => {
     await page.getByRole('heading', { level: 1, name: 'Cleo Client' }).waitFor();
 
     // Bookings: the class they booked and cancelled themself, with who did what.
-    const upcoming = page.getByRole('region', { name: 'Upcoming (1)' });
+    const upcoming = page.getByRole('region', { name: 'Upcoming bookings (1)' });
     const evening = upcoming.getByRole('listitem', { name: /^Evening Flow, / });
     await evening.getByText('Cancelled by the client').first().waitFor();
     await evening.getByText(/^Booked by the client, /).waitFor();
@@ -80,7 +80,7 @@ describe('the client profile (issue 14 §2)', () => {
     await dialog.getByText(/^Cleo Client is booked into Morning Mobility at /).waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
     const booked = page
-      .getByRole('region', { name: 'Upcoming (2)' })
+      .getByRole('region', { name: 'Upcoming bookings (2)' })
       .getByRole('listitem', { name: /^Morning Mobility, / });
     await booked.getByText(/^Booked by Olive Owner, /).waitFor();
 

@@ -71,7 +71,7 @@ export function dayLabel(localDate: string): string {
 }
 
 /** "24 Nov 2026, 17:30" of an instant, on this device's clock (the desk is at the studio). */
-export function instantLabel(instant: string): string {
+export function instantLabel(instant: string, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',
@@ -79,6 +79,8 @@ export function instantLabel(instant: string): string {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
+    // A class's history reads on the studio's clock, as its start time does (not the browser's).
+    ...(timeZone ? { timeZone } : {}),
   }).format(new Date(instant));
 }
 

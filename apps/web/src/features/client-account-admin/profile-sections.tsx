@@ -249,7 +249,7 @@ function BookingItem({ booking }: { booking: ProfileBookingDto }) {
           <Stack gap={0} component="ol" m={0} pl="md" aria-label={`History of ${label}`}>
             {booking.history.map((change, index) => (
               <Text component="li" size="xs" c="dimmed" key={`${change.at}-${index}`}>
-                {changeLabel(change)}, {instantLabel(change.at)}
+                {changeLabel(change)}, {instantLabel(change.at, booking.timeZone)}
                 {change.reason && change.reason.toLowerCase() !== changeLabel(change).toLowerCase()
                   ? ` (${change.reason})`
                   : ''}
@@ -279,7 +279,7 @@ function BookingList({
   const later = useProfileBookings(companyId, clientId, when, page, BOOKINGS_PAGE);
   const shown = page === 1 ? first : (later.data ?? first);
   const pages = Math.ceil(first.total / BOOKINGS_PAGE);
-  const title = when === 'upcoming' ? 'Upcoming' : 'Past';
+  const title = when === 'upcoming' ? 'Upcoming bookings' : 'Past bookings';
   const id = `bookings-${when}`;
   return (
     <Stack gap="sm" component="section" aria-labelledby={id}>
