@@ -1,4 +1,4 @@
-import { Alert, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Group, NativeSelect, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import {
   ATTENDANCE_GROUP_LABELS,
@@ -7,12 +7,12 @@ import {
   type AttendanceGroup,
   type AttendanceRowDto,
 } from '@kinetic/shared';
-import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePeople } from '../people/api/list-people.ts';
 import { useStudios } from '../studios/api/list-studios.ts';
 import { useAttendanceReport, type AttendanceFilters } from './api/reports.ts';
 import { ChoiceSelect } from './report-filters.tsx';
 import { ReportChart } from './report-chart.tsx';
+import { ReportResult, ReportTable } from './report-result.tsx';
 import { DownloadCsvButton } from './download-csv-button.tsx';
 import { rowLabel, type Period } from './report-period.ts';
 
@@ -110,95 +110,44 @@ export function AttendanceReport({
         />
         <DownloadCsvButton report="attendance" filters={filters} disabled={period === null} />
       </Group>
-      {report.isError ? (
-        <Alert color="red" role="alert" title="The attendance report could not be loaded">
-          {report.error.message}
-        </Alert>
-      ) : period === null ? null : !report.data ? (
-        <PageLoader />
-      ) : rows.length === 0 ? (
-        <Text role="status">No classes in this period.</Text>
-      ) : (
-        <Stack
-          gap="md"
-          aria-busy={report.isPlaceholderData}
-          style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}
-        >
-          {/* The last answer stays while the next loads (no jump); it is dimmed and said to be updating. */}
-          {report.isPlaceholderData ? (
-            <Text size="sm" role="status">
-              Updating…
-            </Text>
-          ) : null}
-          <ReportChart
-            data={rows.map((row) => ({
-              label: labelOf(row),
-              'Checked in': row.checkedIn,
-              // Places still booked (a class to come, or not yet marked).
-              'Booked, not checked in': row.booked - row.checkedIn - row.noShows,
-              'No-shows': row.noShows,
-              'Late cancels': row.lateCancels,
-            }))}
-            series={[
-              { name: 'Checked in', color: 'teal.6' },
-              { name: 'Booked, not checked in', color: 'blue.6' },
-              { name: 'No-shows', color: 'red.6' },
-              { name: 'Late cancels', color: 'orange.5' },
-            ]}
-            stacked
-            summary={summary}
-          />
-          <Text size="sm" id="attendance-table-about">
-            Attendance by {groupName}, {report.data.from} to {report.data.to}. Event dates count as classes;
-            cancelled classes do not.
-          </Text>
-          {/* On a phone the table scrolls inside its own box; the box takes focus so keys can scroll it. */}
-          <Table.ScrollContainer
-            minWidth={760}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label="Attendance table (scrolls sideways on small screens)"
-          >
-            <Table
-              striped
-              highlightOnHover
-              aria-label={`Attendance by ${groupName}`}
-              aria-describedby="attendance-table-about"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{ATTENDANCE_GROUP_LABELS[shownGroup]}</Table.Th>
-                  {COLUMNS.map(([key, title]) => (
-                    <Table.Th key={key} scope="col" ta="right">
-                      {title}
-                    </Table.Th>
-                  ))}
-                  <Table.Th scope="col" ta="right">
-                    Fill rate
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.key}>
-                    <Table.Th scope="row" fw={400}>
-                      {labelOf(row)}
-                    </Table.Th>
-                    {cells(row)}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr fw={700}>
-                  <Table.Th scope="row">Total</Table.Th>
-                  {cells(report.data.totals)}
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      )}
+      <ReportResult
+        query={report}
+        waiting={period === null}
+        noun="attendance"
+        empty="No classes in this period."
+      >
+        {(data) => (
+          <>
+            <ReportChart
+              data={rows.map((row) => ({
+                label: labelOf(row),
+                'Checked in': row.checkedIn,
+                // Places still booked (a class to come, or not yet marked).
+                'Booked, not checked in': row.booked - row.checkedIn - row.noShows,
+                'No-shows': row.noShows,
+                'Late cancels': row.lateCancels,
+              }))}
+              series={[
+                { name: 'Checked in', color: 'teal.6' },
+                { name: 'Booked, not checked in', color: 'blue.6' },
+                { name: 'No-shows', color: 'red.6' },
+                { name: 'Late cancels', color: 'orange.5' },
+              ]}
+              stacked
+              summary={summary}
+            />
+            <ReportTable
+              noun="Attendance"
+              groupLabel={ATTENDANCE_GROUP_LABELS[shownGroup]}
+              about={`Attendance by ${groupName}, ${data.from} to ${data.to}. Event dates count as classes; cancelled classes do not.`}
+              minWidth={760}
+              columns={[...COLUMNS.map(([, title]) => title), 'Fill rate']}
+              rows={rows.map((row) => ({ key: row.key, label: labelOf(row), cells: cells(row) }))}
+              totals={cells(data.totals)}
+            />
+          </>
+        )}
+      </ReportResult>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   formatMoney,
@@ -7,12 +7,12 @@ import {
   type RevenueAmounts,
   type RevenueGroup,
 } from '@kinetic/shared';
-import { PageLoader } from '../../ui/page-loader.tsx';
 import { useStudios } from '../studios/api/list-studios.ts';
 import { useRevenueReport, type RevenueFilters } from './api/reports.ts';
 import { DownloadCsvButton } from './download-csv-button.tsx';
 import { ChoiceSelect } from './report-filters.tsx';
 import { ReportChart } from './report-chart.tsx';
+import { ReportResult, ReportTable } from './report-result.tsx';
 import { rowLabel, type Period } from './report-period.ts';
 
 const COLUMNS: [keyof RevenueAmounts, string][] = [
@@ -79,80 +79,36 @@ export function RevenueReport({
           limited to it.
         </Text>
       ) : null}
-      {report.isError ? (
-        <Alert color="red" role="alert" title="The revenue report could not be loaded">
-          {report.error.message}
-        </Alert>
-      ) : period === null ? null : !report.data ? (
-        <PageLoader />
-      ) : rows.length === 0 ? (
-        <Text role="status">No sales or refunds in this period.</Text>
-      ) : (
-        <Stack
-          gap="md"
-          aria-busy={report.isPlaceholderData}
-          style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}
-        >
-          {/* The last answer stays while the next loads (no jump); it is dimmed and said to be updating. */}
-          {report.isPlaceholderData ? (
-            <Text size="sm" role="status">
-              Updating…
-            </Text>
-          ) : null}
-          <ReportChart
-            data={rows.map((row) => ({ label: rowLabel(shownGroup, row), Net: row.net }))}
-            series={[{ name: 'Net', color: 'indigo.6' }]}
-            valueFormatter={money}
-            summary={summary}
-          />
-          <Text size="sm" id="revenue-table-about">
-            Revenue by {groupName}, {report.data.from} to {report.data.to}: sales when made, refunds when
-            given; every column but tax and total is without tax.
-          </Text>
-          {/* On a phone the table scrolls inside its own box; the box takes focus so keys can scroll it. */}
-          <Table.ScrollContainer
-            minWidth={720}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label="Revenue table (scrolls sideways on small screens)"
-          >
-            <Table
-              striped
-              highlightOnHover
-              aria-label={`Revenue by ${groupName}`}
-              aria-describedby="revenue-table-about"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{REVENUE_GROUP_LABELS[shownGroup]}</Table.Th>
-                  {COLUMNS.map(([key, title]) => (
-                    <Table.Th key={key} scope="col" ta="right">
-                      {title}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.key}>
-                    <Table.Th scope="row" fw={400}>
-                      {rowLabel(shownGroup, row)}
-                    </Table.Th>
-                    {cells(row)}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr fw={700}>
-                  <Table.Th scope="row">Total</Table.Th>
-                  {cells(report.data.totals)}
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
-        </Stack>
-      )}
+      <ReportResult
+        query={report}
+        waiting={period === null}
+        noun="revenue"
+        empty="No sales or refunds in this period."
+      >
+        {(data) => (
+          <>
+            <ReportChart
+              data={rows.map((row) => ({ label: rowLabel(shownGroup, row), Net: row.net }))}
+              series={[{ name: 'Net', color: 'indigo.6' }]}
+              valueFormatter={money}
+              summary={summary}
+            />
+            <ReportTable
+              noun="Revenue"
+              groupLabel={REVENUE_GROUP_LABELS[shownGroup]}
+              about={`Revenue by ${groupName}, ${data.from} to ${data.to}: sales when made, refunds when given; every column but tax and total is without tax.`}
+              minWidth={720}
+              columns={COLUMNS.map(([, title]) => title)}
+              rows={rows.map((row) => ({
+                key: row.key,
+                label: rowLabel(shownGroup, row),
+                cells: cells(row),
+              }))}
+              totals={cells(data.totals)}
+            />
+          </>
+        )}
+      </ReportResult>
     </Stack>
   );
 }
