@@ -4,6 +4,7 @@ import { rangeQuery } from '../apps/server/src/features/class-instances/class-in
 import { measure, type LoadOptions, type LoadResult } from './lib/load.ts';
 import { describeRun, failures, formatTable, ratio } from './lib/report.ts';
 import { runBenchmark } from './lib/resources.ts';
+import { benchCompany, benchStudioAndTemplate } from './lib/bench-company.ts';
 import { startKinetic } from './lib/start-kinetic.ts';
 
 /**
@@ -23,48 +24,12 @@ const options: LoadOptions = {
 await runBenchmark(async (resources) => {
   const kinetic = await startKinetic(resources);
   const { app } = kinetic;
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/signup/company',
-    payload: {
-      kind: 'company',
-      companyName: 'Bench Studio',
-      slug: 'bench-calendar',
-      name: 'Bea Bench',
-      email: 'bea@bench.test',
-      password: 'bench-password-1',
-      timeZone: 'America/New_York',
-    },
+  const { companyId, headers, post } = await benchCompany(app, {
+    slug: 'bench-calendar',
+    companyName: 'Bench Studio',
+    email: 'bea@bench.test',
   });
-  if (signup.statusCode !== 200) throw new Error(`sign-up failed: ${signup.body}`);
-  const token: string = signup.json().data.token;
-  const companyId: string = signup.json().data.company.id;
-  const headers = { authorization: `Bearer ${token}` };
-  const post = async (url: string, payload: object) => {
-    const response = await app.inject({ method: 'POST', url, headers, payload });
-    if (response.statusCode !== 201) throw new Error(`${url}: ${response.body}`);
-    return response.json().data;
-  };
-  const studio = await post('/api/studios', {
-    name: 'Midtown',
-    address: { line1: '1 Bench St', line2: '', city: 'Atlanta', state: 'GA', postalCode: '', country: '' },
-    phone: '',
-    email: '',
-    timeZone: '',
-    openingHours: {},
-    amenities: [],
-    rooms: [{ name: 'Studio A', capacity: 30 }],
-  });
-  const template = await post('/api/class-templates', {
-    name: 'Power Yoga',
-    description: null,
-    durationMinutes: 45,
-    defaultCapacity: 20,
-    dropInPrice: 2000,
-    colour: '#4860CF',
-    image: null,
-    tags: [],
-  });
+  const { studio, template } = await benchStudioAndTemplate(post);
   const instructorIds: string[] = [];
   for (let index = 0; index < INSTRUCTORS; index += 1) {
     const person = await post('/api/instructors', {
@@ -107,12 +72,16 @@ await runBenchmark(async (resources) => {
   const check = await fetch(url, { headers });
   const items = ((await check.json()) as { data: { items: unknown[] } }).data.items.length;
 
-  console.log(`calendar: one week (${items} classes) of ${INSTANCES} with ${INSTRUCTORS} instructors — the endpoint vs its SQL alone`);
+  console.log(
+    `calendar: one week (${items} classes) of ${INSTANCES} with ${INSTRUCTORS} instructors — the endpoint vs its SQL alone`,
+  );
   console.log(describeRun(options));
   const query = rangeQuery(kinetic.db.db, companyId, { from: new Date(from), to: new Date(to) }, {}).toSQL();
   if (process.env.BENCH_EXPLAIN) {
     const client = await kinetic.db.pool.connect();
-    await client.query(`begin; set local role kinetic_app; select set_config('app.company_id', '${companyId}', true)`);
+    await client.query(
+      `begin; set local role kinetic_app; select set_config('app.company_id', '${companyId}', true)`,
+    );
     const plan = await client.query(`explain (analyze) ${query.sql}`, query.params);
     await client.query('rollback');
     client.release();
@@ -120,7 +89,8 @@ await runBenchmark(async (resources) => {
   }
   if (process.env.BENCH_PROFILE) {
     const { successEnvelope, classInstanceListDto } = await import('@kinetic/shared');
-    const { listInRange } = await import('../apps/server/src/features/class-instances/class-instances.repo.ts');
+    const { listInRange } =
+      await import('../apps/server/src/features/class-instances/class-instances.repo.ts');
     const time = async (label: string, work: () => Promise<unknown> | unknown) => {
       for (let i = 0; i < 20; i += 1) await work();
       const started = performance.now();
@@ -129,7 +99,9 @@ await runBenchmark(async (resources) => {
     };
     const range = { from: new Date(from), to: new Date(to) };
     const data = { items: await listInRange(kinetic.db.db, companyId, range, {}) };
-    await time('inject', () => app.inject({ method: 'GET', url: `/api/class-instances?from=${from}&to=${to}`, headers }));
+    await time('inject', () =>
+      app.inject({ method: 'GET', url: `/api/class-instances?from=${from}&to=${to}`, headers }),
+    );
     await time('repo (drizzle)', () => listInRange(kinetic.db.db, companyId, range, {}));
     await time('pool.query', () => kinetic.db.pool.query(query.sql, query.params));
     const schema = successEnvelope(classInstanceListDto);
@@ -181,7 +153,8 @@ async function rawLoop(
   const errors = await run(load.durationSeconds, latencies);
   await pool.end();
   latencies.sort((a, b) => a - b);
-  const at = (share: number) => Math.floor(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0);
+  const at = (share: number) =>
+    Math.floor(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0);
   return {
     name,
     requestsPerSecond: latencies.length / load.durationSeconds,

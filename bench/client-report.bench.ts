@@ -12,6 +12,7 @@ import { APP_ROLE } from '../apps/server/src/db/client.ts';
 import { writeClientReport } from '../apps/server/src/features/client-report/client-report.job.ts';
 import { clientReportQuery } from '../apps/server/src/features/client-report/client-report.repo.ts';
 import { runBenchmark } from './lib/resources.ts';
+import { benchCompany, benchStudioAndTemplate } from './lib/bench-company.ts';
 import { startKinetic, type RunningKinetic } from './lib/start-kinetic.ts';
 
 /**
@@ -60,48 +61,12 @@ const sqlArray = (values: readonly string[]) => `array[${values.map((value) => `
 
 async function seedCompany(kinetic: RunningKinetic, slug: string, clients: number, prefix: string) {
   const { app, db } = kinetic;
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/api/signup/company',
-    payload: {
-      kind: 'company',
-      companyName: `Bench ${slug}`,
-      slug,
-      name: 'Bea Bench',
-      email: `bea@${slug}.test`,
-      password: 'bench-password-1',
-      timeZone: 'America/New_York',
-    },
+  const { companyId, ownerId, post } = await benchCompany(app, {
+    slug,
+    companyName: `Bench ${slug}`,
+    email: `bea@${slug}.test`,
   });
-  if (signup.statusCode !== 200) throw new Error(`sign-up failed: ${signup.body}`);
-  const companyId: string = signup.json().data.company.id;
-  const ownerId: string = signup.json().data.user._id;
-  const headers = { authorization: `Bearer ${signup.json().data.token}` };
-  const post = async (url: string, payload: object) => {
-    const response = await app.inject({ method: 'POST', url, headers, payload });
-    if (response.statusCode !== 201) throw new Error(`${url}: ${response.body}`);
-    return response.json().data;
-  };
-  const studio = await post('/api/studios', {
-    name: 'Midtown',
-    address: { line1: '1 Bench St', line2: '', city: 'Atlanta', state: 'GA', postalCode: '', country: '' },
-    phone: '',
-    email: '',
-    timeZone: '',
-    openingHours: {},
-    amenities: [],
-    rooms: [{ name: 'Studio A', capacity: 30 }],
-  });
-  const template = await post('/api/class-templates', {
-    name: 'Power Yoga',
-    description: null,
-    durationMinutes: 45,
-    defaultCapacity: 20,
-    dropInPrice: 2000,
-    colour: '#4860CF',
-    image: null,
-    tags: [],
-  });
+  const { studio, template } = await benchStudioAndTemplate(post);
   const instructor = await post('/api/instructors', {
     name: 'Ines',
     email: null,
