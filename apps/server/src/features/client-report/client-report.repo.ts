@@ -136,6 +136,39 @@ export async function findReportByFilename(tx: Executor, companyId: string, file
   return row;
 }
 
+/**
+ * The same person's report of the same request still being made (started in the last `withinMs`): a
+ * page opened again, or twice at once, follows it instead of starting another job over every client.
+ * The caller holds `lockReportRequests` so two requests cannot both miss it.
+ */
+export async function findReportInProgress(
+  tx: Executor,
+  companyId: string,
+  requestedBy: string,
+  request: ClientReportRequest,
+  since: Date,
+) {
+  const [row] = await tx
+    .select()
+    .from(clientReports)
+    .where(
+      and(
+        eq(clientReports.companyId, companyId),
+        eq(clientReports.requestedBy, requestedBy),
+        eq(clientReports.status, 'processing'),
+        sql`${clientReports.request} = ${JSON.stringify(request)}::jsonb`,
+        sql`${clientReports.createdAt} >= ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(sql`${clientReports.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+/** One report request at a time per person (the transaction's end releases it). */
+export const lockReportRequests = (tx: Executor, companyId: string, requestedBy: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`client-report:${companyId}:${requestedBy}`}))`);
+
 export async function findReportById(tx: Executor, companyId: string, id: string) {
   const [row] = await tx
     .select()

@@ -13,8 +13,18 @@ import { generateId } from '../../db/ids.ts';
 import { clientReports } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { asSql, clientReportCountQuery, deleteReport, findReportByFilename } from './client-report.repo.ts';
+import {
+  asSql,
+  clientReportCountQuery,
+  deleteReport,
+  findReportByFilename,
+  findReportInProgress,
+  lockReportRequests,
+} from './client-report.repo.ts';
 import { reportPath } from './client-report.job.ts';
+
+/** A report of the same request by the same person begun this recently and still being made is followed, not begun again. */
+const REUSE_IN_PROGRESS_MS = 10 * 60_000;
 
 /** A report can be downloaded for 24 hours; then it is deleted (on the next read or the sweep). */
 export const CLIENT_REPORT_LIFETIME_MS = 24 * 3_600_000;
@@ -51,7 +61,16 @@ export async function requestClientReport(
   if (body.companyId.toLowerCase() !== actor.companyId) throw notFound('We could not find that company.');
   if (!queue) throw new HttpError(503, 'Reports cannot be made right now. Please try again in a moment.');
   const now = new Date();
-  const report = await withTenant(db, actor.companyId, async (tx) => {
+  const request = {
+    searchString: body.searchString,
+    orderBy: body.orderBy,
+    orderDirection: body.orderDirection,
+  };
+  const { report, started } = await withTenant(db, actor.companyId, async (tx) => {
+    await lockReportRequests(tx, actor.companyId, actor.userId);
+    const since = new Date(now.getTime() - REUSE_IN_PROGRESS_MS);
+    const running = await findReportInProgress(tx, actor.companyId, actor.userId, request, since);
+    if (running) return { report: running, started: false };
     const { rows } = await tx.execute(asSql(clientReportCountQuery(actor.companyId, body.searchString)));
     const [row] = await tx
       .insert(clientReports)
@@ -60,19 +79,15 @@ export async function requestClientReport(
         id: generateId(now.getTime()),
         filename: `${randomBytes(16).toString('hex')}.csv`,
         requestedBy: actor.userId,
-        request: {
-          searchString: body.searchString,
-          orderBy: body.orderBy,
-          orderDirection: body.orderDirection,
-        },
+        request,
         total: (rows[0] as { total: number }).total,
         expiresAt: new Date(now.getTime() + CLIENT_REPORT_LIFETIME_MS),
         createdAt: now,
       })
       .returning();
-    return row!;
+    return { report: row!, started: true };
   });
-  await queue.generateClientReport(actor.companyId, report.id);
+  if (started) await queue.generateClientReport(actor.companyId, report.id);
   return answerOf(report);
 }
 

@@ -331,6 +331,46 @@ describe('who may make and download a report', () => {
 });
 
 describe('expiry and retries', () => {
+  it('a page opened again while its report is being made follows that report (one job over every client, not one per opening)', async () => {
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: ready.headers });
+    const ownerId = me.json().data.user.id as string;
+    // The owner's report of the page's request, begun a moment ago and still being made.
+    const filename = `${'c'.repeat(32)}.csv`;
+    const insert = (createdAt: string) =>
+      withPlatform(db.db, (tx) =>
+        tx.execute(sql`insert into client_reports (company_id, id, filename, requested_by, request, status, done, total, expires_at, created_at)
+          values (${ready.companyId}, ${generateId()}, ${filename}, ${ownerId},
+            ${JSON.stringify({ searchString: '', orderBy: 'First Name', orderDirection: 'asc' })}::jsonb,
+            'processing', 1, 3, now() + interval '1 day', ${createdAt}::timestamptz)`),
+      );
+    const forget = () =>
+      withPlatform(db.db, (tx) =>
+        tx.execute(
+          sql`delete from client_reports where company_id = ${ready.companyId} and filename = ${filename}`,
+        ),
+      );
+    await insert(new Date().toISOString());
+    try {
+      const opened = await Promise.all(
+        [1, 2, 3].map(() => generate(ready.headers, request(ready.companyId))),
+      );
+      expect(opened.map((answer) => answer.statusCode)).toEqual([202, 202, 202]);
+      expect(opened.map((answer) => answer.json().filename)).toEqual([filename, filename, filename]);
+      expect(opened[0]!.json().data).toMatchObject({ ready: false, done: 1, total: 3 });
+      // Another request (a search) is a report of its own.
+      const search = await generate(ready.headers, request(ready.companyId, { searchString: 'lovelace' }));
+      expect(search.json().filename).not.toBe(filename);
+      await untilReady(ready.headers, search.json().filename);
+      // One begun over ten minutes ago is not waited for: the page gets a new one.
+      await forget();
+      await insert(new Date(Date.now() - 11 * 60_000).toISOString());
+      const later = await reportOf(ready.headers, ready.companyId);
+      expect(later.filename).not.toBe(filename);
+    } finally {
+      await forget();
+    }
+  });
+
   it('deletes a report after 24 hours: 404 on read, and the sweep removes files nobody reads', async () => {
     const first = await reportOf(ready.headers, ready.companyId);
     const second = await reportOf(ready.headers, ready.companyId);
