@@ -17,7 +17,7 @@ import {
   type InsightsDimension,
   type Option,
 } from '@kinetic/shared';
-import { withTenant, type Database } from '../../db/client.ts';
+import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { addDays, localDateOf, zonedInstant } from '../fitness-sessions/zoned-time.ts';
@@ -134,7 +134,7 @@ export async function getClientInsights(
   query: { studioId?: string; from?: string; to?: string },
   now = new Date(),
 ): Promise<ClientInsightsDto> {
-  return withTenant(db, actor.companyId, async (tx) => {
+  const { studioId, from, to, scope } = await withTenant(db, actor.companyId, async (tx) => {
     const studioId = query.studioId ?? null;
     if (studioId && !(await studioExists(tx, actor.companyId, studioId)))
       throw notFound('We could not find that studio.');
@@ -149,63 +149,73 @@ export async function getClientInsights(
       timeZone,
       now,
     };
-
-    const counts = await populationCounts(tx, scope);
-    const clients = counts.find((row) => row.dimension === 'clients')?.n ?? 0;
-    const byMonth = group(counts, 'month');
-
-    const classes = await visitsByClass(tx, scope);
-    const shownClasses = classes.filter((row) => row.clients >= INSIGHTS_K);
-
-    const hours = await findHours(tx, actor.companyId);
-    const past = await pastClasses(tx, scope);
-    const bandOf = (startsAt: Date, zone: string): BandAtInstant =>
-      hours ? bandOfInstant(hours, zone, startsAt) : 'none';
-    const bands = past.map((row) => bandOf(row.startsAt, row.timeZone));
-    const clientsInBand = await clientsByBand(
-      tx,
-      actor.companyId,
-      past.map((row) => row.id),
-      bands,
-    );
-    const fillRate = (['peak', 'non-peak', 'none'] as const).flatMap((band) => {
-      const inBand = past.filter((_, index) => bands[index] === band);
-      if (inBand.length === 0) return [];
-      const capacity = inBand.reduce((sum, row) => sum + row.capacity, 0);
-      const taken = inBand.reduce((sum, row) => sum + row.taken, 0);
-      // Places are published like clients, and only when at least k clients hold them.
-      const places = (clientsInBand.get(band) ?? 0) >= INSIGHTS_K ? publishedCount(taken) : null;
-      return [{ band, classes: inBand.length, places, capacity, percent: publishedShare(places, capacity) }];
-    });
-
-    return {
-      studioId,
-      from,
-      to,
-      clients: publishedCount(clients),
-      breakdowns: DIMENSIONS.map((dimension) => publishBreakdown(dimension, group(counts, dimension.key))),
-      newClientsByMonth: monthsBetween(from, to).map((month) => ({
-        month,
-        count: publishedCount(byMonth.get(month) ?? 0),
-      })),
-      retention: (await retention(tx, scope)).map((row) => {
-        const cohort = publishedCount(row.cohort);
-        const retained = cohort === null ? null : publishedCount(row.retained);
-        return { days: row.days, cohort, retained, percent: publishedShare(retained, cohort) };
-      }),
-      busiestClasses: shownClasses
-        .map((row) => ({ name: row.name, visits: publishedCount(row.visits) ?? 0 }))
-        .sort((a, b) => b.visits - a.visits || a.name.localeCompare(b.name))
-        .slice(0, 10),
-      hiddenClasses: classes.length - shownClasses.length,
-      busiestTimes: (await visitsByTime(tx, scope))
-        .map((row) => ({
-          weekday: row.weekday,
-          hour: row.hour,
-          visits: row.clients >= INSIGHTS_K ? publishedCount(row.visits) : null,
-        }))
-        .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
-      fillRate,
-    };
+    return { studioId, from, to, scope };
   });
+
+  // The five reads are independent: each on its own connection at once (a year at 100,000 clients took
+  // 3.0 s one after another on 2 cores).
+  const inTenant = <T>(work: (tx: Executor) => Promise<T>) => withTenant(db, actor.companyId, work);
+  const [counts, classes, bandsOfClasses, retentionRows, times] = await Promise.all([
+    inTenant((tx) => populationCounts(tx, scope)),
+    inTenant((tx) => visitsByClass(tx, scope)),
+    inTenant(async (tx) => {
+      const hours = await findHours(tx, actor.companyId);
+      const past = await pastClasses(tx, scope);
+      const bandOf = (startsAt: Date, zone: string): BandAtInstant =>
+        hours ? bandOfInstant(hours, zone, startsAt) : 'none';
+      const bands = past.map((row) => bandOf(row.startsAt, row.timeZone));
+      const clientsInBand = await clientsByBand(
+        tx,
+        actor.companyId,
+        past.map((row) => row.id),
+        bands,
+      );
+      return { past, bands, clientsInBand };
+    }),
+    inTenant((tx) => retention(tx, scope)),
+    inTenant((tx) => visitsByTime(tx, scope)),
+  ]);
+  const clients = counts.find((row) => row.dimension === 'clients')?.n ?? 0;
+  const byMonth = group(counts, 'month');
+  const shownClasses = classes.filter((row) => row.clients >= INSIGHTS_K);
+  const { past, bands, clientsInBand } = bandsOfClasses;
+  const fillRate = (['peak', 'non-peak', 'none'] as const).flatMap((band) => {
+    const inBand = past.filter((_, index) => bands[index] === band);
+    if (inBand.length === 0) return [];
+    const capacity = inBand.reduce((sum, row) => sum + row.capacity, 0);
+    const taken = inBand.reduce((sum, row) => sum + row.taken, 0);
+    // Places are published like clients, and only when at least k clients hold them.
+    const places = (clientsInBand.get(band) ?? 0) >= INSIGHTS_K ? publishedCount(taken) : null;
+    return [{ band, classes: inBand.length, places, capacity, percent: publishedShare(places, capacity) }];
+  });
+
+  return {
+    studioId,
+    from,
+    to,
+    clients: publishedCount(clients),
+    breakdowns: DIMENSIONS.map((dimension) => publishBreakdown(dimension, group(counts, dimension.key))),
+    newClientsByMonth: monthsBetween(from, to).map((month) => ({
+      month,
+      count: publishedCount(byMonth.get(month) ?? 0),
+    })),
+    retention: retentionRows.map((row) => {
+      const cohort = publishedCount(row.cohort);
+      const retained = cohort === null ? null : publishedCount(row.retained);
+      return { days: row.days, cohort, retained, percent: publishedShare(retained, cohort) };
+    }),
+    busiestClasses: shownClasses
+      .map((row) => ({ name: row.name, visits: publishedCount(row.visits) ?? 0 }))
+      .sort((a, b) => b.visits - a.visits || a.name.localeCompare(b.name))
+      .slice(0, 10),
+    hiddenClasses: classes.length - shownClasses.length,
+    busiestTimes: times
+      .map((row) => ({
+        weekday: row.weekday,
+        hour: row.hour,
+        visits: row.clients >= INSIGHTS_K ? publishedCount(row.visits) : null,
+      }))
+      .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
+    fillRate,
+  };
 }
