@@ -10,6 +10,17 @@ import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } fr
  */
 const browser = await launchBrowser();
 
+function zonedAt(instant: Date, timeZone: string): { date: string; time: string } {
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+  return { date, time };
+}
+
 /** The owner, signed in, with a studio and a free class starting in 20 minutes (check-in is open). */
 async function studioWithClass(owner: Page) {
   const company = await createCompany(owner);
@@ -17,9 +28,14 @@ async function studioWithClass(owner: Page) {
   await fillLogin(owner, company.email, PASSWORD);
   await owner.waitForURL((url) => url.pathname.includes('/app'));
   const token = await tokenOf(owner);
-  const starts = newYorkAt(new Date(Date.now() + 20 * 60_000));
+  // The desk lists the studio's today: a class 20 minutes ahead must fall on it. Just before midnight in
+  // New York the studio is in London instead (it is early morning there).
+  const soon = new Date(Date.now() + 20 * 60_000);
+  const timeZone = newYorkAt(soon).date === newYorkAt(new Date()).date ? 'America/New_York' : 'Europe/London';
+  const starts = zonedAt(soon, timeZone);
   const { studioId } = await studioWithOnceClass(
-    (path, body) => api<{ id: string }>(owner, 'post', path, token, body),
+    (path, body) =>
+      api<{ id: string }>(owner, 'post', path, token, path === '/api/studios' ? { ...body, timeZone } : body),
     {
       template: { dropInPrice: 0 },
       capacity: 3,
