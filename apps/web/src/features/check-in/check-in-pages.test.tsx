@@ -35,6 +35,21 @@ const item: CheckInClassDto = {
 
 const publicAcme = ok({ id: COMPANY_ID, name: 'Acme Yoga', slug: 'acme', logoUrl: null, locale: 'en-US' });
 
+/** The session cookies of a signed-in client of the studio (the pages read them, as the app does). */
+function signInAsClient() {
+  writeCookie(COOKIE.token, 'client-token');
+  writeCookie(COOKIE.hostType, 'company');
+  writeCookie(
+    COOKIE.user,
+    JSON.stringify({
+      _id: clientAccount.user.id,
+      companyId: COMPANY_ID,
+      soloInstructorId: null,
+      clientSignupDetailsId: null,
+    }),
+  );
+}
+
 describe('the check-in pages, as a visitor first meets them', () => {
   it('a refused code still names the studio at the top (not "Kinetic")', async () => {
     stubFetch((call) => {
@@ -80,17 +95,7 @@ describe('the check-in pages, as a visitor first meets them', () => {
   });
 
   it('once checked in, the focus is on who is checked in, not lost to the page', async () => {
-    writeCookie(COOKIE.token, 'client-token');
-    writeCookie(COOKIE.hostType, 'company');
-    writeCookie(
-      COOKIE.user,
-      JSON.stringify({
-        _id: clientAccount.user.id,
-        companyId: COMPANY_ID,
-        soloInstructorId: null,
-        clientSignupDetailsId: null,
-      }),
-    );
+    signInAsClient();
     const mine: CheckInDto = {
       bookingId: 'b1',
       clientName: 'Nora Keller',
@@ -116,17 +121,7 @@ describe('the check-in pages, as a visitor first meets them', () => {
   });
 
   it('a place held from the waitlist is taken at the door, then the client is checked in', async () => {
-    writeCookie(COOKIE.token, 'client-token');
-    writeCookie(COOKIE.hostType, 'company');
-    writeCookie(
-      COOKIE.user,
-      JSON.stringify({
-        _id: clientAccount.user.id,
-        companyId: COMPANY_ID,
-        soloInstructorId: null,
-        clientSignupDetailsId: null,
-      }),
-    );
+    signInAsClient();
     keepPass(SERIES, {
       pass: 'p',
       expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
@@ -228,16 +223,28 @@ describe('the check-in pages, as a visitor first meets them', () => {
     writeCookie(COOKIE.hostType, 'company');
     writeCookie(
       COOKIE.user,
-      JSON.stringify({ _id: account.user.id, companyId: COMPANY_ID, soloInstructorId: null, clientSignupDetailsId: null }),
+      JSON.stringify({
+        _id: account.user.id,
+        companyId: COMPANY_ID,
+        soloInstructorId: null,
+        clientSignupDetailsId: null,
+      }),
     );
-    keepPass(SERIES, { pass: 'p', expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(), classInstance: item });
+    keepPass(SERIES, {
+      pass: 'p',
+      expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+      classInstance: item,
+    });
     const calls = stubFetch((call) => {
       if (call.path === 'me') return ok(account);
       if (call.path === 'public/acme') return publicAcme;
       if (call.path === 'logout') return ok({});
       return noStub(call);
     });
-    renderRoutes([{ path: `${BASE}/check-in/:fitnessSessionId`, element: <CheckInPage /> }], `${BASE}/check-in/${SERIES}?i=${CLASS}`);
+    renderRoutes(
+      [{ path: `${BASE}/check-in/:fitnessSessionId`, element: <CheckInPage /> }],
+      `${BASE}/check-in/${SERIES}?i=${CLASS}`,
+    );
     await screen.findByText(/You are signed in as Olive Owner \(Acme Yoga\)/);
     const logOut = screen.getByRole('button', { name: 'Log out' });
     logOut.focus();
