@@ -157,6 +157,11 @@ export async function buildApp(
         (await import('./features/client-report/client-report.routes.ts')).clientReportRoutes,
       );
       await api.register((await import('./features/reports/reports.routes.ts')).reportsRoutes);
+      await api.register(
+        (await import('./features/staff-members/staff-members.routes.ts')).staffMembersRoutes,
+      );
+      await api.register((await import('./features/pay-rates/pay-rates.routes.ts')).payRatesRoutes);
+      await api.register((await import('./features/payroll/payroll.routes.ts')).payrollRoutes);
       await api.register((await import('./features/packages/packages.routes.ts')).packagesRoutes);
       await api.register((await import('./features/promo-codes/promo-codes.routes.ts')).promoCodesRoutes);
       await api.register((await import('./features/orders/orders.routes.ts')).ordersRoutes);

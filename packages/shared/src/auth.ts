@@ -249,16 +249,25 @@ export const accountDto = z.object({
   onBoardingData: z.array(onboardingStepSchema),
   /** Clients only: their saved sign-up details' id (spec §3), null until they first save them. */
   clientSignupDetailsId: objectIdSchema.nullable().optional(),
-  /** What the signed-in role may do; pages show or hide by these, never by re-deriving roles. */
+  /**
+   * What the signed-in person may do: their abilities (issue 15 §2; ABILITIES, per person) and two
+   * derived from them. Pages show or hide by these, never by re-deriving roles; the server enforces them.
+   */
   can: z.object({
     manageSettings: z.boolean(),
-    manageStaff: z.boolean(),
-    manageStudios: z.boolean(),
-    viewClients: z.boolean(),
-    /** Money: a client's orders, payments, balance, revenue reports (issue 14; issue 15 makes it per person). */
+    manageSchedule: z.boolean(),
+    manageClients: z.boolean(),
+    /** Money: a client's orders, payments, balance, revenue, pay rates and payroll. */
     seeFinancials: z.boolean(),
-    /** Company-wide reports: the CSV client report, insights' exports, attendance and revenue (issue 14). */
+    sellAndRefund: z.boolean(),
+    /** Company-wide reports: the CSV client report, insights, attendance and revenue. */
     runReports: z.boolean(),
+    checkIn: z.boolean(),
+    manageStaff: z.boolean(),
+    /** Studios (the menu page and settings): manageSettings in a company with locations (not solo). */
+    manageStudios: z.boolean(),
+    /** The Clients list and profiles: every team member (instructors see their rosters' clients). */
+    viewClients: z.boolean(),
   }),
 });
 export type AccountDto = z.infer<typeof accountDto>;

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { ROLE_IDS, type RoleId } from '@kinetic/shared';
-import { APP_ROLE, BEGIN_AS_APP, ParkedTransaction, requestContext, type RequestContext } from '../db/client.ts';
+import { abilitiesOf, ROLE_IDS, TEAM_ROLES, type Ability, type RoleId } from '@kinetic/shared';
+import {
+  APP_ROLE,
+  BEGIN_AS_APP,
+  ParkedTransaction,
+  requestContext,
+  type RequestContext,
+} from '../db/client.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { hashToken } from './tokens.ts';
 
@@ -10,12 +16,22 @@ export interface Actor {
   userId: string;
   companyId: string;
   roleId: RoleId;
+  /** What this person may do (issue 15 §2): their role's defaults or the owner's choice for them. */
+  abilities: readonly Ability[];
 }
 
 /** The signed-in user and company, read with the session when a route asks for it (`withAccount`). */
 export interface SessionAccount {
   user: { id: string; name: string; email: string; phone: string | null; role: RoleId };
-  company: { id: string; slug: string; name: string; kind: 'company' | 'solo'; logo: string | null; completedOnboarding: string[]; locale: string };
+  company: {
+    id: string;
+    slug: string;
+    name: string;
+    kind: 'company' | 'solo';
+    logo: string | null;
+    completedOnboarding: string[];
+    locale: string;
+  };
 }
 
 declare module 'fastify' {
@@ -43,6 +59,7 @@ interface SessionRow {
   user_id: string;
   role: RoleId;
   stale: boolean;
+  abilities: string[] | null;
 }
 
 interface AccountRow {
@@ -118,7 +135,13 @@ function hasNoBody(request: FastifyRequest): boolean {
 
 function toAccount(row: AccountRow): SessionAccount {
   return {
-    user: { id: row.user_id, name: row.user_name, email: row.user_email, phone: row.user_phone, role: row.user_role },
+    user: {
+      id: row.user_id,
+      name: row.user_name,
+      email: row.user_email,
+      phone: row.user_phone,
+      role: row.user_role,
+    },
     company: {
       id: row.company_id,
       slug: row.company_slug,
@@ -140,7 +163,11 @@ export async function authenticate(
   if (!token) throw unauthorized('Please log in to continue.');
   const { db, sessionTouches } = request.server.deps;
   const context = requestContext.getStore();
-  const mode: Mode = withAccount ? 'account' : park && context !== undefined && hasNoBody(request) ? 'open' : 'look-up';
+  const mode: Mode = withAccount
+    ? 'account'
+    : park && context !== undefined && hasNoBody(request)
+      ? 'open'
+      : 'look-up';
   const { session, parked, account } = await findSession(db.pool, token, mode);
   if (!session) throw unauthorized(SESSION_EXPIRED);
   if (session.stale) sessionTouches.add(session.id);
@@ -150,7 +177,13 @@ export async function authenticate(
     else context.parked = parked;
   }
   if (account) request.account = toAccount(account);
-  return { sessionId: session.id, userId: session.user_id, companyId: session.company_id, roleId: session.role };
+  return {
+    sessionId: session.id,
+    userId: session.user_id,
+    companyId: session.company_id,
+    roleId: session.role,
+    abilities: abilitiesOf(session.role, session.abilities),
+  };
 }
 
 export interface AuthOptions {
@@ -178,6 +211,25 @@ export function requireRole(roles: readonly RoleId[], options: AuthOptions = {})
     request.actor = actor;
   };
 }
+
+/**
+ * onRequest hook: a member of the team (admin, staff, instructor, solo instructor) who has every one of
+ * `abilities` (issue 15 §2); 401 without a session, 403 otherwise, naming what is missing.
+ */
+export function requireAbility(abilities: Ability | readonly Ability[], options: AuthOptions = {}) {
+  const needed: readonly Ability[] = typeof abilities === 'string' ? [abilities] : abilities;
+  return async function checkAbility(request: FastifyRequest) {
+    const actor = await authenticate(request, options);
+    if (!TEAM_ROLES.includes(actor.roleId) || !needed.every((ability) => actor.abilities.includes(ability))) {
+      await requestContext.getStore()?.parked?.discard();
+      throw forbidden('Your account cannot do this. Ask the business owner or an admin for access.');
+    }
+    request.actor = actor;
+  };
+}
+
+/** Whether the signed-in person has an ability (for answers that show more to some, e.g. money). */
+export const actorCan = (actor: Actor, ability: Ability): boolean => actor.abilities.includes(ability);
 
 /**
  * Every request runs in its own request context (so the database layer finds a parked transaction),

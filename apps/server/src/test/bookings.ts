@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_SETTINGS_DEFAULTS, type SessionSettingsBody } from '@kinetic/shared';
+import { abilitiesOf, SESSION_SETTINGS_DEFAULTS, type SessionSettingsBody } from '@kinetic/shared';
 import { localDateOf, localTimeOf } from '../features/fitness-sessions/zoned-time.ts';
 import type { Actor } from '../plugins/auth.ts';
 import { bearer, signUpClient, type SignedUp } from './factories.ts';
@@ -92,7 +92,13 @@ export async function quickClients(
 /** The actor a signed-in session is, for calling a service with a chosen `now`. */
 export function actorFrom(signedUp: Pick<SignedUp, 'session'>): Actor {
   const { user, company, roleId } = signedUp.session;
-  return { sessionId: '', userId: user._id, companyId: company.id, roleId };
+  return {
+    sessionId: '',
+    userId: user._id,
+    companyId: company.id,
+    roleId,
+    abilities: abilitiesOf(roleId, null),
+  };
 }
 
 type Headers = Record<string, string>;
@@ -108,7 +114,12 @@ export async function signedInClient(app: FastifyInstance, ready: Pick<ReadyStud
 }
 
 /** `POST /api/class-instances/{id}/bookings` (a class or an event's date), as `headers` book it. */
-export const bookClass = (app: FastifyInstance, classInstanceId: string, headers: Headers, payload?: object) =>
+export const bookClass = (
+  app: FastifyInstance,
+  classInstanceId: string,
+  headers: Headers,
+  payload?: object,
+) =>
   app.inject({
     method: 'POST',
     url: `/api/class-instances/${classInstanceId}/bookings`,
@@ -117,7 +128,12 @@ export const bookClass = (app: FastifyInstance, classInstanceId: string, headers
   });
 
 /** The owner sells `packageId` to the client at the desk, paid in cash; answers the order. */
-export async function sellPackage(app: FastifyInstance, ready: ReadyStudio, clientId: string, packageId: string) {
+export async function sellPackage(
+  app: FastifyInstance,
+  ready: ReadyStudio,
+  clientId: string,
+  packageId: string,
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/orders',

@@ -87,6 +87,22 @@ export const adminLazyPage = withAllStyles({
     import('../features/waivers/waiver-page.tsx').then((m) => ({ Component: m.WaiverPage })),
   policies: () =>
     import('../features/waivers/policies-page.tsx').then((m) => ({ Component: m.PoliciesPage })),
+  staff: () => import('../features/staff/staff-page.tsx').then((m) => ({ Component: m.StaffPage })),
+  payroll: () => import('../features/payroll/payroll-page.tsx').then((m) => ({ Component: m.PayrollPage })),
+  staffMembers: () =>
+    import('../features/staff-members/staff-members-page.tsx').then((m) => ({
+      Component: m.StaffMembersPage,
+    })),
+  addStaffMember: () =>
+    import('../features/staff-members/staff-members-page.tsx').then((m) => ({
+      Component: m.AddStaffMemberPage,
+    })),
+  editStaffMember: () =>
+    import('../features/staff-members/staff-members-page.tsx').then((m) => ({
+      Component: m.EditStaffMemberPage,
+    })),
+  payRates: () =>
+    import('../features/pay-rates/pay-rates-page.tsx').then((m) => ({ Component: m.PayRatesPage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { AccountDto, CompanyDetailsDto, RoleId } from '@kinetic/shared';
+import { defaultCan, type AccountDto, type CompanyDetailsDto, type RoleId } from '@kinetic/shared';
 import { renderRoutes, stubApi } from '../test/render-page.tsx';
 import { adminAppRoute } from './admin-routes.tsx';
 
@@ -15,22 +15,8 @@ function account(roleId: RoleId, can: AccountDto['can']): AccountDto {
     can,
   };
 }
-const staff = account('staff', {
-  manageSettings: false,
-  manageStaff: false,
-  manageStudios: false,
-  viewClients: true,
-  seeFinancials: true,
-  runReports: false,
-});
-const admin = account('admin', {
-  manageSettings: true,
-  manageStaff: true,
-  manageStudios: true,
-  viewClients: true,
-  seeFinancials: true,
-  runReports: true,
-});
+const staff = account('staff', defaultCan('staff'));
+const admin = account('admin', defaultCan('admin'));
 
 const details: CompanyDetailsDto = {
   id: ID,

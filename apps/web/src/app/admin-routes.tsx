@@ -62,7 +62,8 @@ export function adminAppRoute(path?: string): RouteObject {
               },
               { path: 'clientreports', handle: menuPage('clientreports'), lazy: adminLazyPage.clientReport },
               { path: 'reports', handle: menuPage('reports'), lazy: adminLazyPage.reports },
-              soon('staff', 'staff'),
+              { path: 'staff', handle: menuPage('staff'), lazy: adminLazyPage.staff },
+              { path: 'staff/payroll', handle: menuPage('payroll'), lazy: adminLazyPage.payroll },
               { path: 'studios', handle: menuPage('studios'), lazy: adminLazyPage.studios },
               { path: 'account', lazy: adminLazyPage.myAccount },
               {
@@ -132,6 +133,20 @@ export function adminAppRoute(path?: string): RouteObject {
                       { path: 'class-pack/edit/:classPackId', lazy: adminLazyPage.editClassPack },
                       { path: 'class-pack/copy/:classPackId', lazy: adminLazyPage.copyClassPack },
                     ],
+                  },
+                  {
+                    path: 'staffMembers',
+                    handle: settingsPage('staffMembers'),
+                    children: [
+                      { index: true, lazy: adminLazyPage.staffMembers },
+                      { path: 'add', lazy: adminLazyPage.addStaffMember },
+                      { path: 'edit/:staffId', lazy: adminLazyPage.editStaffMember },
+                    ],
+                  },
+                  {
+                    path: 'staffPayRates',
+                    handle: settingsPage('staffPayRates'),
+                    lazy: adminLazyPage.payRates,
                   },
                   {
                     path: 'websiteWidget',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ONBOARDING_STEPS } from '@kinetic/shared';
+import { defaultCan, ONBOARDING_STEPS } from '@kinetic/shared';
 import {
   adminMenuFor,
   isDisabledForSolo,
@@ -83,7 +83,7 @@ describe('settings menu (spec §2)', () => {
     for (const step of ONBOARDING_STEPS) expect(keys).toContain(step);
   });
 
-  it('marks the built settings pages (studio setup, Services and Products, waiver and policies, Packages and Promo-Codes)', () => {
+  it('marks the built settings pages (all but Email Settings)', () => {
     expect(SETTINGS_MENU.filter((item) => item.built).map((item) => item.key)).toEqual([
       'companyDetails',
       'reportSettings',
@@ -92,6 +92,8 @@ describe('settings menu (spec §2)', () => {
       'clientWaiver',
       'contractTerms',
       'studios',
+      'staffPayRates',
+      'staffMembers',
       'packages',
       'promoCodes',
       'instructors',
@@ -103,14 +105,7 @@ describe('settings menu (spec §2)', () => {
 });
 
 describe('menus follow the server’s capability flags (me.can)', () => {
-  const all = {
-    manageSettings: true,
-    manageStaff: true,
-    manageStudios: true,
-    viewClients: true,
-    seeFinancials: true,
-    runReports: true,
-  };
+  const all = defaultCan('admin');
 
   it('shows everything an admin may use', () => {
     expect(adminMenuFor(false, all)).toHaveLength(11);
@@ -118,14 +113,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
   });
 
   it('hides staff and studio pages from a role that may not manage them; Settings offers only Company Details', () => {
-    const staff = {
-      manageSettings: false,
-      manageStaff: false,
-      manageStudios: false,
-      viewClients: true,
-      seeFinancials: true,
-      runReports: false,
-    };
+    const staff = defaultCan('staff');
     expect(adminMenuFor(false, staff).map((item) => item.label)).toEqual([
       'Dashboard',
       'Appointment',
@@ -140,14 +128,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
   });
 
   it('offers no page that the access gate would refuse', () => {
-    const staff = {
-      manageSettings: false,
-      manageStaff: false,
-      manageStudios: false,
-      viewClients: true,
-      seeFinancials: true,
-      runReports: false,
-    };
+    const staff = defaultCan('staff');
     for (const item of adminMenuFor(false, staff))
       expect(pageAccess(item.key, 'menu', false, staff)).toBe('open');
     for (const item of settingsMenuFor(false, staff)) {
@@ -160,14 +141,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
   });
 
   it('a solo instructor keeps Clients and Settings, without the studio and staff settings', () => {
-    const solo = {
-      manageSettings: true,
-      manageStaff: false,
-      manageStudios: false,
-      viewClients: true,
-      seeFinancials: true,
-      runReports: true,
-    };
+    const solo = defaultCan('solo-instructor', 'solo');
     expect(adminMenuFor(true, solo).map((item) => item.label)).toEqual([
       'Dashboard',
       'Calendar',
@@ -183,22 +157,8 @@ describe('menus follow the server’s capability flags (me.can)', () => {
 });
 
 describe('page access, decided before "Coming soon"', () => {
-  const staff = {
-    manageSettings: false,
-    manageStaff: false,
-    manageStudios: false,
-    viewClients: true,
-    seeFinancials: true,
-    runReports: false,
-  };
-  const soloOwner = {
-    manageSettings: true,
-    manageStaff: false,
-    manageStudios: false,
-    viewClients: true,
-    seeFinancials: true,
-    runReports: true,
-  };
+  const staff = defaultCan('staff');
+  const soloOwner = defaultCan('solo-instructor', 'solo');
 
   it('refuses staff the staff, studios and settings pages, built or not, and says who may use them', () => {
     expect(pageAccess('staff', 'menu', false, staff)).toBe('denied');

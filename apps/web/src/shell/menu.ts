@@ -48,7 +48,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
     built: true,
     needs: 'runReports',
   },
-  { key: 'staff', label: 'Staff', path: 'staff', hiddenForSolo: true, built: false, needs: 'manageStaff' },
+  { key: 'staff', label: 'Staff', path: 'staff', hiddenForSolo: true, built: true, needs: 'manageStaff' },
   {
     key: 'studios',
     label: 'Studios',
@@ -108,8 +108,8 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
     needs: 'manageSettings',
   },
   { key: 'studios', label: 'Studios', hiddenForSolo: false, built: true, needs: 'manageStudios' },
-  { key: 'staffPayRates', label: 'Staff Payrates', hiddenForSolo: true, built: false, needs: 'manageStaff' },
-  { key: 'staffMembers', label: 'Staff Members', hiddenForSolo: true, built: false, needs: 'manageStaff' },
+  { key: 'staffPayRates', label: 'Staff Payrates', hiddenForSolo: true, built: true, needs: 'manageStaff' },
+  { key: 'staffMembers', label: 'Staff Members', hiddenForSolo: true, built: true, needs: 'manageStaff' },
   { key: 'packages', label: 'Packages', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'promoCodes', label: 'Promo-Codes', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   { key: 'instructors', label: 'Instructors', hiddenForSolo: false, built: true, needs: 'manageSettings' },
@@ -178,6 +178,7 @@ const EXTRA_PAGES: readonly { key: string; label: string; needs?: Capability }[]
   { key: 'client-profile', label: 'Client Profile', needs: 'viewClients' },
   { key: 'client-insights', label: 'Client Insights', needs: 'runReports' },
   { key: 'clientreports', label: 'Client Reports', needs: 'runReports' },
+  { key: 'payroll', label: 'Payroll', needs: 'manageStaff' },
 ];
 
 export function pageTitleFor(key: string, area: 'menu' | 'settings', solo: boolean): string {
@@ -214,6 +215,10 @@ const WHO_MAY: Record<Capability, string> = {
   viewClients: 'Only the business owner, admins, staff and instructors can see clients.',
   seeFinancials: 'Only the business owner, admins and front-desk staff can see payments and revenue.',
   runReports: 'Only the business owner or an admin can run reports.',
+  manageSchedule: 'Only people who may manage the schedule can use this page.',
+  manageClients: 'Only people who may manage clients can use this page.',
+  sellAndRefund: 'Only people who may sell and refund can use this page.',
+  checkIn: 'Only people who may check in clients can use this page.',
 };
 
 /** The sentence a refused page shows: who may use it, so the reader knows whom to ask. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AccountDto, RoleId } from '@kinetic/shared';
+import { defaultCan, type AccountDto, type RoleId } from '@kinetic/shared';
 import { NOT_FOUND_TEXT } from '../features/not-found/not-found-page.tsx';
 import { renderRoutes, stubApi } from '../test/render-page.tsx';
 import { SettingsComingSoon } from './admin-coming-soon.tsx';
@@ -25,14 +25,7 @@ function account(slug: string, roleId: RoleId): AccountDto {
     },
     hostType: solo ? roleId : 'company',
     onBoardingData: [],
-    can: {
-      manageSettings: true,
-      manageStaff: true,
-      manageStudios: true,
-      viewClients: true,
-      seeFinancials: true,
-      runReports: true,
-    },
+    can: defaultCan('admin'),
   };
 }
 

@@ -16,3 +16,4 @@ export * from './events.ts';
 export * from './check-in.ts';
 export * from './client-reports.ts';
 export * from './client-notes.ts';
+export * from './staff.ts';

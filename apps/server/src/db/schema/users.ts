@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ROLE_IDS } from '@kinetic/shared';
 import { companies } from './companies.ts';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
@@ -29,6 +38,13 @@ export const users = pgTable(
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     /** When their personal details were replaced; financial records stay, without a name. */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /**
+     * A staff member's abilities (issue 15 §2) when an owner changed them; null: the role's defaults
+     * (ROLE_DEFAULT_ABILITIES). Read with the session on every request (kinetic_open_session).
+     */
+    abilities: text('abilities').array(),
+    /** A deactivated staff member cannot log in; their sessions ended when this was set; history stays. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,9 +72,10 @@ export const sessions = pgTable(
   (table) => [
     uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
     index('sessions_user_idx').on(table.companyId, table.userId),
-    foreignKey({ columns: [table.companyId, table.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [table.companyId, table.userId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -80,9 +97,10 @@ export const passwordResetTokens = pgTable(
   },
   (table) => [
     uniqueIndex('password_reset_tokens_token_hash_key').on(table.tokenHash),
-    foreignKey({ columns: [table.companyId, table.userId], foreignColumns: [users.companyId, users.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [table.companyId, table.userId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
   ],
 );
 

@@ -1,5 +1,10 @@
-import { canRunReports, canSeeFinancials } from '@kinetic/shared';
-import { hostTypeForRole, isManagerRole, type AccountDto, type AuthResetPasswordBody } from '@kinetic/shared';
+import {
+  canFrom,
+  hostTypeForRole,
+  type AccountDto,
+  type Ability,
+  type AuthResetPasswordBody,
+} from '@kinetic/shared';
 import { withPlatform, withTenant, type Database } from '../../db/client.ts';
 import type { Actor, SessionAccount } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
@@ -20,10 +25,9 @@ export async function logout(db: Database, actor: Actor): Promise<void> {
 }
 
 /** The signed-in account as GET /api/me answers it, from what the session look-up read with it. */
-export function toAccountDto(account: SessionAccount | undefined): AccountDto {
+export function toAccountDto(account: SessionAccount | undefined, abilities: readonly Ability[]): AccountDto {
   if (!account) throw notFound('Your account no longer exists.');
   const { user, company } = account;
-  const manager = isManagerRole(user.role);
   return {
     user: { id: user.id, name: user.name, email: user.email, phone: user.phone, roleId: user.role },
     company: {
@@ -36,14 +40,7 @@ export function toAccountDto(account: SessionAccount | undefined): AccountDto {
     },
     hostType: hostTypeForRole(user.role),
     onBoardingData: onboardingFor(user.role, company),
-    can: {
-      manageSettings: manager,
-      manageStaff: user.role === 'admin',
-      manageStudios: user.role === 'admin',
-      viewClients: manager || user.role === 'staff' || user.role === 'instructor',
-      seeFinancials: canSeeFinancials(user.role),
-      runReports: canRunReports(user.role),
-    },
+    can: canFrom(abilities, user.role, company.kind),
   };
 }
 

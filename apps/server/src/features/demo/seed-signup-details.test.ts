@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { abilitiesOf } from '@kinetic/shared';
 import { createTestDatabase } from '../../test/harness.ts';
 import { getClientInsights } from '../client-insights/client-insights.service.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -44,6 +45,7 @@ describe('demo sign-up details', () => {
       userId: '',
       companyId: company.rows[0].id as string,
       roleId: 'admin' as const,
+      abilities: abilitiesOf('admin', null),
     };
     const data = await getClientInsights(db.db, actor, {});
     expect(data.clients).toBeGreaterThanOrEqual(130);

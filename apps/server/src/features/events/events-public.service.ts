@@ -349,7 +349,13 @@ export async function cancelByLink(
   const { company, person } = await signedSubject(deps.db, 'cancel', slug, eventId, userId, query);
   if (!isClientRole(person.role as RoleId))
     throw forbidden('Only a client’s own place can be cancelled by link.');
-  const actor: Actor = { sessionId: '', userId, companyId: company.id, roleId: person.role as RoleId };
+  const actor: Actor = {
+    sessionId: '',
+    userId,
+    companyId: company.id,
+    roleId: person.role as RoleId,
+    abilities: [],
+  };
   return cancelBooking(deps, actor, query.booking, {});
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { editFitnessSessionBody, type ClassInstanceDto, type FitnessSessionDto } from '@kinetic/shared';
+import {
+  abilitiesOf,
+  editFitnessSessionBody,
+  type ClassInstanceDto,
+  type FitnessSessionDto,
+} from '@kinetic/shared';
 import { createTestApp } from '../../test/harness.ts';
 import { dateFromToday, studioReadyToSchedule, weeklyClass, type ReadyStudio } from '../../test/schedule.ts';
 import { editSeries } from './fitness-sessions.service.ts';
@@ -278,7 +283,13 @@ describe('a class moved on its own ("this class only" to another day or time)', 
     expect(again.statusCode, again.body).toBe(200);
     // Tuesday noon: the rule's Monday is past, the moved class (Wednesday) is not.
     const now = new Date(`${tuesday}T17:00:00Z`);
-    const actor = { sessionId: '', userId: '', companyId: ready.companyId, roleId: 'admin' as const };
+    const actor = {
+      sessionId: '',
+      userId: '',
+      companyId: ready.companyId,
+      roleId: 'admin' as const,
+      abilities: abilitiesOf('admin', null),
+    };
     const edit = editFitnessSessionBody.parse(
       editOf(series, { notes: 'Bring a mat' }, 'all', classes[2]?.id),
     );

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AccountDto, CompanyDetailsDto } from '@kinetic/shared';
+import { defaultCan, type AccountDto, type CompanyDetailsDto } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
 import { CompanyDetailsPage } from './company-details-page.tsx';
 
@@ -11,14 +11,7 @@ const account: AccountDto = {
   company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
   hostType: 'company',
   onBoardingData: [],
-  can: {
-    manageSettings: true,
-    manageStaff: true,
-    manageStudios: true,
-    viewClients: true,
-    seeFinancials: true,
-    runReports: true,
-  },
+  can: defaultCan('admin'),
 };
 
 const details: CompanyDetailsDto = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AccountDto } from '@kinetic/shared';
+import { defaultCan, type AccountDto } from '@kinetic/shared';
 import { renderRoutes, stubApi } from '../../test/render-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
@@ -10,14 +10,7 @@ const owner: AccountDto = {
   company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
   hostType: 'company',
   onBoardingData: [],
-  can: {
-    manageSettings: true,
-    manageStaff: true,
-    manageStudios: true,
-    viewClients: true,
-    seeFinancials: true,
-    runReports: true,
-  },
+  can: defaultCan('admin'),
 };
 
 afterEach(() => {

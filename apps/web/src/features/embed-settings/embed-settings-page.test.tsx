@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AccountDto } from '@kinetic/shared';
+import { defaultCan, type AccountDto } from '@kinetic/shared';
 import { renderRoutes } from '../../test/render-page.tsx';
 import { EmbedSettingsPage } from './embed-settings-page.tsx';
 
@@ -14,14 +14,7 @@ const admin: AccountDto = {
   company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
   hostType: 'company',
   onBoardingData: [],
-  can: {
-    manageSettings: true,
-    manageStaff: true,
-    manageStudios: true,
-    viewClients: true,
-    seeFinancials: true,
-    runReports: true,
-  },
+  can: defaultCan('admin'),
 };
 
 afterEach(() => {

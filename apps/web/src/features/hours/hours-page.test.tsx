@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AccountDto, HoursDto } from '@kinetic/shared';
+import { defaultCan, type AccountDto, type HoursDto } from '@kinetic/shared';
 import {
   noStub,
   ok,
@@ -19,14 +19,7 @@ const account: AccountDto = {
   company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
   hostType: 'company',
   onBoardingData: [],
-  can: {
-    manageSettings: true,
-    manageStaff: true,
-    manageStudios: true,
-    viewClients: true,
-    seeFinancials: true,
-    runReports: true,
-  },
+  can: defaultCan('admin'),
 };
 
 const hours = (peakHour: HoursDto['peakHour'], nonPeakHour: HoursDto['nonPeakHour'] = {}): HoursDto => ({

@@ -1,13 +1,14 @@
-import type {
-  AccountDto,
-  BookingDto,
-  ClassInstanceDetailsDto,
-  MyBookingDto,
-  RosterEntryDto,
-  ClassTemplateDto,
-  FitnessSessionDto,
-  PersonDto,
-  StudioDto,
+import {
+  defaultCan,
+  type AccountDto,
+  type BookingDto,
+  type ClassInstanceDetailsDto,
+  type MyBookingDto,
+  type RosterEntryDto,
+  type ClassTemplateDto,
+  type FitnessSessionDto,
+  type PersonDto,
+  type StudioDto,
 } from '@kinetic/shared';
 
 export const COMPANY_ID = '0123456789abcdef01234567';
@@ -31,14 +32,7 @@ export const account: AccountDto = {
   },
   hostType: 'company',
   onBoardingData: [],
-  can: {
-    manageSettings: true,
-    manageStaff: true,
-    manageStudios: true,
-    viewClients: true,
-    seeFinancials: true,
-    runReports: true,
-  },
+  can: defaultCan('admin'),
 };
 
 const stamp = '2026-01-01T00:00:00.000Z';
@@ -266,25 +260,11 @@ export const clientAccount: AccountDto = {
   company: account.company,
   hostType: 'company',
   onBoardingData: [],
-  can: {
-    manageSettings: false,
-    manageStaff: false,
-    manageStudios: false,
-    viewClients: false,
-    seeFinancials: false,
-    runReports: false,
-  },
+  can: defaultCan('client'),
 };
 
 export const instructorAccount: AccountDto = {
   ...account,
   user: { ...account.user, roleId: 'instructor' },
-  can: {
-    manageSettings: false,
-    manageStaff: false,
-    manageStudios: false,
-    viewClients: true,
-    seeFinancials: false,
-    runReports: false,
-  },
+  can: defaultCan('instructor'),
 };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { SESSION_SETTINGS_DEFAULTS, type AccountDto } from '@kinetic/shared';
+import { defaultCan, SESSION_SETTINGS_DEFAULTS, type AccountDto } from '@kinetic/shared';
 import { renderRoutes } from '../../test/render-page.tsx';
 import { SessionSettingsPage } from './session-settings-page.tsx';
 
@@ -10,14 +10,7 @@ const admin: AccountDto = {
   company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
   hostType: 'company',
   onBoardingData: ['classesSettings'],
-  can: {
-    manageSettings: true,
-    manageStaff: true,
-    manageStudios: true,
-    viewClients: true,
-    seeFinancials: true,
-    runReports: true,
-  },
+  can: defaultCan('admin'),
 };
 
 afterEach(() => {

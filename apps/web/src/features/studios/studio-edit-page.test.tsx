@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AccountDto } from '@kinetic/shared';
+import { defaultCan, type AccountDto } from '@kinetic/shared';
 import { renderRoutes, stubApi } from '../../test/render-page.tsx';
 import { NewStudioPage } from './studio-edit-page.tsx';
 
@@ -10,14 +10,7 @@ const admin: AccountDto = {
   company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
   hostType: 'company',
   onBoardingData: ['studios'],
-  can: {
-    manageSettings: true,
-    manageStaff: true,
-    manageStudios: true,
-    viewClients: true,
-    seeFinancials: true,
-    runReports: true,
-  },
+  can: defaultCan('admin'),
 };
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { AccountDto, StudioDto } from '@kinetic/shared';
+import { defaultCan, type AccountDto, type StudioDto } from '@kinetic/shared';
 import { renderRoutes, stubApi } from '../../test/render-page.tsx';
 import { StudiosSettingsPage } from './studios-settings-page.tsx';
 
@@ -19,14 +19,7 @@ function account(manageStudios: boolean): AccountDto {
     company: { id: ID, slug: 'acme', name: 'Acme Yoga', kind: 'company', logoUrl: null, locale: 'en-US' },
     hostType: 'company',
     onBoardingData: [],
-    can: {
-      manageSettings: manageStudios,
-      manageStaff: manageStudios,
-      manageStudios,
-      viewClients: true,
-      seeFinancials: true,
-      runReports: manageStudios,
-    },
+    can: defaultCan(manageStudios ? 'admin' : 'staff'),
   };
 }
 
