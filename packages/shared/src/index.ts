@@ -34,6 +34,7 @@ export * from './schedule.ts';
 export * from './bookings.ts';
 export * from './cancellation-rule.ts';
 export * from './money.ts';
+export * from './pay-rates.ts';
 export * from './packages.ts';
 export * from './orders.ts';
 export * from './payments.ts';
