@@ -51,3 +51,4 @@ export * from './client-profile.ts';
 export * from './client-insights.ts';
 export * from './client-report.ts';
 export * from './reports.ts';
+export * from './staff-members.ts';

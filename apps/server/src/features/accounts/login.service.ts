@@ -18,6 +18,8 @@ import { findAccountsByEmail, findCompanyBySlug, type CompanyRow } from './accou
 import { startSession } from './sessions.service.ts';
 
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
+export const DEACTIVATED_ACCOUNT =
+  'This account has been deactivated. Ask the business owner or an admin to reactivate it.';
 const WINDOW_SECONDS = 15 * 60;
 /** How many accounts one email may be checked against in one login (each check is an argon2 hash). */
 const MAX_CANDIDATES = 10;
@@ -68,7 +70,10 @@ export async function login(db: Database, body: LoginBody, ip: string): Promise<
   for (const candidate of candidates) {
     if (await verifyPassword(candidate.user.passwordHash, body.password)) matches.push(candidate);
   }
-  const [match] = matches;
+  // A deactivated staff member's password is still right, but it logs in nowhere (issue 15 §1).
+  const usable = matches.filter((candidate) => !candidate.user.deactivatedAt);
+  if (matches.length > 0 && usable.length === 0) throw new HttpError(403, DEACTIVATED_ACCOUNT);
+  const [match] = usable;
   if (!match) {
     const elsewhere: typeof otherKinds = [];
     for (const other of otherKinds) {
@@ -82,10 +87,10 @@ export async function login(db: Database, body: LoginBody, ip: string): Promise<
   return withPlatform(db, async (tx) => {
     await clearLimit(tx, accountRule.key);
     await undoEvent(tx, addressRule.key);
-    if (matches.length === 1) return startSession(tx, match.user, match.company, body.isSpecial ?? 0);
+    if (usable.length === 1) return startSession(tx, match.user, match.company, body.isSpecial ?? 0);
     // Only after the password is verified: the list never tells a stranger where an email has accounts.
     return {
-      chooseCompany: matches.map(({ company }) => ({
+      chooseCompany: usable.map(({ company }) => ({
         id: company.id,
         slug: company.slug,
         name: company.name,

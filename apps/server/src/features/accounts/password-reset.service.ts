@@ -17,7 +17,7 @@ import {
   spendResetTokensOfUser,
   updatePasswordHash,
 } from './accounts.repo.ts';
-import { accountLoginRule } from './login.service.ts';
+import { accountLoginRule, DEACTIVATED_ACCOUNT } from './login.service.ts';
 import { resetPasswordEmail } from './reset-password-email.ts';
 
 const RESET_LINK_MINUTES = 60;
@@ -47,7 +47,10 @@ export async function requestPasswordReset(
     });
     // The same accounts the login page it came from admits: a link always leads to a usable login.
     const roles = PAGE_ROLES[body.roleId ?? 'root'];
-    const accounts = await findAccountsByEmail(tx, body.email, roles, body.companyId);
+    // A deactivated staff member gets no link: it would lead to a login that is refused.
+    const accounts = (await findAccountsByEmail(tx, body.email, roles, body.companyId)).filter(
+      ({ user }) => !user.deactivatedAt,
+    );
     const ids: string[] = [];
     for (const { user, company } of accounts.slice(0, 5)) {
       const token = newSecretToken();
@@ -75,6 +78,7 @@ export async function validateResetToken(db: Database, token: string): Promise<P
     const user = row && (await findUser(tx, row.companyId, row.userId));
     const company = row && (await findCompanyById(tx, row.companyId));
     if (!row || !user || !company) throw badRequest(INVALID_RESET_LINK);
+    if (user.deactivatedAt) throw badRequest(DEACTIVATED_ACCOUNT);
     const purpose = row.purpose === 'invitation' ? 'invitation' : 'reset';
     return { email: user.email, purpose, companyName: company.name };
   });
@@ -90,6 +94,7 @@ export async function resetPassword(
     const row = await findUsableResetToken(tx, hashToken(body.token), { lock: true });
     const user = row && (await findUser(tx, row.companyId, row.userId));
     if (!row || !user) throw badRequest(INVALID_RESET_LINK);
+    if (user.deactivatedAt) throw badRequest(DEACTIVATED_ACCOUNT);
     await updatePasswordHash(tx, row.companyId, row.userId, await hashPassword(body.password));
     await spendResetTokensOfUser(tx, row.companyId, row.userId);
     await deleteSessionsOfUser(tx, row.companyId, row.userId);
