@@ -9,7 +9,12 @@ import type { Jobs } from '../../jobs/runner.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
 import { hashToken, newSecretToken } from '../../plugins/tokens.ts';
-import { findCompanyById, findUser, insertResetToken, spendResetTokensOfUser } from '../accounts/accounts.repo.ts';
+import {
+  findCompanyById,
+  findUser,
+  insertResetToken,
+  spendResetTokensOfUser,
+} from '../accounts/accounts.repo.ts';
 import { INVITATION_LINK_DAYS, INVITED_PASSWORD_HASH } from '../accounts/invited-login.ts';
 import { invitationEmail } from './invitation-email.ts';
 import { linkPersonToLogin } from './people.repo.ts';
@@ -22,8 +27,12 @@ async function findTeamLogin(tx: Executor, companyId: string, email: string) {
   const rows = await tx
     .select()
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.email, email), inArray(users.role, [...LINKABLE_ROLES])));
-  return rows.sort((a, b) => LINKABLE_ROLES.indexOf(a.role as never) - LINKABLE_ROLES.indexOf(b.role as never))[0];
+    .where(
+      and(eq(users.companyId, companyId), eq(users.email, email), inArray(users.role, [...LINKABLE_ROLES])),
+    );
+  return rows.sort(
+    (a, b) => LINKABLE_ROLES.indexOf(a.role as never) - LINKABLE_ROLES.indexOf(b.role as never),
+  )[0];
 }
 
 /**
@@ -44,8 +53,15 @@ export async function invitePerson(
       const message = `Add ${person.name}'s email address first: the invitation is sent there.`;
       throw badRequest(message, { email: message });
     }
-    if (!person.active) throw badRequest(`${person.name} is inactive. Make them active before inviting them.`);
+    if (!person.active)
+      throw badRequest(`${person.name} is inactive. Make them active before inviting them.`);
     if (person.login === 'active') throw conflict(`${person.name} already has a login.`);
+    if (person.userId) {
+      const login = await findUser(tx, actor.companyId, person.userId);
+      if (login?.deactivatedAt) {
+        throw conflict(`${person.name}'s login is deactivated. Reactivate it in Settings › Staff Members.`);
+      }
+    }
 
     let userId = person.userId;
     if (!userId) {
@@ -69,7 +85,13 @@ export async function invitePerson(
         throw conflict(`The login of ${person.email} already belongs to another ${people.kind}.`);
       }
       if (existing && existing.passwordHash !== INVITED_PASSWORD_HASH) {
-        return { result: { person: toDto(await mustFind(tx, people, actor.companyId, person.id)), outcome: 'linked' as const }, emailId: null };
+        return {
+          result: {
+            person: toDto(await mustFind(tx, people, actor.companyId, person.id)),
+            outcome: 'linked' as const,
+          },
+          emailId: null,
+        };
       }
     }
 

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   listPeopleQuery,
-  MANAGER_ROLES,
   objectIdSchema,
   personBody,
   personDto,
@@ -11,7 +10,7 @@ import {
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf, requireAbility, requireRole } from '../../plugins/auth.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { uploadExists } from '../uploads/uploads.storage.ts';
 import { invitePerson } from './people-invitation.service.ts';
@@ -39,7 +38,7 @@ export function peopleRoutes(
         throw badRequest(photoMissing, { photo: photoMissing });
     }
 
-    // The team reads the list (they schedule and cover classes); owners (admin, solo instructor) change it.
+    // The team reads the list (they schedule and cover classes); who may manage settings changes it (issue 15 §2).
     app.get(
       `/${people.path}`,
       {
@@ -60,7 +59,7 @@ export function peopleRoutes(
     app.post(
       `/${people.path}`,
       {
-        onRequest: requireRole(MANAGER_ROLES),
+        onRequest: requireAbility('manageSettings'),
         schema: {
           tags,
           summary: `Add ${people.kind === 'instructor' ? 'an' : 'a'} ${people.kind}`,
@@ -90,7 +89,7 @@ export function peopleRoutes(
     app.put(
       `/${people.path}/:${people.idParam}`,
       {
-        onRequest: requireRole(MANAGER_ROLES),
+        onRequest: requireAbility('manageSettings'),
         schema: {
           tags,
           summary: `Edit ${people.kind === 'instructor' ? 'an' : 'a'} ${people.kind} (active: false takes them off the pickers)`,
@@ -106,11 +105,11 @@ export function peopleRoutes(
       },
     );
 
-    // Only the owner gives out logins; a solo company's owner is its only instructor and has no team to invite.
+    // Giving out logins is managing staff; a solo company has no team to invite (manageStaff is never theirs).
     app.post(
       `/${people.path}/:${people.idParam}/invitation`,
       {
-        onRequest: requireRole(['admin']),
+        onRequest: requireAbility('manageStaff'),
         schema: {
           tags,
           summary: `Invite ${people.kind === 'instructor' ? 'an' : 'a'} ${people.kind} to log in (emails a link to choose a password, or links their existing team login)`,

@@ -337,6 +337,26 @@ describe('deactivate, reactivate, resend', () => {
     const resend = await call('POST', `/api/staff-members/${member.id}/invitation`, studio.headers);
     expect(resend.statusCode).toBe(409);
     expect(resend.json().message).toMatch(/is deactivated. Reactivate them/);
+    // Nor through Settings › Instructors' invitation.
+    const viaInstructors = await call(
+      'POST',
+      `/api/instructors/${member.instructorId}/invitation`,
+      studio.headers,
+    );
+    expect(viaInstructors.statusCode).toBe(400); // an inactive instructor is not invited
+    await call('PUT', `/api/instructors/${member.instructorId}`, studio.headers, {
+      name: member.name,
+      email: member.email,
+      phone: null,
+      bio: null,
+      photo: null,
+      active: true,
+    });
+    const stillOff = await call('POST', `/api/instructors/${member.instructorId}/invitation`, studio.headers);
+    expect(stillOff.statusCode).toBe(409);
+    expect(stillOff.json().message).toBe(
+      `${member.name}'s login is deactivated. Reactivate it in Settings › Staff Members.`,
+    );
     const again = await call('POST', `/api/staff-members/${member.id}/reactivate`, studio.headers);
     expect(again.json().data.status).toBe('expired');
     const back = (await call('GET', '/api/instructors', studio.headers)).json().data.items;
