@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { PayRateDto } from '@kinetic/shared';
+import {
+  payRateFormErrors,
+  toPayRateBody,
+  toPayRateFormValues,
+  toPayRateUpdateBody,
+  type PayRateFormValues,
+} from './pay-rate-values.ts';
+
+const INSTRUCTOR = 'dddddddddddddddddddddddd';
+const context = { closedThrough: null, locale: 'en-GB' };
+
+const values = (overrides: Partial<PayRateFormValues> = {}): PayRateFormValues => ({
+  ...toPayRateFormValues(undefined, 'GBP', { instructorId: INSTRUCTOR, today: '2026-11-26' }),
+  amount: 25,
+  ...overrides,
+});
+
+describe('pay rate form rules', () => {
+  it('starts a new rate today, per class, for all classes, with nothing else filled', () => {
+    expect(toPayRateFormValues(undefined, 'GBP', { instructorId: '', today: '2026-11-26' })).toEqual({
+      instructorId: '',
+      templateId: '',
+      effectiveFrom: '2026-11-26',
+      kind: 'per_class',
+      amount: '',
+      peakAmount: '',
+      baseAmount: '',
+      capAmount: '',
+    });
+  });
+
+  it('sends whole pence, empty optional amounts as none, and all classes as no template', () => {
+    expect(toPayRateBody(values({ amount: 25.5, peakAmount: 30 }), 'GBP')).toEqual({
+      instructorId: INSTRUCTOR,
+      templateId: null,
+      effectiveFrom: '2026-11-26',
+      kind: 'per_class',
+      amount: 2550,
+      peakAmount: 3000,
+      baseAmount: 0,
+      capAmount: null,
+    });
+    expect(toPayRateBody(values({ amount: 3000 }), 'JPY').amount).toBe(3000);
+  });
+
+  it('drops a base and cap typed for per attendee once the kind is changed to another', () => {
+    const perAttendee = values({ kind: 'per_attendee', amount: 3, baseAmount: 10, capAmount: 40 });
+    expect(toPayRateBody(perAttendee, 'GBP')).toMatchObject({ baseAmount: 1000, capAmount: 4000 });
+    expect(toPayRateBody({ ...perAttendee, kind: 'hourly' }, 'GBP')).toMatchObject({
+      baseAmount: 0,
+      capAmount: null,
+    });
+    expect(payRateFormErrors({ ...perAttendee, kind: 'hourly' }, 'GBP', context)).toEqual({});
+  });
+
+  it('asks for the instructor and the amount, and a cap no lower than the base, at their fields', () => {
+    expect(payRateFormErrors(values({ instructorId: '', amount: '' }), 'GBP', context)).toEqual({
+      instructorId: 'Choose the instructor',
+      amount: 'Enter the amount',
+    });
+    expect(
+      payRateFormErrors(
+        values({ kind: 'per_attendee', amount: 3, baseAmount: 10, capAmount: 9 }),
+        'GBP',
+        context,
+      ),
+    ).toEqual({ capAmount: 'The cap cannot be less than the base amount' });
+  });
+
+  it('refuses a start on or before the end of closed payroll, naming the first day allowed', () => {
+    const closed = { closedThrough: '2026-10-31', locale: 'en-GB' };
+    expect(payRateFormErrors(values({ effectiveFrom: '2026-10-31' }), 'GBP', closed)).toEqual({
+      effectiveFrom: 'Payroll is closed up to 31 Oct 2026; rates can start from 1 Nov 2026.',
+    });
+    expect(payRateFormErrors(values({ effectiveFrom: '2026-11-01' }), 'GBP', closed)).toEqual({});
+  });
+
+  it('shows a saved rate in pounds and sends an edit without its instructor', () => {
+    const saved: PayRateDto = {
+      id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      instructorId: INSTRUCTOR,
+      templateId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+      service: 'class',
+      effectiveFrom: '2026-12-01',
+      kind: 'per_attendee',
+      amount: 350,
+      peakAmount: null,
+      baseAmount: 0,
+      capAmount: 4000,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
+    const form = toPayRateFormValues(saved, 'GBP', { instructorId: '', today: '2026-11-26' });
+    expect(form).toMatchObject({
+      amount: 3.5,
+      baseAmount: '',
+      capAmount: 40,
+      peakAmount: '',
+      templateId: saved.templateId,
+    });
+    expect(toPayRateUpdateBody(form, 'GBP')).not.toHaveProperty('instructorId');
+    expect(toPayRateUpdateBody(form, 'GBP')).toMatchObject({ amount: 350, capAmount: 4000, baseAmount: 0 });
+  });
+});

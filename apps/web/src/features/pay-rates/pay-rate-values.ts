@@ -1,0 +1,140 @@
+import { payRateBody, type PayRateBody, type PayRateDto, type PayRateKind } from '@kinetic/shared';
+import { majorToMinor, minorToMajor } from '../class-templates/money.ts';
+
+/** The form edits major units as typed; the server takes whole minor units of the company currency. */
+export interface PayRateFormValues {
+  instructorId: string;
+  /** '' = all classes (the instructor's general rate). */
+  templateId: string;
+  effectiveFrom: string;
+  kind: PayRateKind;
+  amount: number | string;
+  /** Empty: the same amount in peak hours. */
+  peakAmount: number | string;
+  /** Per attendee only; empty = none. */
+  baseAmount: number | string;
+  /** Per attendee only; empty = no cap. */
+  capAmount: number | string;
+}
+
+/** A new rate starts from today for all classes, per class; a saved one shows its terms. */
+export function toPayRateFormValues(
+  saved: PayRateDto | undefined,
+  currency: string,
+  defaults: { instructorId: string; today: string },
+): PayRateFormValues {
+  if (!saved)
+    return {
+      instructorId: defaults.instructorId,
+      templateId: '',
+      effectiveFrom: defaults.today,
+      kind: 'per_class',
+      amount: '',
+      peakAmount: '',
+      baseAmount: '',
+      capAmount: '',
+    };
+  const money = (minor: number | null) => (minor === null ? '' : minorToMajor(minor, currency));
+  return {
+    instructorId: saved.instructorId,
+    templateId: saved.templateId ?? '',
+    effectiveFrom: saved.effectiveFrom,
+    kind: saved.kind,
+    amount: money(saved.amount),
+    peakAmount: money(saved.peakAmount),
+    baseAmount: saved.baseAmount === 0 ? '' : money(saved.baseAmount),
+    capAmount: money(saved.capAmount),
+  };
+}
+
+const orNull = (value: number | '') => (value === '' ? null : value);
+
+/**
+ * What `POST /api/pay-rates` takes. A base and a cap belong to a per-attendee rate only: typed and then
+ * left by switching the kind, they are not sent.
+ */
+export function toPayRateBody(values: PayRateFormValues, currency: string): PayRateBody {
+  const perAttendee = values.kind === 'per_attendee';
+  return {
+    instructorId: values.instructorId,
+    templateId: values.templateId || null,
+    effectiveFrom: values.effectiveFrom,
+    kind: values.kind,
+    amount: orNull(majorToMinor(values.amount, currency)) as number,
+    peakAmount: orNull(majorToMinor(values.peakAmount, currency)),
+    baseAmount: perAttendee ? (orNull(majorToMinor(values.baseAmount, currency)) ?? 0) : 0,
+    capAmount: perAttendee ? orNull(majorToMinor(values.capAmount, currency)) : null,
+  };
+}
+
+/** `PUT /api/pay-rates/{id}`: the same, without the instructor (a rate keeps its instructor). */
+export function toPayRateUpdateBody(
+  values: PayRateFormValues,
+  currency: string,
+): Omit<PayRateBody, 'instructorId'> {
+  const { instructorId: _instructorId, ...rest } = toPayRateBody(values, currency);
+  return rest;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** "1 Nov 2026" (or "Nov 1, 2026"): a calendar date in the company's locale. */
+export function formatDay(date: string, locale: string): string {
+  let format = dayFormats.get(locale);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    }
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(`${date}T12:00:00Z`));
+}
+
+/** The day after a YYYY-MM-DD date. */
+export const dayAfter = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Every problem with the form at once, at its fields: the contract's own rules (the server checks them
+ * again), an instructor chosen, and no start inside a closed payroll period.
+ */
+export function payRateFormErrors(
+  values: PayRateFormValues,
+  currency: string,
+  context: { closedThrough: string | null; locale: string },
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values.instructorId) errors.instructorId = 'Choose the instructor';
+  const parsed = payRateBody.safeParse(toPayRateBody(values, currency));
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join('.');
+      if (key && !errors[key]) errors[key] = issue.message;
+    }
+  if (
+    context.closedThrough &&
+    values.effectiveFrom &&
+    values.effectiveFrom <= context.closedThrough &&
+    !errors.effectiveFrom
+  )
+    errors.effectiveFrom = `Payroll is closed up to ${formatDay(context.closedThrough, context.locale)}; rates can start from ${formatDay(dayAfter(context.closedThrough), context.locale)}.`;
+  return errors;
+}
+
+/** What the amount field is called for each kind. */
+export const AMOUNT_LABEL: Record<PayRateKind, string> = {
+  per_class: 'Amount per class',
+  per_attendee: 'Amount per attendee',
+  hourly: 'Amount an hour',
+};
