@@ -172,6 +172,9 @@ export const payrollLines = pgTable(
     classInstanceId: idColumn('class_instance_id'),
     className: text('class_name').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** The class's date and start time on its studio's clock, copied so the CSV never depends on time-zone data. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    localTime: text('local_time').notNull(),
     studioName: text('studio_name').notNull(),
     /** The scheduled instructor this one substituted for; null when they taught their own class. */
     substituteFor: text('substitute_for'),
