@@ -344,15 +344,23 @@ function InstructorRates({
           </Stack>
         ) : (
           <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" aria-label={`${person.name}’s rates`}>
+            <Table verticalSpacing="xs" layout="fixed" aria-label={`${person.name}’s rates`}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">From</Table.Th>
-                  <Table.Th scope="col">Applies to</Table.Th>
-                  <Table.Th scope="col">Kind</Table.Th>
+                  <Table.Th scope="col" w="14%">
+                    From
+                  </Table.Th>
+                  <Table.Th scope="col" w="16%">
+                    Applies to
+                  </Table.Th>
+                  <Table.Th scope="col" w="12%">
+                    Kind
+                  </Table.Th>
                   <Table.Th scope="col">Rate</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">
+                  <Table.Th scope="col" w="12%">
+                    Status
+                  </Table.Th>
+                  <Table.Th scope="col" w="18%">
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
