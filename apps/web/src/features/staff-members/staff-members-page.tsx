@@ -355,7 +355,7 @@ function AccessActions({
               You cannot deactivate yourself; another admin can.
             </Text>
           ) : (
-            <Button color="red" variant="outline" onClick={() => setConfirming(true)}>
+            <Button color="red" c="red.9" variant="outline" onClick={() => setConfirming(true)}>
               Deactivate
             </Button>
           )}
