@@ -52,3 +52,4 @@ export * from './client-insights.ts';
 export * from './client-report.ts';
 export * from './reports.ts';
 export * from './staff-members.ts';
+export * from './payroll.ts';
