@@ -154,6 +154,14 @@ async function checkTemplate(tx: Executor, companyId: string, values: PayRateUpd
   if (!row) throw notFound(TEMPLATE_NOT_FOUND);
 }
 
+/**
+ * Waits for a payroll period being closed at this moment (payroll's per-company lock, the same key), so
+ * a rate can never slip in on a date that a close running alongside is about to lock.
+ */
+async function lockPayroll(tx: Executor, companyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll:${companyId}`}))`);
+}
+
 /** Refuses a start date on or before the end of the latest closed payroll period. */
 function checkNotClosed(effectiveFrom: string, closedThrough: string | null): void {
   if (closedThrough === null || effectiveFrom > closedThrough) return;
@@ -206,6 +214,7 @@ export async function createPayRate(
 ): Promise<PayRateDto> {
   return guardDate(values.effectiveFrom, () =>
     withTenant(db, actor.companyId, async (tx) => {
+      await lockPayroll(tx, actor.companyId);
       const clock = await companyClock(tx, actor.companyId, now);
       await instructorOrNotFound(tx, actor.companyId, values.instructorId);
       await checkTemplate(tx, actor.companyId, values);
@@ -230,6 +239,7 @@ export async function updatePayRate(
 ): Promise<PayRateDto> {
   return guardDate(values.effectiveFrom, () =>
     withTenant(db, actor.companyId, async (tx) => {
+      await lockPayroll(tx, actor.companyId);
       const clock = await companyClock(tx, actor.companyId, now);
       await scheduledRate(tx, actor.companyId, payRateId, clock.today, 'edited');
       await checkTemplate(tx, actor.companyId, values);

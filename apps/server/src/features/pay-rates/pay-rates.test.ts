@@ -323,6 +323,38 @@ describe('pay rates', () => {
     expect((await list(ready.headers)).json().data.closedThrough).toBe('2026-10-31');
   });
 
+  it('waits for a payroll close running at the same moment, then refuses a date it closed', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const closing = await db.pool.connect();
+    try {
+      // A close in progress: payroll's per-company lock held, its period written but not yet committed.
+      await closing.query('begin');
+      await closing.query('select pg_advisory_xact_lock(hashtext($1))', [`payroll:${ready.companyId}`]);
+      await closing.query(
+        `insert into payroll_periods (company_id, id, starts_on, ends_on, frequency, currency, total_amount, closed_by_name)
+         values ($1, $2, '2026-10-01', '2026-10-31', 'monthly', 'USD', 0, 'Olive Owner')`,
+        [ready.companyId, generateId()],
+      );
+      let answered = false;
+      const pending = post(ready.headers, rate(ready.indira, { effectiveFrom: '2026-10-15' })).then(
+        (response) => {
+          answered = true;
+          return response;
+        },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false);
+      await closing.query('commit');
+      const response = await pending;
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(
+        'Payroll is closed up to 31 Oct 2026; rates can start from 1 Nov 2026.',
+      );
+    } finally {
+      closing.release();
+    }
+  });
+
   it('records who set the rate, for all classes of the class service by default', async () => {
     const ready = await studioReadyToSchedule(app);
     await created(ready.headers, rate(ready.indira));
