@@ -250,7 +250,12 @@ export async function editStaffMember(
     await replaceStudios(tx, actor.companyId, id, values.studioIds);
     if (values.role === 'instructor' && !before.deactivated_at)
       await ensureInstructor(tx, actor.companyId, { id, ...values });
-    return { result: toDto(await mustFind(tx, actor.companyId, id), actor) };
+    // Still waiting to choose a password at a new address: the invitation goes there (the old link stops).
+    const emailId =
+      before.invited && !before.deactivated_at && before.email !== values.email
+        ? await sendInvitation(tx, deps, actor, { id, ...values })
+        : null;
+    return { result: toDto(await mustFind(tx, actor.companyId, id), actor), emailId };
   });
 }
 

@@ -270,6 +270,43 @@ describe('GET and PUT /api/staff-members/{staffId}', () => {
   });
 });
 
+describe('an invited person', () => {
+  it('whose email is corrected gets the invitation at the new address (the old link stops); search finds by name or email', async () => {
+    const studio = await owner();
+    const member = await add(studio.headers, { role: 'staff', name: 'Typo Tim' });
+    const oldToken = tokenIn((await waitForMail(member.email))[0]);
+    const fixed = uniqueEmail('tim');
+    const edited = await call(
+      'PUT',
+      `/api/staff-members/${member.id}`,
+      studio.headers,
+      body({ name: 'Typo Tim', email: fixed, role: 'staff' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.status).toBe('invited');
+    const [message] = await waitForMail(fixed);
+    expect(message?.body).toContain('added you as a staff member at');
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/passwordTokenValidate', payload: { token: oldToken } }))
+        .statusCode,
+    ).toBe(400);
+    await acceptInvitation({ ...member, email: fixed }, studio.companyId);
+
+    const byName = (await call('GET', '/api/staff-members?search=typo', studio.headers)).json().data;
+    expect(byName.items.map((item: StaffMemberDto) => item.id)).toEqual([member.id]);
+    expect(byName.total).toBe(1);
+    const byEmail = (
+      await call('GET', `/api/staff-members?search=${encodeURIComponent(fixed.slice(0, 8))}`, studio.headers)
+    ).json().data;
+    expect(byEmail.items.map((item: StaffMemberDto) => item.id)).toEqual([member.id]);
+    expect((await call('GET', '/api/staff-members?search=nobody-here', studio.headers)).json().data).toEqual({
+      items: [],
+      total: 0,
+    });
+    expect((await call('GET', '/api/staff-members?status=gone', studio.headers)).statusCode).toBe(400);
+  });
+});
+
 describe('deactivate, reactivate, resend', () => {
   it('ends their sessions at once, refuses their login and links, keeps their history; reactivate lets them back', async () => {
     const studio = await owner();
