@@ -191,6 +191,12 @@ describe('pay rates', () => {
     ).toBe('The cap cannot be less than the base amount');
     await refused(rate(ready.indira, { kind: 'weekly' }), 'kind');
     await refused(rate(ready.indira, { effectiveFrom: '2026-02-30' }), 'effectiveFrom');
+    expect(
+      await refused(
+        rate(ready.indira, { service: 'appointment', templateId: ready.templateId }),
+        'templateId',
+      ),
+    ).toBe('An appointment rate applies to all appointments; leave the class template empty.');
     expect((await list(ready.headers)).json().data.items).toEqual([]);
     // A peak amount is fine for every kind.
     await created(ready.headers, rate(ready.indira, { kind: 'hourly', amount: 2800, peakAmount: 3500 }));
