@@ -22,6 +22,7 @@ import {
   registerTextGuard,
 } from './plugins/envelope.ts';
 import { registerRequestContext } from './plugins/auth.ts';
+import { recordApiRoutes } from './plugins/guards.ts';
 import {
   framableCompanyOf,
   framablePageHeaders,
@@ -113,6 +114,8 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Every /api route with its guard, for the ability matrix test (features/tenancy/ability-matrix.test.ts).
+  recordApiRoutes(app);
 
   await app.register(
     async (api) => {

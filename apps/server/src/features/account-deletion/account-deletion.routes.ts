@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLIENT_ROLES, deletionRequestBody, deletionRequestDto, successEnvelope } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireRole } from '../../plugins/guards.ts';
 import { myDeletionRequest, requestDeletion, withdrawDeletion } from './account-deletion.service.ts';
 
 const tags = ['account'];

@@ -20,7 +20,8 @@ import {
 } from '@kinetic/shared';
 import { chargeFeesToSavedCards } from '../orders/fees.ts';
 import { savedCardCharger } from '../payments/stripe-payments.ts';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireClientOrAbility, requireRole } from '../../plugins/guards.ts';
 import {
   acceptOffer,
   bookClass,
@@ -68,7 +69,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/class-instances/:classInstanceId/bookings',
     {
-      onRequest: requireRole(EVERYONE),
+      onRequest: requireClientOrAbility('manageClients'),
       schema: {
         tags,
         summary:
@@ -94,7 +95,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/class-instances/:classInstanceId/payment-options',
     {
-      onRequest: requireRole(EVERYONE),
+      onRequest: requireClientOrAbility('manageClients'),
       schema: {
         tags,
         summary:
@@ -135,7 +136,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/class-instances/:classInstanceId/no-shows',
     {
-      onRequest: requireRole(TEAM_ROLES),
+      onRequest: requireAbility('checkIn'),
       schema: {
         tags,
         summary:
@@ -189,7 +190,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bookings/:bookingId/cancel',
     {
-      onRequest: requireRole(EVERYONE),
+      onRequest: requireClientOrAbility('manageClients'),
       schema: {
         tags,
         summary:
@@ -219,7 +220,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/bookings/:bookingId/${verb}`,
       {
-        onRequest: requireRole(EVERYONE),
+        onRequest: requireClientOrAbility('manageClients'),
         schema: { tags, summary, params: bookingParams, response: { 200: bookingAnswer } },
       },
       async (request) => ({
@@ -236,7 +237,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bookings/:bookingId/check-in',
     {
-      onRequest: requireRole(TEAM_ROLES),
+      onRequest: requireAbility('checkIn'),
       schema: {
         tags,
         summary: 'Mark a booked client present',
@@ -257,7 +258,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bookings/:bookingId/waive-fee',
     {
-      onRequest: requireRole(TEAM_ROLES),
+      onRequest: requireAbility('sellAndRefund'),
       schema: {
         tags,
         summary: 'Waive a late-cancel or no-show fee',

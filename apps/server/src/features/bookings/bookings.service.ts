@@ -1,5 +1,4 @@
 import {
-  BOOKING_MANAGER_ROLES,
   CHECK_IN_CLOSES_MINUTES_AFTER_START,
   formatMoney,
   isClientRole,
@@ -16,7 +15,7 @@ import { withPlatform, withTenant, type Database, type Executor } from '../../db
 import { isUniqueViolation } from '../../db/errors.ts';
 import { generateId } from '../../db/ids.ts';
 import type { Jobs } from '../../jobs/runner.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import { actorCan, type Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { findInstance, findListed } from '../class-instances/class-instances.repo.ts';
@@ -85,7 +84,8 @@ const classNotFound = () => notFound('We could not find that class.');
 const bookingNotFound = () => notFound('We could not find that booking.');
 const PLACE: readonly BookingStatus[] = ['booked', 'offered', 'checked_in'];
 
-const isManager = (actor: Actor) => (BOOKING_MANAGER_ROLES as readonly string[]).includes(actor.roleId);
+/** Booking, cancelling and waitlist offers for a client (issue 15 §2). */
+const isManager = (actor: Actor) => actorCan(actor, 'manageClients');
 
 async function afterCommit<T>(deps: BookingDeps, work: Promise<Outcome<T>>): Promise<T> {
   const { value, emails, fees } = await work;
@@ -437,6 +437,8 @@ export async function cancelBooking(
   const byClient = isClientRole(actor.roleId);
   if (!byClient && !isManager(actor)) throw forbidden('Your account cannot cancel bookings.');
   if (byClient && options.waiveFee) throw forbidden('Only the studio can waive a fee.');
+  if (!byClient && options.waiveFee && !actorCan(actor, 'sellAndRefund'))
+    throw forbidden('Your account cannot waive fees.');
   return afterCommit(
     deps,
     withTenant(deps.db, actor.companyId, async (tx) => {
@@ -835,7 +837,7 @@ export async function waiveFee(
   bookingId: string,
   now = new Date(),
 ): Promise<BookAnswer> {
-  if (!isManager(actor))
+  if (!actorCan(actor, 'sellAndRefund'))
     throw isClientRole(actor.roleId) ? bookingNotFound() : forbidden('Your account cannot waive fees.');
   return withTenant(deps.db, actor.companyId, async (tx) => {
     const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);

@@ -13,9 +13,9 @@ import {
   myCheckInParams,
   myCheckInQuery,
   successEnvelope,
-  TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { buyPass, checkInWithCode, doorForClass, doorForPlace, myCheckIn } from './check-in.service.ts';
 
 /** Check-in at the door (issue 13 §1-§3): the door screen's secret and counts, the code, the client's check-in. */
@@ -26,7 +26,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/check-in/door',
     {
-      onRequest: requireRole(TEAM_ROLES),
+      onRequest: requireAbility('checkIn'),
       schema: {
         tags,
         summary:
@@ -44,7 +44,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/class-instances/:classInstanceId/door',
     {
-      onRequest: requireRole(TEAM_ROLES),
+      onRequest: requireAbility('checkIn'),
       schema: {
         tags,
         summary: "One class's door screen: its code secret, checked in / booked",

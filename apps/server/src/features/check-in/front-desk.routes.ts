@@ -12,11 +12,11 @@ import {
   kioskQuery,
   kioskUnlockBody,
   successEnvelope,
-  TEAM_ROLES,
   walkInBody,
 } from '@kinetic/shared';
 import { bookingDepsOf } from '../bookings/bookings.routes.ts';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility } from '../../plugins/guards.ts';
 import { frontDesk, kiosk, kioskCheckIn, undoCheckIn, unlockKiosk, walkIn } from './front-desk.service.ts';
 
 /** The team's check-in list, front desk and kiosk (issue 13 §4-§5). */
@@ -28,7 +28,7 @@ export const frontDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/front-desk',
     {
-      onRequest: requireRole(TEAM_ROLES),
+      onRequest: requireAbility('checkIn'),
       schema: {
         tags,
         summary: "A studio's classes of one day (its today by default) with booked and checked-in counts",
@@ -42,7 +42,7 @@ export const frontDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/class-instances/:classInstanceId/walk-ins',
     {
-      onRequest: requireRole(TEAM_ROLES),
+      onRequest: requireAbility(['checkIn', 'manageClients']),
       schema: {
         tags,
         summary:
@@ -66,7 +66,7 @@ export const frontDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/bookings/:bookingId/undo-check-in',
     {
-      onRequest: requireRole(TEAM_ROLES),
+      onRequest: requireAbility('checkIn'),
       schema: {
         tags,
         summary: 'Undo a check-in (back to booked), until 30 minutes after the class ends',
@@ -83,7 +83,7 @@ export const frontDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/kiosk',
     {
-      onRequest: requireRole(TEAM_ROLES),
+      onRequest: requireAbility('checkIn'),
       schema: {
         tags,
         summary: "The kiosk's studio and the classes whose check-in is open there now",
@@ -100,7 +100,7 @@ export const frontDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/kiosk/check-ins',
     {
-      onRequest: requireRole(TEAM_ROLES),
+      onRequest: requireAbility('checkIn'),
       schema: {
         tags,
         summary:
@@ -118,7 +118,7 @@ export const frontDeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/kiosk/unlock',
     {
-      onRequest: requireRole(TEAM_ROLES),
+      onRequest: requireAbility('checkIn'),
       schema: {
         tags,
         summary: "Leave kiosk mode: the signed-in staff member's password",

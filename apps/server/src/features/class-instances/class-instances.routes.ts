@@ -8,13 +8,13 @@ import {
   classInstanceListDto,
   classInstanceParams,
   classInstancesQuery,
-  MANAGER_ROLES,
   publicCompanyParams,
   substituteBody,
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import {
   cancelClassInstance,
   getClassInstance,
@@ -63,7 +63,7 @@ export const classInstancesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/class-instances/:classInstanceId/cancel',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary: 'Cancel one class still to come',
@@ -83,7 +83,7 @@ export const classInstancesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/class-instances/:classInstanceId/instructor',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary: 'A substitute instructor for one class',

@@ -35,8 +35,18 @@ async function twoCompanies() {
   const other = await studioReadyToSchedule(app);
   const theirs = await upcomingSeries(other);
   const staff = await signInTeamMember(app, db.db, ready.companyId, 'staff');
+  // An instructor reads the schedule but may not change it (no manageSchedule by default, issue 15 §2).
+  const instructor = await signInTeamMember(app, db.db, ready.companyId, 'instructor');
   const client = await signUpClient(app, ready.slug);
-  return { ready, mine, other, theirs, staff: staff.headers, client: bearer(client.session.token) };
+  return {
+    ready,
+    mine,
+    other,
+    theirs,
+    staff: staff.headers,
+    instructor: instructor.headers,
+    client: bearer(client.session.token),
+  };
 }
 
 async function upcomingSeries(ready: ReadyStudio, overrides: Record<string, unknown> = {}) {
@@ -85,7 +95,7 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
   });
 
   it('PUT /api/fitness-sessions/{id}', async () => {
-    const { ready, mine, theirs, staff } = await twoCompanies();
+    const { ready, mine, theirs, instructor } = await twoCompanies();
     const url = (id: string) => `/api/fitness-sessions/${id}`;
     const body = { ...mine.body, scope: 'all', classInstanceId: mine.classes[0]?.id };
     expect((await call('PUT', url(mine.series.id), {}, body)).statusCode).toBe(401);
@@ -94,7 +104,7 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     expect(bad.json().errors.scope).toBe('Choose this class only, this and following, or all');
     const zero = await call('PUT', url(mine.series.id), ready.headers, { ...body, durationMinutes: 0 });
     expect(zero.json().errors.durationMinutes).toBe('A class lasts at least 1 minute');
-    expect((await call('PUT', url(mine.series.id), staff, body)).statusCode).toBe(403);
+    expect((await call('PUT', url(mine.series.id), instructor, body)).statusCode).toBe(403);
     const theirBody = { ...body, classInstanceId: theirs.classes[0]?.id };
     expect((await call('PUT', url(theirs.series.id), ready.headers, theirBody)).statusCode).toBe(404);
     const saved = await call('PUT', url(mine.series.id), ready.headers, { ...body, notes: 'Bring a mat' });
@@ -103,7 +113,7 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
   });
 
   it('DELETE /api/fitness-sessions/{id}', async () => {
-    const { ready, mine, theirs, staff } = await twoCompanies();
+    const { ready, mine, theirs, instructor } = await twoCompanies();
     const url = (id: string, query: string) => `/api/fitness-sessions/${id}?${query}`;
     const all = (classId?: string) => `scope=all&classInstanceId=${classId}`;
     expect((await call('DELETE', url(mine.series.id, all(mine.classes[0]?.id)))).statusCode).toBe(401);
@@ -114,7 +124,9 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     );
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['scope']);
-    expect((await call('DELETE', url(mine.series.id, all(mine.classes[0]?.id)), staff)).statusCode).toBe(403);
+    expect((await call('DELETE', url(mine.series.id, all(mine.classes[0]?.id)), instructor)).statusCode).toBe(
+      403,
+    );
     expect(
       (await call('DELETE', url(theirs.series.id, all(theirs.classes[0]?.id)), ready.headers)).statusCode,
     ).toBe(404);
@@ -169,7 +181,7 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
   });
 
   it('POST /api/class-instances/{id}/cancel', async () => {
-    const { ready, mine, theirs, staff } = await twoCompanies();
+    const { ready, mine, theirs, instructor } = await twoCompanies();
     const url = (id?: string) => `/api/class-instances/${id}/cancel`;
     expect((await call('POST', url(mine.classes[0]?.id), {}, {})).statusCode).toBe(401);
     const long = await call('POST', url(mine.classes[0]?.id), ready.headers, { reason: 'x'.repeat(501) });
@@ -178,7 +190,7 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     expect((await call('POST', url(BAD_ID), ready.headers, {})).json().errors).toHaveProperty(
       'classInstanceId',
     );
-    expect((await call('POST', url(mine.classes[0]?.id), staff, {})).statusCode).toBe(403);
+    expect((await call('POST', url(mine.classes[0]?.id), instructor, {})).statusCode).toBe(403);
     expect((await call('POST', url(theirs.classes[0]?.id), ready.headers, {})).statusCode).toBe(404);
     const cancelled = await call('POST', url(mine.classes[0]?.id), ready.headers, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -196,7 +208,7 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
   });
 
   it('PUT /api/class-instances/{id}/instructor', async () => {
-    const { ready, mine, theirs, staff, other } = await twoCompanies();
+    const { ready, mine, theirs, instructor, other } = await twoCompanies();
     const url = (id?: string) => `/api/class-instances/${id}/instructor`;
     const id = mine.classes[0]?.id;
     expect((await call('PUT', url(id), {}, { instructorId: ready.marco })).statusCode).toBe(401);
@@ -210,7 +222,7 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     const inactive = await call('PUT', url(id), ready.headers, { instructorId: ready.marco });
     expect(inactive.json().errors.instructorId).toBe('Choose one of your active instructors.');
     await db.pool.query('update instructors set active = true where id = $1', [ready.marco]);
-    expect((await call('PUT', url(id), staff, { instructorId: ready.marco })).statusCode).toBe(403);
+    expect((await call('PUT', url(id), instructor, { instructorId: ready.marco })).statusCode).toBe(403);
     expect(
       (await call('PUT', url(theirs.classes[0]?.id), ready.headers, { instructorId: ready.marco }))
         .statusCode,

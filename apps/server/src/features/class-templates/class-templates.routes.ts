@@ -5,11 +5,11 @@ import {
   classTemplateListDto,
   classTemplateParams,
   listClassTemplatesQuery,
-  MANAGER_ROLES,
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { uploadExists } from '../uploads/uploads.storage.ts';
 import {
@@ -54,7 +54,7 @@ export const classTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/class-templates',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: { tags, summary: 'Add a class template', body: classTemplateBody, response: { 201: one } },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export const classTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/class-templates/:templateId',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary: 'Edit a class template',
@@ -98,7 +98,7 @@ export const classTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/class-templates/:templateId/copy',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary: 'Copy a class template under a free name ("… (copy)")',
@@ -115,7 +115,7 @@ export const classTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/class-templates/:templateId/archive',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary: 'Archive a class template (it leaves the pickers, its history stays)',
@@ -133,7 +133,7 @@ export const classTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/class-templates/:templateId/restore',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary: 'Bring an archived class template back',

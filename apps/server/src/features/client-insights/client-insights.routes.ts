@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientInsightsDto, clientInsightsQuery, REPORT_ROLES, successEnvelope } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { clientInsightsDto, clientInsightsQuery, successEnvelope } from '@kinetic/shared';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility } from '../../plugins/guards.ts';
 import { getClientInsights } from './client-insights.service.ts';
 
 /** Client insights (issue 14 §3): the owners' charts of who their clients are and how they come. */
@@ -11,7 +12,7 @@ export const clientInsightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/client-insights',
     {
       // The one place that says who may see insights (issue 15 turns it into a per-person ability).
-      onRequest: requireRole(REPORT_ROLES),
+      onRequest: requireAbility('runReports'),
       schema: {
         tags: ['clients'],
         summary: 'Demographics, retention and attendance of the clients, every group of fewer than 5 merged',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLIENT_ROLES, myNotificationsDto, notificationPreferencesBody, successEnvelope } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireRole } from '../../plugins/guards.ts';
 import { getMyPreferences, saveMyPreferences } from './client-preferences.service.ts';
 
 /** The client's Settings › Notifications (issue 11). */

@@ -15,7 +15,8 @@ import {
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { addNote, CLIENT_NOT_FOUND, deleteNote, editNote, listNotes } from './client-notes.service.ts';
 import { clientBookings, clientProfile } from './client-profile.service.ts';
@@ -23,7 +24,9 @@ import { sendClientResetLink } from './reset-link.service.ts';
 
 /**
  * Issue 14 §2: the client profile, staff notes and the reset link. Everyone who may see clients
- * (me.can.viewClients: the whole team) may use them; money inside the profile is the service's call.
+ * (me.can.viewClients: the whole team) reads the profile and writes notes (an instructor notes an injury;
+ * authors change their own); money inside the profile needs seeFinancials (the service's call), and the
+ * reset link needs manageClients (issue 15 §2).
  */
 const SEE_CLIENTS = TEAM_ROLES;
 
@@ -152,7 +155,7 @@ export const clientProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/clients/:clientId/reset-link',
     {
-      onRequest: requireRole(SEE_CLIENTS),
+      onRequest: requireAbility('manageClients'),
       schema: {
         tags,
         summary: 'Email the client the normal password-reset link of their client login (rate-limited)',

@@ -1,6 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
-  canSeeFinancials,
   type ClientProfileDto,
   type ProfileBookingListDto,
   type ProfileBookingsQuery,
@@ -8,7 +7,7 @@ import {
 } from '@kinetic/shared';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { clientPackages } from '../../db/schema/index.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import { actorCan, type Actor } from '../../plugins/auth.ts';
 import { companyOrNotFound } from '../accounts/accounts.repo.ts';
 import { wantsEmail } from '../client-preferences/client-preferences.service.ts';
 import { clientPackageDtos } from '../orders/orders.service.ts';
@@ -102,7 +101,7 @@ export async function clientProfile(
       upcoming: await bookingsWithHistory(tx, actor.companyId, clientId, { when: 'upcoming', ...page }, now),
       past: await bookingsWithHistory(tx, actor.companyId, clientId, { when: 'past', ...page }, now),
       notes: await notesOf(tx, actor, clientId),
-      money: canSeeFinancials(actor.roleId)
+      money: actorCan(actor, 'seeFinancials')
         ? { currency: company.currency, balanceOwing: await balanceOwing(tx, actor.companyId, clientId) }
         : null,
     };

@@ -24,8 +24,16 @@ describe('POST /api/clients/{clientId}/reset-link', () => {
   it("emails the client the normal reset link of their client login, usable on the studio's client page", async () => {
     const owner = await signUpCompany(app);
     const client = await signUpClient(app, owner.slug);
+    // Sending it is managing a client (issue 15 §2): the front desk may, an instructor by default may not.
     const instructor = await signInTeamMember(app, db.db, owner.session.company.id, 'instructor');
-    const response = await send(client.session.user._id, instructor.headers);
+    const refused = await send(client.session.user._id, instructor.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      status: 0,
+      message: expect.stringMatching(/Ask the business owner/),
+    });
+    const staff = await signInTeamMember(app, db.db, owner.session.company.id, 'staff');
+    const response = await send(client.session.user._id, staff.headers);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.message).toBe(
       `We emailed Chris Client (${client.email}) a link to choose a new password. It works for one hour.`,

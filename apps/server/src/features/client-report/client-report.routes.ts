@@ -5,9 +5,9 @@ import {
   clientReportAnswer,
   clientReportParams,
   clientReportRequestBody,
-  REPORT_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility } from '../../plugins/guards.ts';
 import { clientReportFile, clientReportProgress, requestClientReport } from './client-report.service.ts';
 
 /**
@@ -21,7 +21,7 @@ export const clientReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/generate-client-report-in-csv',
     {
-      onRequest: requireRole(REPORT_ROLES),
+      onRequest: requireAbility('runReports'),
       schema: {
         tags: ['reports'],
         summary:
@@ -39,7 +39,7 @@ export const clientReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/client-reports/:filename',
     {
-      onRequest: requireRole(REPORT_ROLES),
+      onRequest: requireAbility('runReports'),
       schema: {
         tags: ['reports'],
         summary: "A client report's progress: done of total clients; status 1 when the file is ready",
@@ -56,7 +56,7 @@ export const clientReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/download-generated-client-report-in-csv/:filename',
     {
-      onRequest: requireRole(REPORT_ROLES),
+      onRequest: requireAbility('runReports'),
       schema: {
         tags: ['reports'],
         summary: 'The finished CSV client report, saved as client-report.csv (spec §7)',

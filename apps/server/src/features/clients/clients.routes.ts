@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  BOOKING_MANAGER_ROLES,
   clientDto,
   clientsListDto,
   clientsListPageDto,
@@ -10,7 +9,8 @@ import {
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { listClientsTab } from './clients-list.service.ts';
 import { createClient, listClients } from './clients.service.ts';
 
@@ -53,7 +53,7 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/clients',
     {
-      onRequest: requireRole(BOOKING_MANAGER_ROLES),
+      onRequest: requireAbility('manageClients'),
       schema: {
         tags,
         summary: 'Create a client on the spot (name, email, phone)',

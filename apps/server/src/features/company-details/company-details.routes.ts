@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companyDetailsBody, companyDetailsDto, MANAGER_ROLES, successEnvelope, TEAM_ROLES } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { companyDetailsBody, companyDetailsDto, successEnvelope, TEAM_ROLES } from '@kinetic/shared';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { uploadExists } from '../uploads/uploads.storage.ts';
 import { getCompanyDetails, saveCompanyDetails } from './company-details.service.ts';
@@ -17,7 +18,7 @@ export const companyDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/company/details',
-    { onRequest: requireRole(MANAGER_ROLES), schema: { tags, summary: 'Save the company details (completes that onboarding step)', body: companyDetailsBody, response: { 200: successEnvelope(companyDetailsDto) } } },
+    { onRequest: requireAbility('manageSettings'), schema: { tags, summary: 'Save the company details (completes that onboarding step)', body: companyDetailsBody, response: { 200: successEnvelope(companyDetailsDto) } } },
     async (request) => {
       const { logo } = request.body;
       if (logo && !(await uploadExists(app.deps.config.DATA_DIR, logo))) {

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  embedSettingsAnswer,
-  MANAGER_ROLES,
-  saveEmbedSettingsBody,
-  successEnvelope,
-  TEAM_ROLES,
-} from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { embedSettingsAnswer, saveEmbedSettingsBody, successEnvelope, TEAM_ROLES } from '@kinetic/shared';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { getEmbedSettings, saveEmbedSettings } from './embed.service.ts';
 
 export const embedSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +25,7 @@ export const embedSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings/embed',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary: "Save the https sites allowed to embed the booking widget (its pages' CSP frame-ancestors)",

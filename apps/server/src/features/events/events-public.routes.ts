@@ -14,7 +14,8 @@ import {
   publicCompanyParams,
   successEnvelope,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireRole } from '../../plugins/guards.ts';
 import {
   cancelByLink,
   cancelLinkInfo,

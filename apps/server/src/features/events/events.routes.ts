@@ -12,7 +12,6 @@ import {
   eventParams,
   eventsListDto,
   eventsQuery,
-  MANAGER_ROLES,
   messageEnvelope,
   publicCompanyParams,
   publicEventDto,
@@ -21,7 +20,8 @@ import {
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import {
   addEventDate,
   cancelEvent,
@@ -79,7 +79,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary: 'A new event with its dates',
@@ -113,7 +113,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/events/:eventId',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary: "An event's details (a new capacity applies to its dates to come, never below places taken)",
@@ -132,7 +132,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/events/:eventId',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary: 'Delete an event nobody booked (409 when it has bookings: cancel it instead)',
@@ -149,7 +149,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:eventId/cancel',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary: 'Cancel every date still to come; their bookings end with no fee',
@@ -168,7 +168,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:eventId/dates',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary: 'Add a date to an event',
@@ -186,7 +186,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/events/:eventId/dates/:classInstanceId',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary: 'Move a date still to come, or change its places (never below those taken)',
@@ -211,7 +211,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/events/:eventId/dates/:classInstanceId',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary: 'Remove a date: deleted when unbooked, otherwise cancelled (its bookings end, no fee)',

@@ -6,11 +6,11 @@ import {
   fitnessSessionBody,
   fitnessSessionDto,
   fitnessSessionParams,
-  MANAGER_ROLES,
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { createSeries, deleteSeries, editSeries, getSeries } from './fitness-sessions.service.ts';
 
 /** Class series: the owner (admin, solo instructor) schedules; the team reads. */
@@ -22,7 +22,7 @@ export const fitnessSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fitness-sessions',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary:
@@ -52,7 +52,7 @@ export const fitnessSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/fitness-sessions/:fitnessSessionId',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary:
@@ -80,7 +80,7 @@ export const fitnessSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/fitness-sessions/:fitnessSessionId',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSchedule'),
       schema: {
         tags,
         summary: 'Remove this class, this and following, or all classes to come (booked ones are cancelled)',

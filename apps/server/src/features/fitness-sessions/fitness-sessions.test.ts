@@ -24,20 +24,30 @@ async function classesBetween(ready: ReadyStudio, from: string, to: string, filt
 
 /** The future classes of a series, soonest first, seen through the Classes list. */
 async function upcomingOf(ready: ReadyStudio, seriesId: string) {
-  const response = await app.inject({ method: 'GET', url: '/api/classes?pageSize=100', headers: ready.headers });
-  return (response.json().data.items as ClassInstanceDto[]).filter((item) => item.fitnessSessionId === seriesId);
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/classes?pageSize=100',
+    headers: ready.headers,
+  });
+  return (response.json().data.items as ClassInstanceDto[]).filter(
+    (item) => item.fitnessSessionId === seriesId,
+  );
 }
 
 describe('POST /api/fitness-sessions', () => {
-  it('answers 401 without a session, 403 to staff, instructors and clients', async () => {
+  it('answers 401 without a session, 403 to instructors and clients; staff manage the schedule by default', async () => {
     const ready = await studioReadyToSchedule(app);
     expect((await schedule({}, weeklyClass(ready))).statusCode).toBe(401);
-    for (const role of ['staff', 'instructor'] as const) {
-      const member = await signInTeamMember(app, db.db, ready.companyId, role);
-      expect((await schedule(member.headers, weeklyClass(ready))).statusCode).toBe(403);
-    }
+    const instructor = await signInTeamMember(app, db.db, ready.companyId, 'instructor');
+    const refused = await schedule(instructor.headers, weeklyClass(ready));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/Ask the business owner or an admin/);
     const client = await signUpClient(app, ready.slug);
     expect((await schedule(bearer(client.session.token), weeklyClass(ready))).statusCode).toBe(403);
+    // The front desk's default abilities include managing the schedule (issue 15 §2).
+    const staff = await signInTeamMember(app, db.db, ready.companyId, 'staff');
+    const scheduled = await schedule(staff.headers, weeklyClass(ready));
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
   });
 
   it('expands a weekly 18:00 class in the studio zone: 18:00 local before and after the autumn change', async () => {
@@ -45,7 +55,11 @@ describe('POST /api/fitness-sessions', () => {
     const created = await schedule(ready.headers, weeklyClass(ready));
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().message).toBe('Class scheduled.');
-    expect(created.json().data).toMatchObject({ capacity: 12, dropInPrice: 2500, timeZone: 'America/New_York' });
+    expect(created.json().data).toMatchObject({
+      capacity: 12,
+      dropInPrice: 2500,
+      timeZone: 'America/New_York',
+    });
     const items = await classesBetween(ready, '2026-10-18T00:00:00Z', '2026-11-15T00:00:00Z');
     expect(items.map((item) => item.startsAt)).toEqual([
       '2026-10-19T22:00:00.000Z',
@@ -83,7 +97,13 @@ describe('POST /api/fitness-sessions', () => {
   it('generates classes at least 12 weeks ahead for a schedule without a near end', async () => {
     const ready = await studioReadyToSchedule(app);
     const body = weeklyClass(ready, {
-      schedule: { kind: 'weekly', weekdays: ['tuesday'], everyWeeks: 1, startDate: dateFromToday(1), endDate: dateFromToday(700) },
+      schedule: {
+        kind: 'weekly',
+        weekdays: ['tuesday'],
+        everyWeeks: 1,
+        startDate: dateFromToday(1),
+        endDate: dateFromToday(700),
+      },
     });
     const created = await schedule(ready.headers, body);
     expect(created.statusCode, created.body).toBe(201);
@@ -98,15 +118,31 @@ describe('POST /api/fitness-sessions', () => {
       [{ durationMinutes: 0 }, 'durationMinutes', 'A class lasts at least 1 minute'],
       [{ startTime: '25:00' }, 'startTime', 'Enter a time as HH:MM (00:00 to 24:00)'],
       [
-        { schedule: { kind: 'weekly', weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], everyWeeks: 1, startDate: '2026-01-05', endDate: '2030-12-31' } },
+        {
+          schedule: {
+            kind: 'weekly',
+            weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+            everyWeeks: 1,
+            startDate: '2026-01-05',
+            endDate: '2030-12-31',
+          },
+        },
         'schedule.endDate',
         'That schedule makes more than 1000 classes. Choose an earlier end date.',
       ],
-      [{ schedule: { kind: 'weekly', weekdays: ['monday'], everyWeeks: 1, startDate: '2026-01-05' } }, 'schedule.endDate', 'Choose an end date or a number of classes'],
+      [
+        { schedule: { kind: 'weekly', weekdays: ['monday'], everyWeeks: 1, startDate: '2026-01-05' } },
+        'schedule.endDate',
+        'Choose an end date or a number of classes',
+      ],
       [{ schedule: { kind: 'once', date: '2026-02-30' } }, 'schedule.date', 'That date does not exist'],
       [{ capacity: 25 }, 'capacity', 'Studio A holds 20. Lower the capacity or choose a bigger room.'],
       [{ roomId: 'a'.repeat(24) }, 'roomId', 'Choose a room of Midtown.'],
-      [{ assistantId: ready.indira }, 'assistantId', 'The assistant must be someone other than the instructor.'],
+      [
+        { assistantId: ready.indira },
+        'assistantId',
+        'The assistant must be someone other than the instructor.',
+      ],
     ];
     for (const [overrides, key, message] of cases) {
       const answer = await schedule(ready.headers, weeklyClass(ready, overrides));
@@ -132,27 +168,52 @@ describe('POST /api/fitness-sessions', () => {
 
   it('refuses an archived template or an inactive instructor for a new class', async () => {
     const ready = await studioReadyToSchedule(app);
-    await app.inject({ method: 'POST', url: `/api/class-templates/${ready.templateId}/archive`, headers: ready.headers });
+    await app.inject({
+      method: 'POST',
+      url: `/api/class-templates/${ready.templateId}/archive`,
+      headers: ready.headers,
+    });
     const archived = await schedule(ready.headers, weeklyClass(ready));
     expect(archived.statusCode).toBe(400);
-    expect(archived.json().errors.templateId).toBe('Power Yoga is archived. Restore it or choose another template.');
+    expect(archived.json().errors.templateId).toBe(
+      'Power Yoga is archived. Restore it or choose another template.',
+    );
   });
 
   it('refuses a person in two classes at once, teaching or assisting in either (409 naming the field)', async () => {
     const ready = await studioReadyToSchedule(app);
-    expect((await schedule(ready.headers, weeklyClass(ready, { assistantId: ready.marco }))).statusCode).toBe(201);
-    const assistantTeaches = await schedule(ready.headers, weeklyClass(ready, { roomId: ready.roomB, instructorId: ready.marco }));
+    expect((await schedule(ready.headers, weeklyClass(ready, { assistantId: ready.marco }))).statusCode).toBe(
+      201,
+    );
+    const assistantTeaches = await schedule(
+      ready.headers,
+      weeklyClass(ready, { roomId: ready.roomB, instructorId: ready.marco }),
+    );
     expect(assistantTeaches.statusCode).toBe(409);
-    expect(assistantTeaches.json().errors.instructorId).toBe('Marco Reyes already assists in Power Yoga on Mon, 19 Oct 2026, 18:00.');
+    expect(assistantTeaches.json().errors.instructorId).toBe(
+      'Marco Reyes already assists in Power Yoga on Mon, 19 Oct 2026, 18:00.',
+    );
     const person = { name: 'Tara Quinn', email: null, phone: null, bio: null, photo: null, active: true };
-    const tara = (await app.inject({ method: 'POST', url: '/api/instructors', headers: ready.headers, payload: person })).json().data.id;
+    const tara = (
+      await app.inject({ method: 'POST', url: '/api/instructors', headers: ready.headers, payload: person })
+    ).json().data.id;
     const instructorAssists = await schedule(
       ready.headers,
-      weeklyClass(ready, { roomId: ready.roomB, instructorId: tara, assistantId: ready.indira, startTime: '18:30' }),
+      weeklyClass(ready, {
+        roomId: ready.roomB,
+        instructorId: tara,
+        assistantId: ready.indira,
+        startTime: '18:30',
+      }),
     );
     expect(instructorAssists.statusCode).toBe(409);
-    expect(instructorAssists.json().errors.assistantId).toBe('Indira Patel already teaches Power Yoga on Mon, 19 Oct 2026, 18:00.');
-    expect((await schedule(ready.headers, weeklyClass(ready, { roomId: ready.roomB, instructorId: tara }))).statusCode).toBe(201);
+    expect(instructorAssists.json().errors.assistantId).toBe(
+      'Indira Patel already teaches Power Yoga on Mon, 19 Oct 2026, 18:00.',
+    );
+    expect(
+      (await schedule(ready.headers, weeklyClass(ready, { roomId: ready.roomB, instructorId: tara })))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('refuses an overlap for the same instructor or room with 409 naming the other class; a confirmed room double-booking is allowed', async () => {
@@ -163,17 +224,30 @@ describe('POST /api/fitness-sessions', () => {
       weeklyClass(ready, { roomId: ready.roomB, startTime: '18:30' }),
     );
     expect(sameInstructor.statusCode).toBe(409);
-    expect(sameInstructor.json().message).toBe('Indira Patel already teaches Power Yoga on Mon, 19 Oct 2026, 18:00.');
-    const sameRoom = await schedule(ready.headers, weeklyClass(ready, { instructorId: ready.marco, startTime: '18:59' }));
+    expect(sameInstructor.json().message).toBe(
+      'Indira Patel already teaches Power Yoga on Mon, 19 Oct 2026, 18:00.',
+    );
+    const sameRoom = await schedule(
+      ready.headers,
+      weeklyClass(ready, { instructorId: ready.marco, startTime: '18:59' }),
+    );
     expect(sameRoom.statusCode).toBe(409);
     expect(sameRoom.json().errors.roomId).toBe(
       'Studio A is already booked for Power Yoga on Mon, 19 Oct 2026, 18:00. Book the room anyway to double-book it.',
     );
     // Back to back is not an overlap.
-    expect((await schedule(ready.headers, weeklyClass(ready, { instructorId: ready.marco, startTime: '19:00' }))).statusCode).toBe(201);
+    expect(
+      (await schedule(ready.headers, weeklyClass(ready, { instructorId: ready.marco, startTime: '19:00' })))
+        .statusCode,
+    ).toBe(201);
     const confirmed = await schedule(
       ready.headers,
-      weeklyClass(ready, { instructorId: ready.marco, startTime: '18:15', durationMinutes: 30, allowRoomOverlap: true }),
+      weeklyClass(ready, {
+        instructorId: ready.marco,
+        startTime: '18:15',
+        durationMinutes: 30,
+        allowRoomOverlap: true,
+      }),
     );
     expect(confirmed.statusCode, confirmed.body).toBe(201);
   });
@@ -212,12 +286,28 @@ describe('GET /api/class-instances', () => {
     await schedule(ready.headers, weeklyClass(ready, { instructorId: ready.marco, roomId: ready.roomB }));
     const range = 'from=2026-10-18T00:00:00Z&to=2026-11-15T00:00:00Z';
     const staff = await signInTeamMember(app, db.db, ready.companyId, 'staff');
-    const all = await app.inject({ method: 'GET', url: `/api/class-instances?${range}`, headers: staff.headers });
+    const all = await app.inject({
+      method: 'GET',
+      url: `/api/class-instances?${range}`,
+      headers: staff.headers,
+    });
     expect(all.json().data.items).toHaveLength(8);
-    const marcos = await classesBetween(ready, '2026-10-18T00:00:00Z', '2026-11-15T00:00:00Z', `&instructorId=${ready.marco}`);
+    const marcos = await classesBetween(
+      ready,
+      '2026-10-18T00:00:00Z',
+      '2026-11-15T00:00:00Z',
+      `&instructorId=${ready.marco}`,
+    );
     expect(marcos.map((item) => item.instructorName)).toEqual(Array(4).fill('Marco Reyes'));
     const other = await studioReadyToSchedule(app);
-    expect(await classesBetween(ready, '2026-10-18T00:00:00Z', '2026-11-15T00:00:00Z', `&studioId=${other.studioId}`)).toEqual([]);
+    expect(
+      await classesBetween(
+        ready,
+        '2026-10-18T00:00:00Z',
+        '2026-11-15T00:00:00Z',
+        `&studioId=${other.studioId}`,
+      ),
+    ).toEqual([]);
   });
 
   it("never shows another company's classes, and answers 404 for one by id", async () => {
@@ -231,7 +321,12 @@ describe('GET /api/class-instances', () => {
       ['POST', `/api/class-instances/${mine?.id}/cancel`],
       ['GET', `/api/fitness-sessions/${mine?.fitnessSessionId}`],
     ] as const) {
-      const answer = await app.inject({ method, url, headers: other.headers, payload: method === 'POST' ? {} : undefined });
+      const answer = await app.inject({
+        method,
+        url,
+        headers: other.headers,
+        payload: method === 'POST' ? {} : undefined,
+      });
       expect(answer.statusCode, url).toBe(404);
     }
   });
@@ -242,7 +337,9 @@ describe('editing, cancelling and substituting classes still to come', () => {
     const startDate = dateFromToday(8, 1); // a Monday at least a week ahead
     const created = await schedule(
       ready.headers,
-      weeklyClass(ready, { schedule: { kind: 'weekly', weekdays: ['monday'], everyWeeks: 1, startDate, count: 4 } }),
+      weeklyClass(ready, {
+        schedule: { kind: 'weekly', weekdays: ['monday'], everyWeeks: 1, startDate, count: 4 },
+      }),
     );
     expect(created.statusCode, created.body).toBe(201);
     const series = created.json().data;
@@ -258,7 +355,12 @@ describe('editing, cancelling and substituting classes still to come', () => {
   it('edits this class only: one moves to 07:00, the others keep 18:00', async () => {
     const ready = await studioReadyToSchedule(app);
     const { series, classes, body } = await futureSeries(ready);
-    const answer = await edit(ready, series.id, { ...body, startTime: '07:00', scope: 'one', classInstanceId: classes[1]?.id });
+    const answer = await edit(ready, series.id, {
+      ...body,
+      startTime: '07:00',
+      scope: 'one',
+      classInstanceId: classes[1]?.id,
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(localTimes(await upcomingOf(ready, series.id))).toEqual(['18:00', '07:00', '18:00', '18:00']);
   });
@@ -298,7 +400,9 @@ describe('editing, cancelling and substituting classes still to come', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const after = await upcomingOf(ready, series.id);
     expect(after.length).toBe(4);
-    expect(after.every((item) => new Date(item.startsAt).getUTCDay() === 3 && item.capacity === 15)).toBe(true);
+    expect(after.every((item) => new Date(item.startsAt).getUTCDay() === 3 && item.capacity === 15)).toBe(
+      true,
+    );
   });
 
   it('refuses an edit from a class of another series, or one already past', async () => {
@@ -314,7 +418,9 @@ describe('editing, cancelling and substituting classes still to come', () => {
       scope: 'one',
       classInstanceId: past?.id,
     });
-    expect(pastEdit.json().errors.classInstanceId).toBe('That class has already started; classes in the past are not changed.');
+    expect(pastEdit.json().errors.classInstanceId).toBe(
+      'That class has already started; classes in the past are not changed.',
+    );
   });
 
   it('cancels one class; it shows as cancelled and no longer blocks its instructor or room', async () => {
@@ -328,10 +434,18 @@ describe('editing, cancelling and substituting classes still to come', () => {
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json()).toMatchObject({ message: 'Class cancelled.', data: { status: 'cancelled' } });
-    const again = await app.inject({ method: 'POST', url: `/api/class-instances/${classes[0]?.id}/cancel`, headers: ready.headers, payload: {} });
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/class-instances/${classes[0]?.id}/cancel`,
+      headers: ready.headers,
+      payload: {},
+    });
     expect(again.statusCode).toBe(409);
     const date = classes[0]?.startsAt.slice(0, 10);
-    const replacement = await schedule(ready.headers, weeklyClass(ready, { schedule: { kind: 'once', date } }));
+    const replacement = await schedule(
+      ready.headers,
+      weeklyClass(ready, { schedule: { kind: 'once', date } }),
+    );
     expect(replacement.statusCode, replacement.body).toBe(201);
   });
 
@@ -339,14 +453,28 @@ describe('editing, cancelling and substituting classes still to come', () => {
     const ready = await studioReadyToSchedule(app);
     const { series, classes } = await futureSeries(ready);
     const sub = (instructorId: string) =>
-      app.inject({ method: 'PUT', url: `/api/class-instances/${classes[1]?.id}/instructor`, headers: ready.headers, payload: { instructorId } });
+      app.inject({
+        method: 'PUT',
+        url: `/api/class-instances/${classes[1]?.id}/instructor`,
+        headers: ready.headers,
+        payload: { instructorId },
+      });
     const busy = await schedule(
       ready.headers,
-      weeklyClass(ready, { instructorId: ready.marco, roomId: ready.roomB, schedule: { kind: 'once', date: classes[1]?.startsAt.slice(0, 10) }, startTime: '18:30' }),
+      weeklyClass(ready, {
+        instructorId: ready.marco,
+        roomId: ready.roomB,
+        schedule: { kind: 'once', date: classes[1]?.startsAt.slice(0, 10) },
+        startTime: '18:30',
+      }),
     );
     expect(busy.statusCode, busy.body).toBe(201);
     expect((await sub(ready.marco)).statusCode).toBe(409);
-    await app.inject({ method: 'DELETE', url: `/api/fitness-sessions/${busy.json().data.id}?scope=all&classInstanceId=${(await upcomingOf(ready, busy.json().data.id))[0]?.id}`, headers: ready.headers });
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/fitness-sessions/${busy.json().data.id}?scope=all&classInstanceId=${(await upcomingOf(ready, busy.json().data.id))[0]?.id}`,
+      headers: ready.headers,
+    });
     const answer = await sub(ready.marco);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().message).toBe('Marco Reyes now teaches this class.');
@@ -374,9 +502,15 @@ describe('editing, cancelling and substituting classes still to come', () => {
   it('refuses to delete a studio or room that classes still to come use, naming how many', async () => {
     const ready = await studioReadyToSchedule(app);
     await futureSeries(ready);
-    const deleted = await app.inject({ method: 'DELETE', url: `/api/studios/${ready.studioId}`, headers: ready.headers });
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/studios/${ready.studioId}`,
+      headers: ready.headers,
+    });
     expect(deleted.statusCode).toBe(409);
-    expect(deleted.json().message).toBe('4 classes still to come are held at Midtown. Move or cancel them before deleting the studio.');
+    expect(deleted.json().message).toBe(
+      '4 classes still to come are held at Midtown. Move or cancel them before deleting the studio.',
+    );
   });
 });
 
@@ -386,9 +520,22 @@ describe('GET /api/classes and the public reads', () => {
     await schedule(ready.headers, weeklyClass(ready));
     await schedule(
       ready.headers,
-      weeklyClass(ready, { instructorId: ready.marco, schedule: { kind: 'weekly', weekdays: ['friday'], everyWeeks: 1, startDate: dateFromToday(1), count: 3 } }),
+      weeklyClass(ready, {
+        instructorId: ready.marco,
+        schedule: {
+          kind: 'weekly',
+          weekdays: ['friday'],
+          everyWeeks: 1,
+          startDate: dateFromToday(1),
+          count: 3,
+        },
+      }),
     );
-    const past = await app.inject({ method: 'GET', url: '/api/classes?when=past&pageSize=2', headers: ready.headers });
+    const past = await app.inject({
+      method: 'GET',
+      url: '/api/classes?when=past&pageSize=2',
+      headers: ready.headers,
+    });
     expect(past.json().data.total).toBe(4);
     expect(past.json().data.items.map((item: { startsAt: string }) => item.startsAt)).toEqual([
       '2026-11-09T23:00:00.000Z',
@@ -396,7 +543,10 @@ describe('GET /api/classes and the public reads', () => {
     ]);
     const search = await app.inject({ method: 'GET', url: '/api/classes?q=marco', headers: ready.headers });
     expect(search.json().data.total).toBe(3);
-    expect((await app.inject({ method: 'GET', url: '/api/classes?when=later', headers: ready.headers })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/classes?when=later', headers: ready.headers }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it("shows a company's scheduled classes to anyone by its address, without notes; a cancelled one is out of the list but its link says it is cancelled", async () => {
@@ -405,17 +555,33 @@ describe('GET /api/classes and the public reads', () => {
     const range = 'from=2026-10-18T00:00:00Z&to=2026-11-15T00:00:00Z';
     const [first] = await classesBetween(ready, '2026-10-18T00:00:00Z', '2026-11-15T00:00:00Z');
     await db.pool.query(`update class_instances set status = 'cancelled' where id = $1`, [first?.id]);
-    const open = await app.inject({ method: 'GET', url: `/api/public/${ready.slug}/class-instances?${range}` });
+    const open = await app.inject({
+      method: 'GET',
+      url: `/api/public/${ready.slug}/class-instances?${range}`,
+    });
     expect(open.statusCode).toBe(200);
     expect(open.json().data.items).toHaveLength(3);
     expect(open.json().data.items.every((item: { notes: unknown }) => item.notes === null)).toBe(true);
     const [second] = open.json().data.items;
-    const details = await app.inject({ method: 'GET', url: `/api/public/${ready.slug}/class-instances/${second.id}` });
-    expect(details.json().data).toMatchObject({ description: 'A strong flow for all levels.', dropInPrice: 2500, notes: null });
+    const details = await app.inject({
+      method: 'GET',
+      url: `/api/public/${ready.slug}/class-instances/${second.id}`,
+    });
+    expect(details.json().data).toMatchObject({
+      description: 'A strong flow for all levels.',
+      dropInPrice: 2500,
+      notes: null,
+    });
     // Someone with a saved link learns it was cancelled rather than that it never existed.
-    const cancelled = await app.inject({ method: 'GET', url: `/api/public/${ready.slug}/class-instances/${first?.id}` });
+    const cancelled = await app.inject({
+      method: 'GET',
+      url: `/api/public/${ready.slug}/class-instances/${first?.id}`,
+    });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().data).toMatchObject({ status: 'cancelled', notes: null });
-    expect((await app.inject({ method: 'GET', url: `/api/public/no-such-studio-x/class-instances?${range}` })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/public/no-such-studio-x/class-instances?${range}` }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -3,12 +3,12 @@ import {
   addHoursBody,
   deleteHoursParams,
   hoursDto,
-  MANAGER_ROLES,
   replaceHoursBody,
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { addHours, deleteHoursDay, getHours, replaceHours } from './hours.service.ts';
 
 export const hoursRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +32,7 @@ export const hoursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/hours',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary:
@@ -51,7 +51,7 @@ export const hoursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/hours',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: { tags, summary: "Replace a day's time ranges", body: replaceHoursBody, response: answer },
     },
     async (request) => ({
@@ -64,7 +64,7 @@ export const hoursRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/hours/:band/:day',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary: "Remove a day's entry from peak or non-peak hours",

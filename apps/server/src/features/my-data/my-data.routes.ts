@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLIENT_ROLES } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireRole } from '../../plugins/guards.ts';
 import { myDataArchive } from './my-data.service.ts';
 
 /** Privacy self-service (issue 11). */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BOOKING_MANAGER_ROLES,
   buyPackageBody,
   cancelPackageBody,
   CLIENT_ROLES,
@@ -22,10 +21,10 @@ import {
   purchaseDto,
   refundBody,
   successEnvelope,
-  TEAM_ROLES,
   type ClientPackageDto,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireClientOrAbility, requireRole } from '../../plugins/guards.ts';
 import { refundOnline, startCheckout } from '../payments/stripe-payments.ts';
 import { commitmentText, dayText } from './membership-changes.ts';
 import {
@@ -41,7 +40,6 @@ import {
   type OrderDeps,
 } from './orders.service.ts';
 
-const EVERYONE = [...TEAM_ROLES, ...CLIENT_ROLES];
 const idempotent = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 /** Orders, payments at the desk, refunds, what a client holds (issue 10). */
@@ -59,7 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders',
     {
-      onRequest: requireRole(BOOKING_MANAGER_ROLES),
+      onRequest: requireAbility('sellAndRefund'),
       schema: {
         tags,
         summary:
@@ -88,7 +86,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/preview',
     {
-      onRequest: requireRole(EVERYONE),
+      onRequest: requireClientOrAbility('sellAndRefund'),
       schema: {
         tags,
         summary: 'What an order would cost (lines, discount, tax, total), without saving it',
@@ -102,7 +100,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     {
-      onRequest: requireRole([...BOOKING_MANAGER_ROLES, ...CLIENT_ROLES]),
+      onRequest: requireClientOrAbility('seeFinancials'),
       schema: {
         tags,
         summary: 'Orders, newest first (a client sees their own; the desk may filter by clientId)',
@@ -116,7 +114,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:orderId',
     {
-      onRequest: requireRole([...BOOKING_MANAGER_ROLES, ...CLIENT_ROLES]),
+      onRequest: requireClientOrAbility('seeFinancials'),
       schema: {
         tags,
         summary: 'One order with its lines and payments',
@@ -133,7 +131,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:orderId/pay',
     {
-      onRequest: requireRole(EVERYONE),
+      onRequest: requireClientOrAbility('sellAndRefund'),
       schema: {
         tags,
         summary: 'The desk takes an open order’s payment (cash, card, other); the receipt is emailed',
@@ -156,7 +154,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:orderId/refunds',
     {
-      onRequest: requireRole(EVERYONE),
+      onRequest: requireClientOrAbility('sellAndRefund'),
       schema: {
         tags,
         summary: 'Refund part or all of what was paid, never more (Idempotency-Key: a retry refunds once)',
@@ -233,7 +231,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/clients/:clientId/account',
     {
-      onRequest: requireRole(BOOKING_MANAGER_ROLES),
+      onRequest: requireAbility('seeFinancials'),
       schema: {
         tags,
         summary: "A client's packages, balance owing, orders and credit ledger",
@@ -253,7 +251,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     data,
   });
   const packageChange = {
-    onRequest: requireRole(EVERYONE),
+    onRequest: requireClientOrAbility('sellAndRefund'),
     params: clientPackageParams,
     response: { 200: successEnvelope(clientPackageDto) },
   };

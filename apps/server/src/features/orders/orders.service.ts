@@ -1,5 +1,4 @@
 import {
-  BOOKING_MANAGER_ROLES,
   formatMoney,
   formatPercent,
   isClientRole,
@@ -33,7 +32,7 @@ import {
   taxRates,
 } from '../../db/schema/index.ts';
 import { queueEmail } from '../../jobs/email-outbox.ts';
-import type { Actor } from '../../plugins/auth.ts';
+import { actorCan, type Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { companyOrNotFound, type CompanyRow } from '../accounts/accounts.repo.ts';
 import { claimIdempotencyKey, findClient, storeIdempotentAnswer } from '../bookings/bookings.repo.ts';
@@ -72,7 +71,9 @@ export interface OrderDeps {
 }
 
 const ORDER_NOT_FOUND = 'We could not find that order.';
-const isDesk = (actor: Actor) => (BOOKING_MANAGER_ROLES as readonly string[]).includes(actor.roleId);
+/** The team's money abilities (issue 15 §2): selling, taking payment and refunding; seeing a client's account. */
+const maySell = (actor: Actor) => actorCan(actor, 'sellAndRefund');
+const maySeeMoney = (actor: Actor) => actorCan(actor, 'seeFinancials');
 
 type Company = CompanyRow;
 const companyOf = companyOrNotFound;
@@ -560,7 +561,7 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
   now = new Date(),
 ): Promise<PurchaseDto> {
-  if (!isDesk(actor)) throw forbidden('Your account cannot sell at the desk.');
+  if (!maySell(actor)) throw forbidden('Your account cannot sell at the desk.');
   const emails: string[] = [];
   const answer = await withTenant(deps.db, actor.companyId, (tx) =>
     once(tx, actor, idempotencyKey, { action: 'sell', ...body }, async () => {
@@ -720,7 +721,7 @@ export async function payOrder(
   method: 'cash' | 'card' | 'other',
   now = new Date(),
 ): Promise<OrderDto> {
-  if (!isDesk(actor))
+  if (!maySell(actor))
     throw isClientRole(actor.roleId)
       ? notFound(ORDER_NOT_FOUND)
       : forbidden('Your account cannot take payments.');
@@ -752,7 +753,7 @@ export async function refundOrder(
   now = new Date(),
   online?: (tx: Executor, order: OrderRow, amount: number) => Promise<string>,
 ): Promise<OrderDto & { endedPackages: string[] }> {
-  if (!isDesk(actor))
+  if (!maySell(actor))
     throw isClientRole(actor.roleId) ? notFound(ORDER_NOT_FOUND) : forbidden('Your account cannot refund.');
   const emails: string[] = [];
   const answer = await withTenant(deps.db, actor.companyId, (tx) =>
@@ -907,7 +908,7 @@ export async function clientAccount(
 ): Promise<ClientAccountDto> {
   if (isClientRole(actor.roleId) && clientId !== actor.userId)
     throw notFound('We could not find that client.');
-  if (!isClientRole(actor.roleId) && !isDesk(actor))
+  if (!isClientRole(actor.roleId) && !maySeeMoney(actor))
     throw forbidden('Your account cannot see client accounts.');
   return withTenant(db, actor.companyId, async (tx) => {
     const company = await companyOf(tx, actor.companyId);
@@ -987,7 +988,7 @@ export async function changeClientPackage(
   change: PackageChange,
   now = new Date(),
 ): Promise<{ data: ClientPackageDto; commitmentWaived: string | null }> {
-  if (!isDesk(actor))
+  if (!maySell(actor))
     throw isClientRole(actor.roleId)
       ? notFound('We could not find that package.')
       : forbidden('Your account cannot change client packages.');

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   listPackagesQuery,
   listProductsQuery,
-  MANAGER_ROLES,
   messageEnvelope,
   packageBody,
   packageDto,
@@ -19,7 +18,8 @@ import {
   taxRateParams,
   TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, ANY_ROLE, requireRole } from '../../plugins/auth.ts';
+import { actorOf, ANY_ROLE } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import {
   deleteTaxRate,
   getPackage,
@@ -56,7 +56,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/tax-rates',
       {
-        onRequest: requireRole(MANAGER_ROLES),
+        onRequest: requireAbility('manageSettings'),
         schema: { tags, summary: 'Add a tax rate', body: taxRateBody, response: { 201: one } },
       },
       async (request, reply) =>
@@ -69,7 +69,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       '/tax-rates/:taxRateId',
       {
-        onRequest: requireRole(MANAGER_ROLES),
+        onRequest: requireAbility('manageSettings'),
         schema: {
           tags,
           summary: 'Edit a tax rate (what was sold keeps the rate it was sold with)',
@@ -87,7 +87,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       '/tax-rates/:taxRateId',
       {
-        onRequest: requireRole(MANAGER_ROLES),
+        onRequest: requireAbility('manageSettings'),
         schema: {
           tags,
           summary: 'Delete a tax rate no package or item uses',
@@ -125,7 +125,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/packages',
       {
-        onRequest: requireRole(MANAGER_ROLES),
+        onRequest: requireAbility('manageSettings'),
         schema: {
           tags,
           summary: 'Add a membership or class pack',
@@ -152,7 +152,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       '/packages/:packageId',
       {
-        onRequest: requireRole(MANAGER_ROLES),
+        onRequest: requireAbility('manageSettings'),
         schema: {
           tags,
           summary: 'Edit a package (what clients already bought keeps its own terms)',
@@ -173,7 +173,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
       app.post(
         `/packages/:packageId/${verb}`,
         {
-          onRequest: requireRole(MANAGER_ROLES),
+          onRequest: requireAbility('manageSettings'),
           schema: {
             tags,
             summary: archived ? 'Stop selling a package (holders keep it)' : 'Sell an archived package again',
@@ -211,7 +211,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/products',
       {
-        onRequest: requireRole(MANAGER_ROLES),
+        onRequest: requireAbility('manageSettings'),
         schema: { tags, summary: 'Add a service or product', body: productBody, response: { 201: one } },
       },
       async (request, reply) => {
@@ -222,7 +222,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       '/products/:productId',
       {
-        onRequest: requireRole(MANAGER_ROLES),
+        onRequest: requireAbility('manageSettings'),
         schema: {
           tags,
           summary: 'Edit a service or product',
@@ -243,7 +243,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
       app.post(
         `/products/:productId/${verb}`,
         {
-          onRequest: requireRole(MANAGER_ROLES),
+          onRequest: requireAbility('manageSettings'),
           schema: {
             tags,
             summary: archived ? 'Stop selling an item' : 'Sell an archived item again',

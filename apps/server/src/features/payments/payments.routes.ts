@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import Stripe from 'stripe';
-import { CLIENT_ROLES, MANAGER_ROLES, messageEnvelope, objectIdSchema, paymentSettingsDto, stripeKeysBody, successEnvelope } from '@kinetic/shared';
+import { CLIENT_ROLES, messageEnvelope, objectIdSchema, paymentSettingsDto, stripeKeysBody, successEnvelope } from '@kinetic/shared';
 import { withTenant } from '../../db/client.ts';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { disconnectStripe, getPaymentSettings, saveStripeKeys } from './payment-settings.service.ts';
@@ -24,7 +25,7 @@ export const paymentSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payment-settings',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: { tags, summary: 'How the company takes payments (secrets are never answered)', response: { 200: one } },
     },
     async (request) => ({ status: 1 as const, data: await getPaymentSettings(db, actorOf(request), config) }),
@@ -32,7 +33,7 @@ export const paymentSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/payment-settings/stripe',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary: 'Connect Stripe with the company’s own keys (stored encrypted); a key left out is kept',
@@ -55,7 +56,7 @@ export const paymentSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/payment-settings/stripe',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: { tags, summary: 'Stop taking cards online (keys deleted)', response: { 200: one } },
     },
     async (request) => ({

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  MANAGER_ROLES,
   messageEnvelope,
   promoCodeBody,
   promoCodeDto,
@@ -9,7 +8,8 @@ import {
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { deletePromoCode, getPromoCode, listPromoCodes, savePromoCode } from './promo-codes.service.ts';
 
 /** Promo codes (spec §3/§4: the list, delete by id, edit data for the modal). */
@@ -33,7 +33,7 @@ export const promoCodesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/promo-codes',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: { tags, summary: 'Add a promo code', body: promoCodeBody, response: { 201: one } },
     },
     async (request, reply) => {
@@ -60,7 +60,7 @@ export const promoCodesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/promo-codes/:promoCodeId',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary: 'Edit a promo code (orders that used it keep their discount)',
@@ -77,7 +77,7 @@ export const promoCodesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/promo-codes/:promoCodeId',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary: 'Delete a promo code',

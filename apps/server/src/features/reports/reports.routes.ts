@@ -3,22 +3,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   attendanceReportDto,
   attendanceReportQuery,
-  REPORT_ROLES,
   reportFileName,
   revenueReportDto,
   revenueReportQuery,
   successEnvelope,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility } from '../../plugins/guards.ts';
 import type { CsvDownload } from './reports-csv.ts';
 import { attendanceCsv, attendanceReport, revenueCsv, revenueReport } from './reports.service.ts';
 
-/** Attendance and revenue reports (issue 14 §5): the owners' (REPORT_ROLES), as JSON and as streamed CSV. */
+/**
+ * Attendance and revenue reports (issue 14 §5), as JSON and as streamed CSV: for whoever may run reports;
+ * revenue also needs the financial data.
+ */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.db;
   const tags = ['reports'];
   // A CSV streams on a connection of its own: nothing is parked for it while it is written.
-  const csvAccess = requireRole(REPORT_ROLES, { park: false });
+  const attendanceCsvAccess = requireAbility('runReports', { park: false });
+  const revenueCsvAccess = requireAbility(['runReports', 'seeFinancials'], { park: false });
 
   const sendCsv = (reply: FastifyReply, name: string, download: CsvDownload) =>
     reply
@@ -30,7 +34,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/attendance',
     {
-      onRequest: requireRole(REPORT_ROLES),
+      onRequest: requireAbility('runReports'),
       schema: {
         tags,
         summary:
@@ -48,7 +52,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/attendance.csv',
     {
-      onRequest: csvAccess,
+      onRequest: attendanceCsvAccess,
       schema: {
         tags,
         summary: 'The attendance report as CSV (streamed)',
@@ -66,7 +70,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/revenue',
     {
-      onRequest: requireRole(REPORT_ROLES),
+      onRequest: requireAbility(['runReports', 'seeFinancials']),
       schema: {
         tags,
         summary: 'Sales, discounts, refunds and tax in a period, in minor units of the company currency',
@@ -83,7 +87,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/revenue.csv',
     {
-      onRequest: csvAccess,
+      onRequest: revenueCsvAccess,
       schema: { tags, summary: 'The revenue report as CSV (streamed)', querystring: revenueReportQuery },
     },
     async (request, reply) =>

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  MANAGER_ROLES,
-  sessionSettingsAnswer,
-  saveSessionSettingsBody,
-  successEnvelope,
-  TEAM_ROLES,
-} from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { sessionSettingsAnswer, saveSessionSettingsBody, successEnvelope, TEAM_ROLES } from '@kinetic/shared';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { getSessionSettings, saveSessionSettings } from './session-settings.service.ts';
 
 export const sessionSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +25,7 @@ export const sessionSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings/sessions',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary:

@@ -9,7 +9,8 @@ import {
   widgetStudioDto,
   widgetStudioParams,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireRole } from '../../plugins/guards.ts';
 import {
   getClientSignupDetails,
   getMySignupDetails,

@@ -8,13 +8,10 @@ import {
   studioParams,
   successEnvelope,
   TEAM_ROLES,
-  type RoleId,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireCompanyAbility, requireRole } from '../../plugins/guards.ts';
 import { createStudio, deleteStudio, getStudio, listStudios, updateStudio } from './studios.service.ts';
-
-/** `can.manageStudios`: the company admin. A solo instructor's one studio is implicit. */
-const STUDIO_MANAGERS: readonly RoleId[] = ['admin'];
 
 export const studiosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.db;
@@ -38,7 +35,7 @@ export const studiosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/studios',
     {
-      onRequest: requireRole(STUDIO_MANAGERS),
+      onRequest: requireCompanyAbility('manageSettings'),
       schema: {
         tags,
         summary: 'Add a studio (completes the studios onboarding step)',
@@ -72,7 +69,7 @@ export const studiosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/studios/:studioId',
     {
-      onRequest: requireRole(STUDIO_MANAGERS),
+      onRequest: requireCompanyAbility('manageSettings'),
       schema: {
         tags,
         summary: 'Save a studio: details, hours, amenities and rooms (rooms left out are deleted)',
@@ -91,7 +88,7 @@ export const studiosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/studios/:studioId',
     {
-      onRequest: requireRole(STUDIO_MANAGERS),
+      onRequest: requireCompanyAbility('manageSettings'),
       schema: {
         tags,
         summary: 'Delete a studio (refused while classes still to come use it)',

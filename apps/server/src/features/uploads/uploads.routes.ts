@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { successEnvelope, TEAM_ROLES, uploadDto } from '@kinetic/shared';
-import { requireRole } from '../../plugins/auth.ts';
+import { requireRole } from '../../plugins/guards.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { CONTENT_TYPES, MAX_UPLOAD_BYTES, saveImage, UPLOAD_NAME, uploadFolder, uploadUrl } from './uploads.storage.ts';
 

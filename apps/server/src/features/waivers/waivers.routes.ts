@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminWaiverDto,
   CLIENT_ROLES,
-  MANAGER_ROLES,
   myWaiverDto,
   policiesBody,
   policiesDto,
@@ -12,7 +11,8 @@ import {
   waiverBody,
   waiverSignatureParams,
 } from '@kinetic/shared';
-import { actorOf, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { waiverPdf } from './waiver-pdf.ts';
 import {
   getAdminWaiver,
@@ -44,7 +44,7 @@ export const waiversRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/waiver',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: {
         tags,
         summary: 'Publish a new waiver version (askToSignAgain: clients sign it before their next booking)',
@@ -66,7 +66,7 @@ export const waiversRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/waiver',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: { tags, summary: 'Remove the waiver (spec §4); signatures stay on record', response: { 200: admin } },
     },
     async (request) => ({
@@ -87,7 +87,7 @@ export const waiversRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/policies',
     {
-      onRequest: requireRole(MANAGER_ROLES),
+      onRequest: requireAbility('manageSettings'),
       schema: { tags, summary: 'Save Policies & Procedures', body: policiesBody, response: { 200: successEnvelope(policiesDto) } },
     },
     async (request) => ({
