@@ -220,11 +220,17 @@ describe('Edit a staff member', () => {
     expect(calls.filter((call) => call.path.endsWith('/deactivate') && call.method === 'POST')).toHaveLength(
       1,
     );
-    expect(await screen.findByRole('button', { name: 'Reactivate' })).toBeTruthy();
+    const reactivate = await screen.findByRole('button', { name: 'Reactivate' });
+    // The keyboard goes on to the button that replaced Deactivate, not back to the top of the page.
+    await waitFor(() => expect(document.activeElement).toBe(reactivate));
   });
 
   it("shows the server's refusal (the last admin) and offers no Deactivate for yourself", async () => {
-    api((call) => {
+    const lastAdmin =
+      'Olive Owner is the last admin. Make someone else an admin before you change their role.';
+    const calls = api((call) => {
+      if (call.path === `staff-members/${ID}` && call.method === 'PUT')
+        return { code: 409, body: { status: 0, message: lastAdmin } };
       if (call.path === `staff-members/${ID}`)
         return ok(
           member({
@@ -245,5 +251,13 @@ describe('Edit a staff member', () => {
     expect(await screen.findByText('You cannot deactivate yourself; another admin can.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Resend invitation' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: /^Staff/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(lastAdmin)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      role: 'staff',
+      abilities: null,
+    });
   });
 });

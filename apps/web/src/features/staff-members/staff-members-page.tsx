@@ -9,6 +9,7 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { SegmentedChoice } from '../../ui/segmented-choice.tsx';
 import { StatusNote } from '../../ui/status-note.tsx';
+import { useFocusLater } from '../../ui/use-focus-later.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { useStudios } from '../studios/api/list-studios.ts';
@@ -302,12 +303,15 @@ function AccessActions({
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
+  // Deactivate and Reactivate replace each other: the keyboard goes on to the one that appears.
+  const toggle = useFocusLater<HTMLButtonElement>();
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
+  const run = async (work: () => Promise<unknown>, done: string, moveFocus = false) => {
     setError(null);
     try {
       await work();
       onDone(done);
+      if (moveFocus) toggle.focusLater();
     } catch (failure) {
       setError(errorText(failure));
     }
@@ -342,10 +346,11 @@ function AccessActions({
           ) : null}
           {member.status === 'deactivated' ? (
             <BusyButton
+              ref={toggle.ref}
               variant="default"
               busy={reactivate.isPending}
               onClick={() =>
-                void run(() => reactivate.mutateAsync(member.id), `${member.name} is active again.`)
+                void run(() => reactivate.mutateAsync(member.id), `${member.name} is active again.`, true)
               }
             >
               Reactivate
@@ -355,7 +360,13 @@ function AccessActions({
               You cannot deactivate yourself; another admin can.
             </Text>
           ) : (
-            <Button color="red" c="red.9" variant="outline" onClick={() => setConfirming(true)}>
+            <Button
+              ref={toggle.ref}
+              color="red"
+              c="red.9"
+              variant="outline"
+              onClick={() => setConfirming(true)}
+            >
               Deactivate
             </Button>
           )}
@@ -380,13 +391,17 @@ function AccessActions({
               busy={deactivate.isPending}
               data-autofocus
               onClick={() =>
-                void run(async () => {
-                  try {
-                    await deactivate.mutateAsync(member.id);
-                  } finally {
-                    setConfirming(false);
-                  }
-                }, `${member.name} is deactivated and logged out.`)
+                void run(
+                  async () => {
+                    try {
+                      await deactivate.mutateAsync(member.id);
+                    } finally {
+                      setConfirming(false);
+                    }
+                  },
+                  `${member.name} is deactivated and logged out.`,
+                  true,
+                )
               }
             >
               Deactivate and log out
