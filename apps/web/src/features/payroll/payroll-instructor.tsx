@@ -1,0 +1,187 @@
+import { Badge, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { formatMoney, periodLabel, type PayrollInstructorDto, type PayrollLineDto } from '@kinetic/shared';
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "Tue, 3 Nov" in the company's locale (a studio-calendar date, so read as UTC). */
+export function formatLineDay(date: string, locale: string): string {
+  let format = dayFormats.get(locale);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      });
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      });
+    }
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(`${date}T12:00:00Z`));
+}
+
+/** What a line is besides a class taught: a substitute's class, an adjustment and why. */
+function LineMarks({ line }: { line: PayrollLineDto }) {
+  return (
+    <>
+      {line.kind === 'adjustment' ? (
+        <Text size="sm" component="div">
+          <Badge color="orange.9" variant="filled" size="sm" mr={6}>
+            Adjustment
+          </Badge>
+          {line.adjustsPeriod ? `for ${periodLabel(line.adjustsPeriod)}` : null}
+        </Text>
+      ) : null}
+      {line.substituteFor ? <Text size="sm">Substitute for {line.substituteFor}</Text> : null}
+      {line.note && line.kind === 'adjustment' ? (
+        <Text size="sm" c="dimmed">
+          {line.note}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+function RateCell({ line }: { line: PayrollLineDto }) {
+  return line.noRate ? (
+    <Text size="sm" c="red.8" fw={700}>
+      No rate set
+    </Text>
+  ) : (
+    <Text size="sm">{line.rateSummary}</Text>
+  );
+}
+
+/** One instructor's lines and subtotal: a table when wide, cards when narrow. */
+export function PayrollInstructor({
+  instructor,
+  currency,
+  locale,
+  narrow,
+}: {
+  instructor: PayrollInstructorDto;
+  currency: string;
+  locale: string;
+  narrow: boolean;
+}) {
+  const money = (minor: number) => formatMoney(minor, currency);
+  const headingId = `payroll-${instructor.instructorId}`;
+  const classes = instructor.classes === 1 ? '1 class' : `${instructor.classes} classes`;
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline" wrap="wrap">
+          <Title order={2} size="h3" id={headingId}>
+            {instructor.instructorName}
+          </Title>
+          <Text fw={700}>
+            {classes} · Subtotal {money(instructor.subtotal)}
+          </Text>
+        </Group>
+        {narrow ? (
+          <Stack
+            component="ul"
+            gap="xs"
+            aria-label={`${instructor.instructorName}’s lines`}
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {instructor.lines.map((line, index) => (
+              <Paper
+                key={`${line.kind}-${line.classInstanceId ?? index}-${index}`}
+                component="li"
+                withBorder
+                p="sm"
+                radius="sm"
+                bg={line.kind === 'adjustment' ? 'orange.0' : undefined}
+              >
+                <Stack gap={2}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Text fw={700}>{line.className}</Text>
+                    <Text fw={700}>{money(line.amount)}</Text>
+                  </Group>
+                  <Text size="sm">
+                    {formatLineDay(line.localDate, locale)}, {line.localTime} · {line.studioName}
+                  </Text>
+                  <Text size="sm">
+                    {line.attendees} {line.attendees === 1 ? 'attendee' : 'attendees'} · {line.minutes} min
+                  </Text>
+                  <RateCell line={line} />
+                  <LineMarks line={line} />
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped verticalSpacing="xs">
+              <VisuallyHidden component="caption">
+                {instructor.instructorName}’s classes and adjustments
+              </VisuallyHidden>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Date</Table.Th>
+                  <Table.Th scope="col">Class</Table.Th>
+                  <Table.Th scope="col">Studio</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Attendees
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Minutes
+                  </Table.Th>
+                  <Table.Th scope="col">Rate</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Amount
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {instructor.lines.map((line, index) => (
+                  <Table.Tr
+                    key={`${line.kind}-${line.classInstanceId ?? index}-${index}`}
+                    bg={line.kind === 'adjustment' ? 'orange.0' : undefined}
+                  >
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {formatLineDay(line.localDate, locale)}, {line.localTime}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {line.className}
+                      </Text>
+                      <LineMarks line={line} />
+                    </Table.Td>
+                    <Table.Td>{line.studioName}</Table.Td>
+                    <Table.Td ta="right">{line.attendees}</Table.Td>
+                    <Table.Td ta="right">{line.minutes}</Table.Td>
+                    <Table.Td>
+                      <RateCell line={line} />
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {money(line.amount)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th scope="row" colSpan={6}>
+                    Subtotal
+                  </Table.Th>
+                  <Table.Td ta="right" fw={700}>
+                    {money(instructor.subtotal)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
