@@ -202,7 +202,7 @@ export type NewLine = Omit<FrozenLineRow, 'id' | 'periodId' | 'position'>;
 export async function insertClosedPeriod(
   tx: Executor,
   companyId: string,
-  period: Omit<ClosedPeriodRow, 'id' | 'closedAt'> & { closedBy: string; closedAt: Date },
+  period: Omit<ClosedPeriodRow, 'id' | 'closedAt'> & { closedBy: string | null; closedAt: Date },
   lines: NewLine[],
 ): Promise<string> {
   const id = generateId();

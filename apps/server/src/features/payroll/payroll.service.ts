@@ -36,16 +36,16 @@ import {
   type NewLine,
 } from './payroll.repo.ts';
 
-interface Company {
+export interface PayrollCompany {
   id: string;
   timeZone: string;
   currency: string;
   locale: string;
 }
 
-const todayOf = (company: Company, now: Date) => localDateOf(now, company.timeZone);
+const todayOf = (company: PayrollCompany, now: Date) => localDateOf(now, company.timeZone);
 
-async function payContext(tx: Executor, company: Company): Promise<PayContext> {
+async function payContext(tx: Executor, company: PayrollCompany): Promise<PayContext> {
   const hours = await findHours(tx, company.id);
   const week = { peakHour: hours?.peakHour ?? {}, nonPeakHour: hours?.nonPeakHour ?? {} };
   return {
@@ -73,9 +73,9 @@ function chainBefore(span: DateSpan, closed: readonly ClosedPeriodRow[]): Closed
 }
 
 /** An open period's lines, computed now: its unpaid classes and the corrections it carries. */
-async function computeLines(
+export async function computeLines(
   tx: Executor,
-  company: Company,
+  company: PayrollCompany,
   span: DateSpan,
   closed: readonly ClosedPeriodRow[],
 ): Promise<NewLine[]> {
@@ -183,7 +183,7 @@ function warningsOf(lines: PayrollLineDto[]): string[] {
 }
 
 interface Located {
-  company: Company;
+  company: PayrollCompany;
   closed: ClosedPeriodRow[];
   settings: PayrollSettings;
   today: string;
