@@ -72,6 +72,9 @@ export function PayrollInstructor({
   narrow: boolean;
 }) {
   const money = (minor: number) => formatMoney(minor, currency);
+  // An adjustment says which way it goes: "+$3.00" paid on top, "−$5.00" taken back.
+  const amountOf = (line: PayrollLineDto) =>
+    line.kind === 'adjustment' && line.amount > 0 ? `+${money(line.amount)}` : money(line.amount);
   const headingId = `payroll-${instructor.instructorId}`;
   const classes = instructor.classes === 1 ? '1 class' : `${instructor.classes} classes`;
   return (
@@ -104,7 +107,7 @@ export function PayrollInstructor({
                 <Stack gap={2}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <Text fw={700}>{line.className}</Text>
-                    <Text fw={700}>{money(line.amount)}</Text>
+                    <Text fw={700}>{amountOf(line)}</Text>
                   </Group>
                   <Text size="sm">
                     {formatLineDay(line.localDate, locale)}, {line.localTime} · {line.studioName}
@@ -163,7 +166,7 @@ export function PayrollInstructor({
                       <RateCell line={line} />
                     </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {money(line.amount)}
+                      {amountOf(line)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

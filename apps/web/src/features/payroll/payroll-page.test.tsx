@@ -130,14 +130,19 @@ describe('Payroll page', () => {
     show();
     expect(await screen.findByText('1–30 Nov 2026')).toBeTruthy();
     const close = screen.getByRole('button', { name: 'Close this period' });
-    expect((close as HTMLButtonElement).disabled).toBe(true);
-    expect(close.getAttribute('aria-describedby')).toBeTruthy();
+    expect(close.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(close);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.getElementById(close.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'still running',
+    );
     expect(screen.getByText(/still running: it can be closed from 2026-12-01/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '‹ Previous' }));
     const ines = within(await screen.findByRole('region', { name: 'Ines Instructor' }));
     expect(ines.getByText('1 class · Subtotal $33.00')).toBeTruthy();
     expect(ines.getByText('Adjustment')).toBeTruthy();
+    expect(ines.getByText('+$8.00')).toBeTruthy();
     expect(ines.getByText('for 1–30 Sep 2026')).toBeTruthy();
     expect(ines.getByText(/8 → 9 attendees/)).toBeTruthy();
     const sam = within(screen.getByRole('region', { name: 'Sam Substitute' }));

@@ -128,19 +128,25 @@ function PeriodPicker({
 }) {
   const current = period.startsOn <= period.today && period.today <= period.endsOn;
   return (
-    <Group component="nav" aria-label="Pay period" gap="xs" wrap="wrap">
-      <Button variant="default" onClick={() => onGo(addDays(period.startsOn, -1))}>
-        ‹ Previous
-      </Button>
-      <Text fw={700} size="lg" aria-live="polite" miw={180} ta="center">
+    <Group component="nav" aria-label="Pay period" gap="sm" wrap="wrap" align="center">
+      <Text fw={700} size="lg" aria-live="polite" miw={200}>
         {periodLabel(period)}
       </Text>
-      <Button variant="default" onClick={() => onGo(addDays(period.endsOn, 1))}>
-        Next ›
-      </Button>
-      <Button variant="subtle" onClick={() => onGo(null)} disabled={current && showingToday}>
-        This period
-      </Button>
+      <Group gap="xs" wrap="nowrap">
+        <Button variant="default" onClick={() => onGo(addDays(period.startsOn, -1))}>
+          ‹ Previous
+        </Button>
+        <Button
+          variant="default"
+          onClick={() => onGo(null)}
+          aria-current={current && showingToday ? 'date' : undefined}
+        >
+          This period
+        </Button>
+        <Button variant="default" onClick={() => onGo(addDays(period.endsOn, 1))}>
+          Next ›
+        </Button>
+      </Group>
     </Group>
   );
 }
@@ -202,7 +208,13 @@ function PeriodSummary({
             {period.status === 'open' ? (
               period.closeRefusal ? (
                 <Stack gap={2} maw={280}>
-                  <Button disabled aria-describedby={refusalId}>
+                  {/* Focusable though unavailable, so a keyboard or screen-reader user meets the reason. */}
+                  <Button
+                    data-disabled
+                    aria-disabled="true"
+                    aria-describedby={refusalId}
+                    onClick={(event) => event.preventDefault()}
+                  >
                     Close this period
                   </Button>
                   <Text size="xs" id={refusalId}>

@@ -29,7 +29,6 @@ export function PayrollSettingsPanel({
     setFrequency(settings.frequency);
     setAnchor(settings.periodAnchor);
   }, [settings.frequency, settings.periodAnchor]);
-  const changed = frequency !== settings.frequency || anchor !== settings.periodAnchor;
 
   const submit = async () => {
     setProblem(null);
@@ -84,7 +83,7 @@ export function PayrollSettingsPanel({
                 required
               />
             )}
-            <BusyButton type="submit" busy={save.isPending} disabled={!changed} variant="default">
+            <BusyButton type="submit" busy={save.isPending} variant="default">
               Save pay periods
             </BusyButton>
           </Group>
