@@ -121,20 +121,41 @@ describe('staff members (issue 15 §1, §5)', () => {
     for (const hidden of ['Staff', 'Reports', 'Studios'])
       expect(links.map((text) => text.trim())).not.toContain(hidden);
     await snap(ines, 'staff-instructor-menu');
-    // And the owner's page says she is active now.
-    await instructor.context.close();
 
+    // The owner sees her active, deactivates her (by keyboard, after a confirm): she is logged out at once.
     const owner = await newPage(browser, { width: 360, height: 800 });
-    await owner.page.goto('/login');
-    await fillLogin(owner.page, company.email, PASSWORD);
-    await owner.page.waitForURL((url) => url.pathname.includes('/app'));
-    await owner.page.goto('/app/settings/staffMembers');
-    await owner.page
-      .getByRole('main')
-      .getByRole('listitem')
-      .filter({ hasText: 'Ines Instructor' })
-      .getByText('Active', { exact: true })
-      .waitFor();
+    const ownerPage = owner.page;
+    await ownerPage.goto('/login');
+    await fillLogin(ownerPage, company.email, PASSWORD);
+    await ownerPage.waitForURL((url) => url.pathname.includes('/app'));
+    await ownerPage.goto('/app/settings/staffMembers');
+    const ownerMain = ownerPage.getByRole('main');
+    const active = ownerMain.getByRole('listitem').filter({ hasText: 'Ines Instructor' });
+    await active.getByText('Active', { exact: true }).waitFor();
+    await active.getByRole('link', { name: 'Ines Instructor' }).click();
+    await ownerMain.getByRole('heading', { level: 1, name: 'Edit Ines Instructor' }).waitFor();
+    await tabTo(ownerPage, ownerMain.getByRole('button', { name: 'Deactivate' }), 80);
+    await ownerPage.keyboard.press('Enter');
+    const dialog = ownerPage.getByRole('dialog', { name: 'Deactivate Ines Instructor?' });
+    await dialog.getByText(/logged out everywhere now/).waitFor();
+    // The dialog covers the screen at 360 px: the viewport shows it as the owner sees it.
+    await ownerPage.waitForTimeout(400); // its opening transition, for the picture only
+    await ownerPage.screenshot({
+      path: `${process.env.E2E_SHOTS_DIR ?? '/tmp/shots'}/staff-member-deactivate-360.png`,
+    });
+    await dialog.getByRole('button', { name: 'Deactivate and log out' }).press('Enter');
+    await ownerMain.getByText('Ines Instructor is deactivated and logged out.').waitFor();
+    const reactivate = ownerMain.getByRole('button', { name: 'Reactivate' });
+    await expect.poll(() => reactivate.evaluate((element) => element === document.activeElement)).toBe(true);
+    await dialog.waitFor({ state: 'hidden' });
+    await expectNoHorizontalScroll(ownerPage);
+    await snap(ownerPage, 'staff-member-deactivated');
     await owner.context.close();
+
+    await ines.reload();
+    await ines.waitForURL((url) => url.pathname.endsWith('/login'));
+    await fillLogin(ines, email, INSTRUCTOR_PASSWORD);
+    await ines.getByRole('alert').filter({ hasText: 'This account has been deactivated' }).waitFor();
+    await instructor.context.close();
   });
 });

@@ -387,7 +387,7 @@ function AccessActions({
           </Text>
           <Group>
             <BusyButton
-              color="red"
+              color="red.8"
               busy={deactivate.isPending}
               data-autofocus
               onClick={() =>
