@@ -80,6 +80,7 @@ describe('pay periods', () => {
   it('labels periods without Intl', () => {
     expect(periodLabel({ startsOn: '2026-10-01', endsOn: '2026-10-31' })).toBe('1–31 Oct 2026');
     expect(periodLabel({ startsOn: '2026-10-26', endsOn: '2026-11-01' })).toBe('26 Oct – 1 Nov 2026');
+    expect(periodLabel({ startsOn: '2026-11-01', endsOn: '2026-11-01' })).toBe('1 Nov 2026');
     expect(periodLabel({ startsOn: '2025-12-29', endsOn: '2026-01-04' })).toBe('29 Dec 2025 – 4 Jan 2026');
   });
 });

@@ -137,6 +137,7 @@ export function periodLabel(period: DateSpan): string {
   const [y1, m1, d1] = period.startsOn.split('-').map(Number) as [number, number, number];
   const [y2, m2, d2] = period.endsOn.split('-').map(Number) as [number, number, number];
   const month = (m: number) => MONTHS[m - 1];
+  if (period.startsOn === period.endsOn) return `${d2} ${month(m2)} ${y2}`;
   if (y1 === y2 && m1 === m2) return `${d1}–${d2} ${month(m2)} ${y2}`;
   if (y1 === y2) return `${d1} ${month(m1)} – ${d2} ${month(m2)} ${y2}`;
   return `${d1} ${month(m1)} ${y1} – ${d2} ${month(m2)} ${y2}`;
