@@ -63,10 +63,14 @@ const main = async () => within(await screen.findByRole('main'));
 
 describe('a page the role may not use says so before "Coming soon"', () => {
   it.each([
-    ['/app/staff', 'Only the business owner or an admin can manage staff.'],
-    ['/app/studios', 'Only the business owner or an admin can manage studios.'],
-    ['/app/settings/hours', 'Only the business owner or an admin can use this settings page.'],
-    ['/app/settings/staffMembers', 'Only the business owner or an admin can manage staff.'],
+    ['/app/staff', 'You need the “Manage staff” ability. Ask the business owner or an admin.'],
+    ['/app/studios', 'You need the “Manage settings” ability. Ask the business owner or an admin.'],
+    ['/app/settings/hours', 'You need the “Manage settings” ability. Ask the business owner or an admin.'],
+    [
+      '/app/settings/staffMembers',
+      'You need the “Manage staff” ability. Ask the business owner or an admin.',
+    ],
+    ['/app/reports', 'You need the “Run reports” ability. Ask the business owner or an admin.'],
   ])('staff opening %s', async (path, whoMay) => {
     signedInAs(staff);
     renderRoutes(routes, path);

@@ -140,6 +140,40 @@ describe('menus follow the server’s capability flags (me.can)', () => {
     expect(refused).toHaveLength(15);
   });
 
+  it('an instructor (check-in only) sees the front desk and clients, not reports or settings pages', () => {
+    const instructor = defaultCan('instructor');
+    expect(adminMenuFor(false, instructor).map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Appointment',
+      'Calendar',
+      'Front desk',
+      'Classes',
+      'Events',
+      'Clients',
+      'Settings',
+    ]);
+    expect(settingsMenuFor(false, instructor).map((item) => item.key)).toEqual(['companyDetails']);
+  });
+
+  it('follows one person’s abilities, not their role: a staff member given reports and settings, without check-in', () => {
+    const staff = {
+      ...defaultCan('staff'),
+      checkIn: false,
+      runReports: true,
+      manageSettings: true,
+      manageStudios: true,
+    };
+    const labels = adminMenuFor(false, staff).map((item) => item.label);
+    expect(labels).not.toContain('Front desk');
+    expect(labels).toContain('Reports');
+    expect(labels).toContain('Studios');
+    expect(labels).not.toContain('Staff');
+    expect(settingsMenuFor(false, staff).map((item) => item.key)).toContain('hours');
+    expect(pageAccess('front-desk', 'menu', false, staff)).toBe('denied');
+    expect(pageAccess('client-insights', 'menu', false, staff)).toBe('open');
+    expect(pageAccess('payroll', 'menu', false, staff)).toBe('denied');
+  });
+
   it('a solo instructor keeps Clients and Settings, without the studio and staff settings', () => {
     const solo = defaultCan('solo-instructor', 'solo');
     expect(adminMenuFor(true, solo).map((item) => item.label)).toEqual([
@@ -164,9 +198,20 @@ describe('page access, decided before "Coming soon"', () => {
     expect(pageAccess('staff', 'menu', false, staff)).toBe('denied');
     expect(pageAccess('studios', 'menu', false, staff)).toBe('denied');
     expect(pageAccess('hours', 'settings', false, staff)).toBe('denied');
-    expect(whoMayUse('staff', 'menu')).toBe('Only the business owner or an admin can manage staff.');
+    expect(whoMayUse('staff', 'menu')).toBe(
+      'You need the “Manage staff” ability. Ask the business owner or an admin.',
+    );
     expect(whoMayUse('hours', 'settings')).toBe(
-      'Only the business owner or an admin can use this settings page.',
+      'You need the “Manage settings” ability. Ask the business owner or an admin.',
+    );
+    expect(whoMayUse('studios', 'menu')).toBe(
+      'You need the “Manage settings” ability. Ask the business owner or an admin.',
+    );
+    expect(whoMayUse('reports', 'menu')).toBe(
+      'You need the “Run reports” ability. Ask the business owner or an admin.',
+    );
+    expect(whoMayUse('front-desk', 'menu')).toBe(
+      'You need the “Check in clients” ability. Ask the business owner or an admin.',
     );
   });
 

@@ -1,6 +1,6 @@
-import type { AccountDto } from '@kinetic/shared';
+import { ABILITY_LABELS, isAbility, type AccountDto } from '@kinetic/shared';
 
-/** What the server says the signed-in role may do (`me.can`); the menu never re-derives roles. */
+/** What the server says the signed-in person may do (`me.can`: their abilities); the menu never re-derives roles. */
 export type Can = AccountDto['can'];
 type Capability = keyof Can;
 
@@ -26,7 +26,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
     path: 'front-desk',
     hiddenForSolo: true,
     built: true,
-    needs: 'viewClients',
+    needs: 'checkIn',
   },
   { key: 'classes', label: 'Classes', path: 'classes', hiddenForSolo: true, built: true },
   // Not in spec §2's menu: events (issue 12) sit beside Classes, whose machinery their dates share.
@@ -39,7 +39,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
     built: true,
     needs: 'viewClients',
   },
-  // Not in spec §2's menu: attendance and revenue reports (issue 14 §5) for the owners.
+  // Not in spec §2's menu: attendance and revenue reports (issue 14 §5), for whoever may run reports.
   {
     key: 'reports',
     label: 'Reports',
@@ -208,21 +208,19 @@ export function pageAccess(key: string, area: 'menu' | 'settings', solo: boolean
   return needs && !can[needs] ? 'denied' : 'open';
 }
 
-const WHO_MAY: Record<Capability, string> = {
-  manageSettings: 'Only the business owner or an admin can use this settings page.',
-  manageStaff: 'Only the business owner or an admin can manage staff.',
-  manageStudios: 'Only the business owner or an admin can manage studios.',
-  viewClients: 'Only the business owner, admins, staff and instructors can see clients.',
-  seeFinancials: 'Only the business owner, admins and front-desk staff can see payments and revenue.',
-  runReports: 'Only the business owner or an admin can run reports.',
-  manageSchedule: 'Only people who may manage the schedule can use this page.',
-  manageClients: 'Only people who may manage clients can use this page.',
-  sellAndRefund: 'Only people who may sell and refund can use this page.',
-  checkIn: 'Only people who may check in clients can use this page.',
-};
+/** Whom to ask: an admin always has every ability (issue 15 §2), and owners and admins give them. */
+const ASK = 'Ask the business owner or an admin.';
 
-/** The sentence a refused page shows: who may use it, so the reader knows whom to ask. */
+/** The sentence a refused page shows: the ability it needs and whom to ask for it. */
+function whoMay(needs: Capability): string {
+  // Studios are a settings page of a business with several studios.
+  const ability = needs === 'manageStudios' ? 'manageSettings' : needs;
+  if (isAbility(ability)) return `You need the “${ABILITY_LABELS[ability].label}” ability. ${ASK}`;
+  return `Only the business's team can see clients. ${ASK}`;
+}
+
+/** The sentence a refused page shows: which ability is missing and whom to ask for it. */
 export function whoMayUse(key: string, area: 'menu' | 'settings'): string {
   const needs = capabilityFor(key, area);
-  return needs ? WHO_MAY[needs] : 'Ask the business owner or an admin for access.';
+  return needs ? whoMay(needs) : ASK;
 }

@@ -1,10 +1,19 @@
-import { BOOKING_MANAGER_ROLES, type AccountDto } from '@kinetic/shared';
+import type { AccountDto } from '@kinetic/shared';
 
-/**
- * Whether the signed-in team member may book, cancel and waive fees for clients (instructors take
- * attendance only). `GET /api/me` has no `can` flag for this yet, so the page reads the same shared list
- * the server checks; once the flag exists this becomes `account.can.manageBookings`.
- */
-export function canManageBookings(account: AccountDto | undefined): boolean {
-  return Boolean(account && (BOOKING_MANAGER_ROLES as readonly string[]).includes(account.user.roleId));
+/** What the signed-in person may do on a class's roster (issue 15 §2: their abilities in `me.can`). */
+export interface RosterAbilities {
+  /** Book, cancel, add from the waitlist, open a client's profile (manageClients). */
+  canManage: boolean;
+  /** Check in, undo a check-in, mark no-shows; with canManage, add a walk-in (checkIn). */
+  canCheckIn: boolean;
+  /** Waive a late-cancel or no-show fee (sellAndRefund). */
+  canWaive: boolean;
+}
+
+export function rosterAbilities(account: AccountDto | undefined): RosterAbilities {
+  return {
+    canManage: account?.can.manageClients ?? false,
+    canCheckIn: account?.can.checkIn ?? false,
+    canWaive: account?.can.sellAndRefund ?? false,
+  };
 }

@@ -16,11 +16,13 @@ interface CancelBookingDialogProps {
   item: ClassInstanceDetailsDto;
   /** The booking to cancel; null keeps the dialog closed. */
   entry: RosterEntryDto | null;
+  /** Whether this person may waive the fee (sellAndRefund); without it a late cancellation keeps its fee. */
+  canWaive: boolean;
   onClose: () => void;
 }
 
 /** The team cancels a place or takes someone off the waitlist; a late cancellation may waive its fee. */
-export function CancelBookingDialog({ companyId, item, entry, onClose }: CancelBookingDialogProps) {
+export function CancelBookingDialog({ companyId, item, entry, canWaive, onClose }: CancelBookingDialogProps) {
   const [waiveFee, setWaiveFee] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cancel = useRefreshingMutation(cancelBooking, [scheduleQueryKey(companyId)]);
@@ -44,7 +46,7 @@ export function CancelBookingDialog({ companyId, item, entry, onClose }: CancelB
           onSubmit={(event) => {
             event.preventDefault();
             setError(null);
-            cancel.mutateAsync({ bookingId: entry.id, waiveFee: late && fee > 0 && waiveFee }).then(close, (failure: unknown) =>
+            cancel.mutateAsync({ bookingId: entry.id, waiveFee: canWaive && late && fee > 0 && waiveFee }).then(close, (failure: unknown) =>
               setError(messageOf(failure)),
             );
           }}
@@ -62,7 +64,7 @@ export function CancelBookingDialog({ companyId, item, entry, onClose }: CancelB
             ) : (
               <Text>The place is freed for someone else. There is no fee.</Text>
             )}
-            {late && fee > 0 ? (
+            {canWaive && late && fee > 0 ? (
               <Checkbox
                 label="Waive the late-cancel fee"
                 checked={waiveFee}

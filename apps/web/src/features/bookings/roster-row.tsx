@@ -10,6 +10,7 @@ import { dayTimeLabel, localTime } from '../schedule/class-labels.ts';
 import { checkInBooking } from './api/check-in-booking.ts';
 import { useRefreshingMutation } from './api/use-refreshing-mutation.ts';
 import { waiveFee } from './api/waive-fee.ts';
+import type { RosterAbilities } from './can-manage-bookings.ts';
 import { undoCheckIn } from '../front-desk/api/front-desk-api.ts';
 import {
   checkInOpensAt,
@@ -24,13 +25,14 @@ interface RosterRowProps {
   companyId: string;
   item: ClassInstanceDetailsDto;
   entry: RosterEntryDto;
-  /** Book, cancel and waive (admins, staff, solo instructors); instructors only take attendance. */
-  canManage: boolean;
+  /** What the signed-in person may do here (their abilities, `rosterAbilities(me)`). */
+  abilities: RosterAbilities;
   onCancel: (entry: RosterEntryDto) => void;
 }
 
 /** One client on the roster: who, how to reach them, where they stand, and what can be done. */
-export function RosterRow({ companyId, item, entry, canManage, onCancel }: RosterRowProps) {
+export function RosterRow({ companyId, item, entry, abilities, onCancel }: RosterRowProps) {
+  const { canManage, canCheckIn: mayCheckIn, canWaive: mayWaive } = abilities;
   const base = useAppBase();
   const refresh = [scheduleQueryKey(companyId)];
   const checkIn = useRefreshingMutation(checkInBooking, refresh);
@@ -50,14 +52,15 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
   const paid = ['booked', 'offered', 'checked_in', 'no_show', 'late_cancelled'].includes(entry.status)
     ? paidWithLabel(entry.paidWith)
     : null;
-  const canCheckIn = classOn && (entry.status === 'booked' || entry.status === 'no_show');
+  const canCheckIn = mayCheckIn && classOn && (entry.status === 'booked' || entry.status === 'no_show');
   // The server refuses before check-in opens; the button says when it will work instead of failing.
   const opensAt = checkInOpensAt(item);
   const checkInOpen = Date.now() >= opensAt;
   const canCancel =
     canManage && classOn && !started && ['booked', 'waitlisted', 'offered'].includes(entry.status);
-  const canWaive = canManage && entry.fee?.status === 'due';
+  const canWaive = mayWaive && entry.fee?.status === 'due';
   const canUndo =
+    mayCheckIn &&
     classOn &&
     entry.status === 'checked_in' &&
     Date.now() < Date.parse(item.endsAt) + CHECK_IN_CLOSES_MINUTES_AFTER_START * 60_000;
@@ -69,7 +72,7 @@ export function RosterRow({ companyId, item, entry, canManage, onCancel }: Roste
         <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
             {canManage ? (
-              // The client's account (packages, orders, balance) is for the desk, not for instructors.
+              // The client's profile, from the roster, for who manages clients (the desk, not instructors by default).
               <Anchor
                 component={Link}
                 to={`${base}/clients/profile/${entry.clientId}/${entry.clientId}`}

@@ -154,6 +154,29 @@ describe('Roster', () => {
     expect(screen.queryByRole('link', { name: 'Ava Adams' })).toBeNull();
   });
 
+  it('follows one person’s abilities: without check-in, no Check in, no-show or walk-in; booking and cancelling stay', async () => {
+    open({ me: { ...account, can: { ...account.can, checkIn: false } }, item: soon() });
+    expect(await screen.findByRole('button', { name: /^Cancel Ava Adams/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add client' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Check in Ava Adams' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark the rest as no-show' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add walk-in' })).toBeNull();
+  });
+
+  it('without “Sell and refund” a late cancellation keeps its fee: no Waive the late-cancel fee', async () => {
+    const late: ClassInstanceDetailsDto = {
+      ...fullDetails,
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 7_200_000).toISOString(),
+      rules: { ...fullDetails.rules, lateCancelFee: 1000 },
+    };
+    open({ me: { ...account, can: { ...account.can, sellAndRefund: false } }, item: late });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel Ava Adams’s booking' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel Ava Adams’s booking?' }));
+    expect(dialog.getByText(/counts as a late cancellation with a \$10\.00 fee/)).toBeTruthy();
+    expect(dialog.queryByRole('checkbox', { name: 'Waive the late-cancel fee' })).toBeNull();
+  });
+
   it('cancels late with the fee waived when the owner ticks the box', async () => {
     const soon: ClassInstanceDetailsDto = {
       ...fullDetails,
@@ -254,7 +277,8 @@ describe('Roster', () => {
                 code: 409,
                 body: {
                   status: 0,
-                  message: 'Gil Green has not signed the studio’s current waiver. Ask them to sign it, or book anyway for this class only.',
+                  message:
+                    'Gil Green has not signed the studio’s current waiver. Ask them to sign it, or book anyway for this class only.',
                   errors: { overrideWaiver: 'The waiver is not signed' },
                 },
               },

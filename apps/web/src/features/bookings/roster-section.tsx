@@ -11,6 +11,7 @@ import { useRefreshingMutation } from './api/use-refreshing-mutation.ts';
 import { AddClientDialog } from './add-client-dialog.tsx';
 import { checkInOpensAt, hasStarted } from './booking-labels.ts';
 import { CancelBookingDialog } from './cancel-booking-dialog.tsx';
+import type { RosterAbilities } from './can-manage-bookings.ts';
 import { RosterRow } from './roster-row.tsx';
 
 const PLACE = new Set(['booked', 'offered', 'checked_in']);
@@ -32,14 +33,15 @@ export function matchesSearch(entry: RosterEntryDto, typed: string): boolean {
 interface RosterSectionProps {
   companyId: string;
   item: ClassInstanceDetailsDto;
-  /** Book, cancel and waive (admins, staff, solo instructors); instructors only take attendance. */
-  canManage: boolean;
+  /** What the signed-in person may do here (their abilities, `rosterAbilities(me)`). */
+  abilities: RosterAbilities;
   /** The front desk opened this list from the keyboard: the search field takes it, ready for typing. */
   focusSearch?: boolean;
 }
 
 /** The class's roster for the team: places, the waitlist in order, then bookings that ended. */
-export function RosterSection({ companyId, item, canManage, focusSearch = false }: RosterSectionProps) {
+export function RosterSection({ companyId, item, abilities, focusSearch = false }: RosterSectionProps) {
+  const { canManage, canCheckIn } = abilities;
   const roster = useRoster(companyId, item.id);
   const [adding, setAdding] = useState(false);
   const [cancelling, setCancelling] = useState<RosterEntryDto | null>(null);
@@ -79,6 +81,7 @@ export function RosterSection({ companyId, item, canManage, focusSearch = false 
   // Enter in the search box checks in the one booked client it leaves.
   const enterCheckIn = () => {
     const ready = entries.filter((entry) => entry.status === 'booked');
+    if (!canCheckIn) return;
     if (!search.trim() || ready.length !== 1 || !checkInOpen || !ready[0]) {
       setSaid({
         text: !search.trim()
@@ -103,7 +106,7 @@ export function RosterSection({ companyId, item, canManage, focusSearch = false 
     );
   };
   const row = (entry: RosterEntryDto) => (
-    <RosterRow key={entry.id} companyId={companyId} item={item} entry={entry} canManage={canManage} onCancel={setCancelling} />
+    <RosterRow key={entry.id} companyId={companyId} item={item} entry={entry} abilities={abilities} onCancel={setCancelling} />
   );
 
   return (
@@ -120,25 +123,27 @@ export function RosterSection({ companyId, item, canManage, focusSearch = false 
                   Add client
                 </Button>
               ) : null}
-              {canManage && checkInOpen ? (
+              {canManage && canCheckIn && checkInOpen ? (
                 <Button size="sm" style={tap} variant="outline" onClick={() => setWalkingIn(true)}>
                   Add walk-in
                 </Button>
               ) : null}
-              <Button
-                size="sm"
-                style={tap}
-                variant="default"
-                onClick={() => setConfirmNoShows(true)}
-                disabled={!started || stillBooked.length === 0}
-                aria-describedby={started ? undefined : 'no-shows-note'}
-              >
-                Mark the rest as no-show
-              </Button>
+              {canCheckIn ? (
+                <Button
+                  size="sm"
+                  style={tap}
+                  variant="default"
+                  onClick={() => setConfirmNoShows(true)}
+                  disabled={!started || stillBooked.length === 0}
+                  aria-describedby={started ? undefined : 'no-shows-note'}
+                >
+                  Mark the rest as no-show
+                </Button>
+              ) : null}
             </Group>
           ) : null}
         </Group>
-        {classOn && !started ? (
+        {canCheckIn && classOn && !started ? (
           <Text id="no-shows-note" size="sm" c="dimmed">
             No-shows can be marked once the class has started.
           </Text>
@@ -148,7 +153,11 @@ export function RosterSection({ companyId, item, canManage, focusSearch = false 
             <TextInput
               ref={searchRef}
               label={`Find on the roster of ${item.templateName}`}
-              description={checkInOpen ? 'Name, email or phone. Enter checks in the one booked client found.' : 'Name, email or phone.'}
+              description={
+                canCheckIn && checkInOpen
+                  ? 'Name, email or phone. Enter checks in the one booked client found.'
+                  : 'Name, email or phone.'
+              }
               type="search"
               autoComplete="off"
               value={search}
@@ -192,11 +201,17 @@ export function RosterSection({ companyId, item, canManage, focusSearch = false 
         )}
       </Stack>
       {canManage ? <AddClientDialog companyId={companyId} item={item} opened={adding} onClose={() => setAdding(false)} /> : null}
-      {canManage && checkInOpen ? (
+      {canManage && canCheckIn && checkInOpen ? (
         <AddClientDialog companyId={companyId} item={item} opened={walkingIn} walkIn onClose={() => setWalkingIn(false)} />
       ) : null}
       {canManage ? (
-        <CancelBookingDialog companyId={companyId} item={item} entry={cancelling} onClose={() => setCancelling(null)} />
+        <CancelBookingDialog
+          companyId={companyId}
+          item={item}
+          entry={cancelling}
+          canWaive={abilities.canWaive}
+          onClose={() => setCancelling(null)}
+        />
       ) : null}
       <Modal
         opened={confirmNoShows}

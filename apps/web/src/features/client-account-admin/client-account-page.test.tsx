@@ -17,7 +17,7 @@ import {
   type Answer,
   type Call,
 } from '../../test/render-page.tsx';
-import { choiceAnswers } from '../schedule/schedule-test-fixtures.ts';
+import { account as admin, choiceAnswers } from '../schedule/schedule-test-fixtures.ts';
 import { ClientAccountPage } from './client-account-page.tsx';
 
 afterEach(() => {
@@ -267,6 +267,29 @@ describe("Clients › a client's account", () => {
     expect(within(rows[1] as HTMLElement).getByText('Evening Flow, 2026-11-03')).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText('+10')).toBeTruthy();
     expect(screen.queryByText('Asked to delete their account')).toBeNull();
+  });
+
+  it('shows the money to someone who sees financial data but may not sell: no Sell, Mark paid, Refund, Pause or Cancel', async () => {
+    // A staff member whose owner took away "Sell and refund" (issue 15 §2): the account, read-only.
+    const reader = { ...admin, can: { ...admin.can, sellAndRefund: false, manageClients: false } };
+    stubFetch((call) => {
+      if (call.method !== 'GET') return noStub(call);
+      if (call.path === 'me') return ok(reader);
+      if (call.path === `clients/${CLIENT_ID}/account`) return ok(account);
+      return (choiceAnswers as Record<string, Answer>)[call.path] ?? noStub(call);
+    });
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cleo Client' })).toBeTruthy();
+    const orders = within(await screen.findByRole('region', { name: 'Orders' }));
+    expect(orders.getByText('Paid $170.00 by cash')).toBeTruthy();
+    expect(orders.getByText('Owing')).toBeTruthy();
+    expect(orders.queryByRole('button', { name: /^Refund/ })).toBeNull();
+    expect(orders.queryByRole('button', { name: /^Mark paid/ })).toBeNull();
+    const packages = within(screen.getByRole('region', { name: 'Packages' }));
+    expect(packages.getByText('10-Class Pack')).toBeTruthy();
+    expect(packages.queryByRole('button', { name: /^Pause/ })).toBeNull();
+    expect(packages.queryByRole('button', { name: /^Cancel/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sell' })).toBeNull();
   });
 
   it('shows a hundred orders, then older ones a hundred at a time', async () => {

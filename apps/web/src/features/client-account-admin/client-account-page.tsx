@@ -14,7 +14,6 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
-import { canManageBookings } from '../bookings/can-manage-bookings.ts';
 import { useAppBase } from '../../shell/use-app-base.ts';
 import { useClientProfile } from './api/client-profile-api.ts';
 import { BookClientDialog } from './book-client-dialog.tsx';
@@ -77,6 +76,9 @@ export function ClientAccountPage() {
   const me = useMe();
   const companyId = me.data?.company.id ?? '';
   const financial = me.data?.can.seeFinancials ?? false;
+  // What this person may do here (issue 15 §2): book and send links for a client; sell, take payment, refund.
+  const manageClients = me.data?.can.manageClients ?? false;
+  const sell = me.data?.can.sellAndRefund ?? false;
   const profile = useClientProfile(companyId, clientId, userId);
   // Both address segments name the client: when they differ the server answers the profile 404, and the
   // account is not asked for at all.
@@ -125,15 +127,15 @@ export function ClientAccountPage() {
           ) : null}
         </Stack>
         <Group gap="xs" wrap="wrap">
-          {profile.data && canManageBookings(me.data) ? (
+          {profile.data && manageClients ? (
             <Button onClick={() => setBooking(true)}>Book into a class</Button>
           ) : null}
-          {data ? (
+          {data && sell ? (
             <Button variant={profile.data ? 'default' : 'filled'} onClick={() => open({ kind: 'sell' })}>
               Sell
             </Button>
           ) : null}
-          {profile.data ? (
+          {profile.data && manageClients ? (
             <BusyButton variant="default" busy={resetBusy} onClick={sendReset}>
               Send reset link
             </BusyButton>
@@ -194,7 +196,7 @@ export function ClientAccountPage() {
         <ProfileSection id="packages" title="Packages & credits" landmark={!data}>
           {data ? (
             <>
-              <PackagesSection account={data} companyId={companyId} />
+              <PackagesSection account={data} companyId={companyId} canChange={sell} />
               <LedgerSection account={data} />
             </>
           ) : financial ? (
@@ -219,8 +221,8 @@ export function ClientAccountPage() {
           <OrdersSection
             account={data}
             companyId={companyId}
-            onPay={(order) => open({ kind: 'pay', order })}
-            onRefund={(order) => open({ kind: 'refund', order })}
+            onPay={sell ? (order) => open({ kind: 'pay', order }) : undefined}
+            onRefund={sell ? (order) => open({ kind: 'refund', order }) : undefined}
           />
         </ProfileSection>
       ) : null}
@@ -300,7 +302,16 @@ interface FocusRequest {
   control: 'pause' | 'resume' | 'cancel' | 'name';
 }
 
-function PackagesSection({ account, companyId }: { account: ClientAccountDto; companyId: string }) {
+function PackagesSection({
+  account,
+  companyId,
+  canChange,
+}: {
+  account: ClientAccountDto;
+  companyId: string;
+  /** Pause, resume and cancel (sellAndRefund); without it the packages are listed without controls. */
+  canChange: boolean;
+}) {
   const [note, setNote] = useState<string | null>(null);
   const [focus, setFocus] = useState<FocusRequest | null>(null);
   const sectionRef = useRef<HTMLDivElement>(null);
@@ -330,7 +341,7 @@ function PackagesSection({ account, companyId }: { account: ClientAccountDto; co
       </Title>
       <StatusNote note={note} />
       {account.packages.length === 0 ? (
-        <Text c="dimmed">No packages yet: sell one with Sell.</Text>
+        <Text c="dimmed">{canChange ? 'No packages yet: sell one with Sell.' : 'No packages yet.'}</Text>
       ) : (
         <Stack gap="sm" component="ul" style={listStyle}>
           {account.packages.map((held) => (
@@ -339,6 +350,7 @@ function PackagesSection({ account, companyId }: { account: ClientAccountDto; co
               held={held}
               companyId={companyId}
               today={account.today ?? localToday()}
+              canChange={canChange}
               onDone={done}
             />
           ))}
@@ -358,11 +370,13 @@ function HeldPackage({
   held,
   companyId,
   today,
+  canChange,
   onDone,
 }: {
   held: ClientPackageDto;
   companyId: string;
   today: string;
+  canChange: boolean;
   onDone: (message: string, focus: FocusRequest) => void;
 }) {
   const change = useAccountMutation(companyId, held.clientId, changeClientPackage);
@@ -439,7 +453,7 @@ function HeldPackage({
             {problem}
           </Alert>
         ) : null}
-        {held.status === 'active' || held.status === 'paused' ? (
+        {canChange && (held.status === 'active' || held.status === 'paused') ? (
           <Group gap="xs">
             {membership && held.status === 'active' && !planned && !held.endsOn ? (
               <Button
@@ -516,8 +530,9 @@ function OrdersSection({
 }: {
   account: ClientAccountDto;
   companyId: string;
-  onPay: (order: OrderDto) => void;
-  onRefund: (order: OrderDto) => void;
+  /** Absent without sellAndRefund: the orders are listed without Mark paid and Refund. */
+  onPay: ((order: OrderDto) => void) | undefined;
+  onRefund: ((order: OrderDto) => void) | undefined;
 }) {
   const { shown, footer } = useOrderHistory(companyId, account);
   return (
@@ -545,18 +560,26 @@ function OrderItem({
   onRefund,
 }: {
   order: OrderDto;
-  onPay: (order: OrderDto) => void;
-  onRefund: (order: OrderDto) => void;
+  onPay: ((order: OrderDto) => void) | undefined;
+  onRefund: ((order: OrderDto) => void) | undefined;
 }) {
-  const canRefund = (order.status === 'paid' || order.status === 'partly-refunded') && refundable(order) > 0;
+  const canPay = onPay !== undefined && order.status === 'open';
+  const canRefund =
+    onRefund !== undefined &&
+    (order.status === 'paid' || order.status === 'partly-refunded') &&
+    refundable(order) > 0;
   return (
     <OrderCard
       order={order}
       actions={
-        order.status === 'open' || canRefund ? (
+        canPay || canRefund ? (
           <Group gap="xs">
-            {order.status === 'open' ? (
-              <Button size="xs" aria-label={`Mark paid: order #${order.number}`} onClick={() => onPay(order)}>
+            {canPay ? (
+              <Button
+                size="xs"
+                aria-label={`Mark paid: order #${order.number}`}
+                onClick={() => onPay?.(order)}
+              >
                 Mark paid
               </Button>
             ) : null}
@@ -565,7 +588,7 @@ function OrderItem({
                 size="xs"
                 variant="default"
                 aria-label={`Refund: order #${order.number}`}
-                onClick={() => onRefund(order)}
+                onClick={() => onRefund?.(order)}
               >
                 Refund
               </Button>

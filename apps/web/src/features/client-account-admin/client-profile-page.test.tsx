@@ -253,10 +253,10 @@ describe("Clients › a client's profile", () => {
     expect(screen.queryByRole('region', { name: 'Orders & payments' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Orders & payments' })).toBeNull();
     expect(screen.queryByText(/\$/)).toBeNull();
-    // Instructors take attendance; they do not book or sell.
+    // Instructors take attendance; by default they do not book, sell or send password links (issue 15 §2).
     expect(screen.queryByRole('button', { name: 'Book into a class' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sell' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Send reset link' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send reset link' })).toBeNull();
     expect(calls.some((call) => call.path.endsWith('/account'))).toBe(false);
   });
 

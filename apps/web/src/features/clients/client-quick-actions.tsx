@@ -11,9 +11,9 @@ import { sendResetLink } from '../client-account-admin/send-reset-link.ts';
 import { SellForm } from '../client-account-admin/sell-dialog.tsx';
 
 /**
- * A client's quick actions on the Clients list: book into a class, sell a package (only for who may see
- * money: the server refuses the others anyway) and email a password-reset link. The dialogs are the
- * client profile's own.
+ * A client's quick actions on the Clients list, each for whoever has its ability (issue 15 §2; the server
+ * refuses the others anyway): book into a class and email a password-reset link (manageClients), sell a
+ * package (sellAndRefund). The dialogs are the client profile's own.
  */
 export function ClientQuickActions({
   client,
@@ -40,20 +40,25 @@ export function ClientQuickActions({
     void refresh();
   };
   const tap = { minHeight: 36 } as const;
+  const manageClients = me.data?.can.manageClients ?? false;
+  const sell = me.data?.can.sellAndRefund ?? false;
+  if (!manageClients && !sell) return null;
 
   return (
     <>
       <Group gap={6} wrap="wrap">
-        <Button
-          size="xs"
-          variant="light"
-          style={tap}
-          onClick={() => open('book')}
-          aria-label={`Book ${client.name} into a class`}
-        >
-          Book
-        </Button>
-        {me.data?.can.seeFinancials ? (
+        {manageClients ? (
+          <Button
+            size="xs"
+            variant="light"
+            style={tap}
+            onClick={() => open('book')}
+            aria-label={`Book ${client.name} into a class`}
+          >
+            Book
+          </Button>
+        ) : null}
+        {sell ? (
           <Button
             size="xs"
             variant="light"
@@ -64,26 +69,28 @@ export function ClientQuickActions({
             Sell
           </Button>
         ) : null}
-        <BusyButton
-          size="xs"
-          variant="default"
-          style={tap}
-          busy={sending}
-          aria-label={`Send ${client.name} a password-reset link`}
-          onClick={async () => {
-            setSending(true);
-            try {
-              // The server's sentence (or why not) is shown as a toast by the request itself.
-              await sendResetLink(client.id);
-            } catch {
-              // Already said in the toast.
-            } finally {
-              setSending(false);
-            }
-          }}
-        >
-          Reset link
-        </BusyButton>
+        {manageClients ? (
+          <BusyButton
+            size="xs"
+            variant="default"
+            style={tap}
+            busy={sending}
+            aria-label={`Send ${client.name} a password-reset link`}
+            onClick={async () => {
+              setSending(true);
+              try {
+                // The server's sentence (or why not) is shown as a toast by the request itself.
+                await sendResetLink(client.id);
+              } catch {
+                // Already said in the toast.
+              } finally {
+                setSending(false);
+              }
+            }}
+          >
+            Reset link
+          </BusyButton>
+        ) : null}
       </Group>
       <BookClientDialog
         companyId={companyId}

@@ -176,7 +176,7 @@ describe('Clients', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
   });
 
-  it('comes back where it was (sessionStorage), and without report rights or money shows no report links or Sell', async () => {
+  it('comes back where it was (sessionStorage), and without report rights or selling shows no report links or Sell', async () => {
     sessionStorage.setItem(
       CLIENTS_TAB_STORAGE_KEY,
       JSON.stringify({
@@ -188,7 +188,10 @@ describe('Clients', { timeout: 20_000 }, () => {
         studioId: studio.id,
       }),
     );
-    const api = serve({ ...account, can: { ...account.can, runReports: false, seeFinancials: false } });
+    const api = serve({
+      ...account,
+      can: { ...account.can, runReports: false, seeFinancials: false, sellAndRefund: false },
+    });
     renderRoutes(routes, '/app/clients');
     await screen.findByRole('list', { name: 'Clients' });
     expect(api.lists[0]?.toString()).toBe(

@@ -62,7 +62,7 @@ export function EventsPage() {
   const companyId = me.data?.company.id ?? '';
   const details = useCompanyDetails(companyId);
   const currency = details.data?.currency ?? 'USD';
-  const manage = me.data?.can.manageSettings ?? false;
+  const manage = me.data?.can.manageSchedule ?? false;
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
   const [category, setCategory] = useState<EventCategory | null>(null);

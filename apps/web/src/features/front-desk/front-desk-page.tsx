@@ -6,7 +6,7 @@ import { useAppBase } from '../../shell/use-app-base.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
-import { canManageBookings } from '../bookings/can-manage-bookings.ts';
+import { rosterAbilities, type RosterAbilities } from '../bookings/can-manage-bookings.ts';
 import { RosterSection } from '../bookings/roster-section.tsx';
 import { useClassInstance } from '../schedule/api/get-class-instance.ts';
 import { localTime } from '../schedule/class-labels.ts';
@@ -111,7 +111,7 @@ export function FrontDeskPage() {
                   companyId={companyId}
                   cls={cls}
                   timeZone={desk.data.timeZone}
-                  canManage={canManageBookings(me.data)}
+                  abilities={rosterAbilities(me.data)}
                   expanded={open === cls.classInstanceId}
                   focusSearch={touched}
                   onToggle={() => {
@@ -140,14 +140,14 @@ interface DeskClassProps {
   companyId: string;
   cls: FrontDeskClassDto;
   timeZone: string;
-  canManage: boolean;
+  abilities: RosterAbilities;
   expanded: boolean;
   /** Opened by the person (not on arrival): the list's search takes the keyboard. */
   focusSearch: boolean;
   onToggle: () => void;
 }
 
-function DeskClass({ companyId, cls, timeZone, canManage, expanded, focusSearch, onToggle }: DeskClassProps) {
+function DeskClass({ companyId, cls, timeZone, abilities, expanded, focusSearch, onToggle }: DeskClassProps) {
   const panelId = `desk-${cls.classInstanceId}`;
   const headingId = `${panelId}-heading`;
   const cancelled = cls.status === 'cancelled';
@@ -187,7 +187,7 @@ function DeskClass({ companyId, cls, timeZone, canManage, expanded, focusSearch,
         </Group>
         <div id={panelId} hidden={!expanded}>
           {expanded ? (
-            <DeskRoster companyId={companyId} classInstanceId={cls.classInstanceId} canManage={canManage} focusSearch={focusSearch} />
+            <DeskRoster companyId={companyId} classInstanceId={cls.classInstanceId} abilities={abilities} focusSearch={focusSearch} />
           ) : null}
         </div>
       </Stack>
@@ -198,12 +198,12 @@ function DeskClass({ companyId, cls, timeZone, canManage, expanded, focusSearch,
 function DeskRoster({
   companyId,
   classInstanceId,
-  canManage,
+  abilities,
   focusSearch,
 }: {
   companyId: string;
   classInstanceId: string;
-  canManage: boolean;
+  abilities: RosterAbilities;
   focusSearch: boolean;
 }) {
   const instance = useClassInstance(companyId, classInstanceId);
@@ -214,5 +214,5 @@ function DeskRoster({
       </Alert>
     );
   if (!instance.data) return <Text>Loading the check-in list…</Text>;
-  return <RosterSection companyId={companyId} item={instance.data} canManage={canManage} focusSearch={focusSearch} />;
+  return <RosterSection companyId={companyId} item={instance.data} abilities={abilities} focusSearch={focusSearch} />;
 }

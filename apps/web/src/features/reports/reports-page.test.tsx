@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AttendanceReportDto, RevenueReportDto } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch, type Call } from '../../test/render-page.tsx';
-import { choiceAnswers, instructors, studio } from '../schedule/schedule-test-fixtures.ts';
+import { account, choiceAnswers, instructors, studio } from '../schedule/schedule-test-fixtures.ts';
 import { periodOf, todayIn } from './report-period.ts';
 import { ReportsPage } from './reports-page.tsx';
 
@@ -95,6 +95,18 @@ const open = () => renderRoutes([{ path: '/app/reports', element: <ReportsPage /
 const SLOW = { timeout: 10_000 };
 
 describe('Reports page', { timeout: 30_000 }, () => {
+  it('without “See financial data” the page is attendance only: no Revenue tab, revenue never asked for', async () => {
+    const calls = serve((call) =>
+      call.path === 'me' ? ok({ ...account, can: { ...account.can, seeFinancials: false } }) : undefined,
+    );
+    open();
+    expect(await screen.findByRole('tab', { name: 'Attendance' })).toBeTruthy();
+    expect(await screen.findByText('Attendance for a period, on the company’s calendar.')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Revenue' })).toBeNull();
+    await waitFor(() => expect(calls.some((call) => call.path.startsWith('reports/attendance'))).toBe(true));
+    expect(calls.some((call) => call.path.startsWith('reports/revenue'))).toBe(false);
+  });
+
   it('opens on this month’s attendance by class: chart summary, rows, totals; Revenue in the company’s money; Last month asks again', async () => {
     const calls = serve();
     open();

@@ -20,14 +20,19 @@ function customProblem(custom: Period): string | null {
   return null;
 }
 
-/** Reports (issue 14 §5): attendance and revenue for a period, with a chart, a table and a CSV of each. */
+/**
+ * Reports (issue 14 §5): attendance and revenue for a period, with a chart, a table and a CSV of each.
+ * Revenue is for whoever also sees financial data (issue 15 §2); without it the page is attendance only.
+ */
 export function ReportsPage() {
   usePageTitle('Reports');
   const me = useMe();
   const companyId = me.data?.company.id ?? '';
   const details = useCompanyDetails(companyId);
   const today = todayIn(details.data?.timeZone ?? 'UTC');
-  const [tab, setTab] = useState<'attendance' | 'revenue'>('attendance');
+  const money = me.data?.can.seeFinancials ?? false;
+  const [chosenTab, setTab] = useState<'attendance' | 'revenue'>('attendance');
+  const tab = money ? chosenTab : 'attendance';
   const [choice, setChoice] = useState<PeriodChoice>(() => ({
     preset: 'this-month',
     custom: periodOf('this-month', today) ?? { from: today, to: today },
@@ -47,7 +52,9 @@ export function ReportsPage() {
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={1}>Reports</Title>
-        <Text c="dimmed">Attendance and revenue for a period, on the company’s calendar.</Text>
+        <Text c="dimmed">
+          {money ? 'Attendance and revenue' : 'Attendance'} for a period, on the company’s calendar.
+        </Text>
       </Stack>
       <PeriodFields value={choice} onChange={setChoice} error={problem} />
       <Tabs
@@ -57,15 +64,17 @@ export function ReportsPage() {
       >
         <Tabs.List>
           <Tabs.Tab value="attendance">Attendance</Tabs.Tab>
-          <Tabs.Tab value="revenue">Revenue</Tabs.Tab>
+          {money ? <Tabs.Tab value="revenue">Revenue</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="attendance" pt="md">
           {/* Both stay mounted so each keeps its grouping and filters; only the open one asks the server. */}
           <AttendanceReport companyId={companyId} period={period} active={tab === 'attendance'} />
         </Tabs.Panel>
-        <Tabs.Panel value="revenue" pt="md">
-          <RevenueReport companyId={companyId} period={period} active={tab === 'revenue'} />
-        </Tabs.Panel>
+        {money ? (
+          <Tabs.Panel value="revenue" pt="md">
+            <RevenueReport companyId={companyId} period={period} active={tab === 'revenue'} />
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
     </Stack>
   );

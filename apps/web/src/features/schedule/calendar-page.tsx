@@ -32,7 +32,7 @@ export function CalendarPage() {
   const navigate = useNavigate();
   const me = useMe();
   const companyId = me.data?.company.id ?? '';
-  const manage = me.data?.can.manageSettings ?? false;
+  const manage = me.data?.can.manageSchedule ?? false;
   const choices = useScheduleChoices(companyId);
   const { params, filters, setParam } = useScheduleFilters();
   const calendarRef = useRef<CalendarRef>(null);

@@ -4,7 +4,7 @@ import { useAppBase } from '../../shell/use-app-base.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
-import { canManageBookings } from '../bookings/can-manage-bookings.ts';
+import { rosterAbilities } from '../bookings/can-manage-bookings.ts';
 import { RosterSection } from '../bookings/roster-section.tsx';
 import { useClassInstance } from './api/get-class-instance.ts';
 import { useScheduleChoices } from './api/list-schedule-choices.ts';
@@ -17,7 +17,7 @@ export function ClassDetailsPage() {
   const base = useAppBase();
   const me = useMe();
   const companyId = me.data?.company.id ?? '';
-  const manage = me.data?.can.manageSettings ?? false;
+  const manage = me.data?.can.manageSchedule ?? false;
   const instance = useClassInstance(companyId, classInstanceId);
   const choices = useScheduleChoices(manage ? companyId : '');
   usePageTitle(instance.data ? instance.data.templateName : 'Class Details');
@@ -63,7 +63,7 @@ export function ClassDetailsPage() {
               Open the door screen (check-in code)
             </Anchor>
           )}
-          <RosterSection companyId={companyId} item={instance.data} canManage={canManageBookings(me.data)} />
+          <RosterSection companyId={companyId} item={instance.data} abilities={rosterAbilities(me.data)} />
         </>
       )}
     </Stack>
