@@ -143,6 +143,7 @@ describe('staff members (issue 15 §1, §5)', () => {
     await ownerPage.screenshot({
       path: `${process.env.E2E_SHOTS_DIR ?? '/tmp/shots'}/staff-member-deactivate-360.png`,
     });
+    await expectNoSeriousA11yViolations(ownerPage);
     await dialog.getByRole('button', { name: 'Deactivate and log out' }).press('Enter');
     await ownerMain.getByText('Ines Instructor is deactivated and logged out.').waitFor();
     const reactivate = ownerMain.getByRole('button', { name: 'Reactivate' });
