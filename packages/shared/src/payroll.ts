@@ -145,9 +145,15 @@ export function periodLabel(period: DateSpan): string {
 
 // ---- Contracts ----
 
+/** A payroll date: a real calendar date between 2000 and 2099 (further out is a typing mistake, not a pay period). */
+export const payrollDateSchema = localDateSchema.refine(
+  (value) => value >= '2000-01-01' && value <= '2099-12-31',
+  'Choose a date between 2000 and 2099',
+);
+
 export const payrollSettingsBody = z.object({
   frequency: z.enum(PAY_FREQUENCY_VALUES, { error: 'Choose weekly, fortnightly or monthly' }),
-  periodAnchor: localDateSchema,
+  periodAnchor: payrollDateSchema,
 });
 export type PayrollSettingsBody = z.infer<typeof payrollSettingsBody>;
 
@@ -165,17 +171,20 @@ export type PayrollSettingsDto = z.infer<typeof payrollSettingsDto>;
 
 export const payrollPeriodQuery = z.object({
   /** Any date of the period wanted; the company's today when left out. */
-  date: localDateSchema.optional(),
+  date: payrollDateSchema.optional(),
 });
 
 /** A period as the CSV path names it: its first day, or a closed period's id. */
 export const payrollPeriodRefParams = z.object({
   period: z
     .string()
-    .regex(/^(?:\d{4}-\d{2}-\d{2}|[0-9a-f]{24})$/, 'Name the period by its first day (YYYY-MM-DD) or its id'),
+    .refine(
+      (value) => /^[0-9a-f]{24}$/.test(value) || payrollDateSchema.safeParse(value).success,
+      'Name the period by its first day (YYYY-MM-DD, 2000 to 2099) or its id',
+    ),
 });
 
-export const closePayrollPeriodBody = z.object({ startsOn: localDateSchema });
+export const closePayrollPeriodBody = z.object({ startsOn: payrollDateSchema });
 export type ClosePayrollPeriodBody = z.infer<typeof closePayrollPeriodBody>;
 
 export const PAYROLL_LINE_KINDS = ['class', 'adjustment'] as const;

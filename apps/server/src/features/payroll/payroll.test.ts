@@ -366,6 +366,13 @@ describe('access', () => {
     expect((await get(`/api/payroll/periods/${closed.id}`, ready.headers)).json().data.id).toBe(closed.id);
     expect((await get('/api/payroll/periods/not-a-date/csv', ready.headers)).statusCode).toBe(400);
     expect((await get('/api/payroll/periods?date=2026-13-01', ready.headers)).statusCode).toBe(400);
+    const farOut = await get('/api/payroll/periods?date=9999-12-31', ready.headers);
+    expect(farOut.statusCode).toBe(400);
+    expect(farOut.json().errors).toEqual({ date: 'Choose a date between 2000 and 2099' });
+    expect((await get('/api/payroll/periods/2026-13-45/csv', ready.headers)).statusCode).toBe(400);
+    expect(
+      (await post('/api/payroll/periods/close', ready.headers, { startsOn: '0001-01-01' })).statusCode,
+    ).toBe(400);
   });
 });
 
