@@ -8,8 +8,8 @@ import { objectIdSchema } from './validators.ts';
 
 /**
  * Issue 14 §2: one client's profile as the team sees it (`GET /api/clients/{clientId}/profile`).
- * Money (balance owing, orders, prices) is only in `money`, and only for roles that may see it
- * (`canSeeFinancials`); for everyone else the server answers `money: null`.
+ * Money (balance owing, orders, prices) is only in `money`, and only for whoever may see it
+ * (the `seeFinancials` ability, issue 15 §2); for everyone else the server answers `money: null`.
  */
 
 export const clientProfileParams = z.object({ clientId: objectIdSchema });
@@ -127,7 +127,7 @@ export const clientProfileDto = z.object({
   upcoming: profileBookingListDto,
   past: profileBookingListDto,
   notes: clientNoteListDto,
-  /** Only for roles that may see money (`canSeeFinancials`); null for the others. */
+  /** Only for roles that may see money (the `seeFinancials` ability, issue 15 §2); null for the others. */
   money: z.object({ currency: z.string(), balanceOwing: z.number().int() }).nullable(),
 });
 export type ClientProfileDto = z.infer<typeof clientProfileDto>;

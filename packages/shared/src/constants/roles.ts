@@ -41,15 +41,6 @@ export const TEAM_ROLES: readonly RoleId[] = ['admin', 'staff', 'instructor', 's
 /** Owners: they run settings and onboarding. */
 export const MANAGER_ROLES: readonly RoleId[] = ['admin', 'solo-instructor'];
 export const CLIENT_ROLES: readonly RoleId[] = ['client', 'solo-client'];
-/**
- * Who sees money (a client's orders, payments and balance; revenue): the owners and the front desk, not
- * instructors. The server decides with these (never the page); issue 15 makes them per-person abilities.
- */
-export const FINANCIAL_ROLES: readonly RoleId[] = ['admin', 'staff', 'solo-instructor'];
-/** Who runs company-wide reports (the CSV client report, attendance, revenue): the owners. */
-export const REPORT_ROLES: readonly RoleId[] = MANAGER_ROLES;
-export const canSeeFinancials = (roleId: RoleId): boolean => FINANCIAL_ROLES.includes(roleId);
-export const canRunReports = (roleId: RoleId): boolean => REPORT_ROLES.includes(roleId);
 
 /** The roles each kind of company has. */
 export const COMPANY_KIND_ROLES: Record<'company' | 'solo', readonly RoleId[]> = {

@@ -11,8 +11,8 @@ import { requireAbility } from '../../plugins/guards.ts';
 import { clientReportFile, clientReportProgress, requestClientReport } from './client-report.service.ts';
 
 /**
- * The CSV client report (issue 14 §4; spec §7's two calls, plus the progress the page polls). Only the
- * owners (REPORT_ROLES: admin, solo instructor) may make or download one.
+ * The CSV client report (issue 14 §4; spec §7's two calls, plus the progress the page polls). Only whoever
+ * may run reports (the runReports ability, issue 15 §2) makes or downloads one.
  */
 export const clientReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.db;
