@@ -66,7 +66,7 @@ describe('a staff member (issue 6)', () => {
       await page.goto('/app/settings/staffMembers');
       const main = page.getByRole('main');
       await main.getByRole('heading', { level: 1, name: 'You do not have access to this page' }).waitFor();
-      await expect(main.getByText('Only the business owner or an admin can manage staff.').isVisible()).resolves.toBe(
+      await expect(main.getByText('You need the “Manage staff” ability. Ask the business owner or an admin.').isVisible()).resolves.toBe(
         true,
       );
       await expect(main.getByText(/coming soon/i).count()).resolves.toBe(0);
@@ -76,7 +76,7 @@ describe('a staff member (issue 6)', () => {
       await page.waitForURL((url) => url.pathname === '/app');
 
       await page.goto('/app/settings/companyDetails');
-      await main.getByText('Only the owner or an admin can change these details.').waitFor();
+      await main.getByText('To change these details you need the “Manage settings” ability. Ask the business owner or an admin.').waitFor();
       await expect(main.getByText('Demo Fitness Studio').isVisible()).resolves.toBe(true);
       await expect(main.getByText('hello@demo.test').isVisible()).resolves.toBe(true);
       await expect(main.getByRole('textbox').count()).resolves.toBe(0);

@@ -95,7 +95,9 @@ describe('Company Details for staff', () => {
     signedInAs(staff);
     renderRoutes(routes, '/app/settings/companyDetails');
     const page = await main();
-    await page.findByText('Only the owner or an admin can change these details.');
+    await page.findByText(
+      'To change these details you need the “Manage settings” ability. Ask the business owner or an admin.',
+    );
     expect(page.getByText('Acme Yoga')).toBeTruthy();
     expect(page.getByText('hello@acme.test')).toBeTruthy();
     expect(page.getByText('100 Peachtree St, Atlanta GA 30303')).toBeTruthy();

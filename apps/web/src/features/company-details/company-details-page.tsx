@@ -160,7 +160,7 @@ export function CompanyDetailsPage() {
       ) : details.data && me.data && !me.data.can.manageSettings ? (
         <>
           <Alert color="secondary" variant="light" title="Read only">
-            Only the owner or an admin can change these details.
+            To change these details you need the “Manage settings” ability. Ask the business owner or an admin.
           </Alert>
           <CompanyDetailsView details={details.data} solo={solo} />
         </>
