@@ -129,6 +129,12 @@ export const usesPeakAmount = (rate: PayRateAmounts, peak: boolean): boolean =>
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** "1 Dec 2026": a calendar date as payroll's messages write it (no Intl, like periodLabel). */
+export function payrollDayLabel(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
 /**
  * "1–31 Oct 2026", "29 Dec 2025 – 4 Jan 2026": written without Intl so that frozen notes read the same
  * on every machine forever.

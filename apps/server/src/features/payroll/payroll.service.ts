@@ -1,6 +1,7 @@
 import {
   addDays,
   payPeriodOf,
+  payrollDayLabel,
   periodLabel,
   type ClosePayrollPeriodBody,
   type DateSpan,
@@ -244,7 +245,7 @@ async function periodAnswer(tx: Executor, where: Located): Promise<PayrollPeriod
     warnings: warningsOf(lines),
     closeRefusal: ended
       ? null
-      : `This period is still running: it can be closed from ${addDays(span.endsOn, 1)}, once its last day is over.`,
+      : `This period is still running: it can be closed from ${payrollDayLabel(addDays(span.endsOn, 1))}, once its last day is over.`,
   };
 }
 
@@ -292,13 +293,13 @@ export async function closePeriod(
     }
     if (where.span.startsOn !== body.startsOn) {
       throw conflict(
-        `No open period starts on ${body.startsOn}: the period holding that date is ${periodLabel(where.span)}. Reload and try again.`,
+        `No open period starts on ${payrollDayLabel(body.startsOn)}: the period holding that date is ${periodLabel(where.span)}. Reload and try again.`,
         { startsOn: 'Not the start of an open period' },
       );
     }
     if (where.span.endsOn >= where.today) {
       throw conflict(
-        `The period ${periodLabel(where.span)} is still running: it can be closed once ${where.span.endsOn} is over.`,
+        `The period ${periodLabel(where.span)} is still running: it can be closed once ${payrollDayLabel(where.span.endsOn)} is over.`,
         { startsOn: 'Still running' },
       );
     }

@@ -294,7 +294,7 @@ describe('closing a period', () => {
     const week = weekAgo(1);
     const notStart = await close(ready, addDays(week.startsOn, 1));
     expect(notStart.statusCode).toBe(409);
-    expect(notStart.json().message).toContain(`No open period starts on ${addDays(week.startsOn, 1)}`);
+    expect(notStart.json().message).toContain('No open period starts on');
 
     const both = await Promise.all([close(ready, week.startsOn), close(ready, week.startsOn)]);
     expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);

@@ -98,7 +98,7 @@ const november: PayrollPeriodDto = {
   instructors: [],
   total: 0,
   warnings: [],
-  closeRefusal: 'This period is still running: it can be closed from 2026-12-01, once its last day is over.',
+  closeRefusal: 'This period is still running: it can be closed from 1 Dec 2026, once its last day is over.',
 };
 
 const settings: PayrollSettingsDto = {
@@ -136,7 +136,7 @@ describe('Payroll page', () => {
     expect(document.getElementById(close.getAttribute('aria-describedby')!)?.textContent).toContain(
       'still running',
     );
-    expect(screen.getByText(/still running: it can be closed from 2026-12-01/)).toBeTruthy();
+    expect(screen.getByText(/still running: it can be closed from 1 Dec 2026/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '‹ Previous' }));
     const ines = within(await screen.findByRole('region', { name: 'Ines Instructor' }));

@@ -3,6 +3,7 @@ import { Alert, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from
 import {
   PAY_FREQUENCY_LABELS,
   PAY_FREQUENCY_VALUES,
+  payrollDayLabel,
   periodLabel,
   type PayFrequency,
   type PayrollSettingsDto,
@@ -58,8 +59,8 @@ export function PayrollSettingsPanel({
           </Title>
           <Text size="sm" c="dimmed">
             Closed periods keep their dates. After a change, the next period starts the day after the last
-            closed one{settings.closedThrough ? ` (${settings.closedThrough})` : ''}, so no class is paid
-            twice.
+            closed one{settings.closedThrough ? ` (${payrollDayLabel(settings.closedThrough)})` : ''}, so no
+            class is paid twice.
           </Text>
           <Group align="flex-end" wrap="wrap">
             <NativeSelect
