@@ -99,7 +99,9 @@ export function StaffMembersPage() {
             <Table striped highlightOnHover verticalSpacing="sm" aria-label="Staff members">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col" w="26%">
+                    Name
+                  </Table.Th>
                   <Table.Th scope="col">Role</Table.Th>
                   <Table.Th scope="col">Studios</Table.Th>
                   <Table.Th scope="col">Status</Table.Th>
