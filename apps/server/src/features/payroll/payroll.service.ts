@@ -106,11 +106,14 @@ export async function computeLines(
         chain.find((period) => period.id === homeId)!,
       );
     }
-    // Classes now dated in a closed period that it never paid (added or moved in after it closed).
-    for (const period of chain) {
-      for (const facts of await unpaidClassesIn(tx, company.id, period.startsOn, period.endsOn)) {
-        homeOf.set(facts.id, period);
-      }
+    // Classes now dated in a closed period that it never paid (added or moved in after it closed); the
+    // chain has no gaps, so one read covers it.
+    const earliest = chain.at(-1)!.startsOn;
+    for (const facts of await unpaidClassesIn(tx, company.id, earliest, chain[0]!.endsOn)) {
+      homeOf.set(
+        facts.id,
+        chain.find((period) => period.startsOn <= facts.localDate && facts.localDate <= period.endsOn)!,
+      );
     }
     const now = new Map(
       (await classesById(tx, company.id, [...homeOf.keys()])).map((facts) => [facts.id, facts]),

@@ -283,6 +283,25 @@ describe('closing a period', () => {
     expect((await get(`/api/payroll/periods/${week.startsOn}/csv`, ready.headers)).body).toBe(csvBefore.body);
   });
 
+  it('a class added to a closed week afterwards is paid as an adjustment in the next open week, the closed week unchanged', async () => {
+    const ready = await weeklyCompany();
+    const week = weekAgo(2);
+    await rate(ready, ready.indira, { amount: 2500 });
+    await taught(ready, addDays(week.startsOn, 1), '18:00', 1);
+    const closed: PayrollPeriodDto = (await close(ready, week.startsOn)).json().data;
+    const added = await taught(ready, addDays(week.startsOn, 3), '09:00', 0);
+    expect(await period(ready, week.startsOn)).toEqual(closed);
+    const next = await period(ready, addDays(week.endsOn, 1));
+    expect(linesOf(next, 'Indira Patel')).toEqual([
+      expect.objectContaining({
+        kind: 'adjustment',
+        classInstanceId: added,
+        amount: 2500,
+        note: `Class added after the period ${periodLabelOf(week.startsOn, week.endsOn)} closed`,
+      }),
+    ]);
+  });
+
   it('refuses a period still running, one already closed and a date that does not start a period; two closes at once make one', async () => {
     const ready = await weeklyCompany();
     const running = weekAgo(0);
