@@ -86,13 +86,11 @@ export const staffMembersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await addStaffMember(deps(request), actorOf(request), request.body);
-      return reply
-        .code(201)
-        .send({
-          status: 1 as const,
-          message: `${data.name} added. We emailed ${data.email} an invitation.`,
-          data,
-        });
+      return reply.code(201).send({
+        status: 1 as const,
+        message: `${data.name} added. We emailed ${data.email} an invitation.`,
+        data,
+      });
     },
   );
 

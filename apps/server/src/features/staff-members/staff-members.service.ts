@@ -226,7 +226,9 @@ export async function addStaffMember(
 const toArray = (list: Ability[] | null) => (list ? sql`${`{${list.join(',')}}`}::text[]` : sql`null`);
 
 function lastAdmin(name: string, doing: string) {
-  return conflict(`${name} is the last admin. Make someone else an admin before you ${doing}.`);
+  return conflict(
+    `${name} is the last admin who can log in. Make someone else an admin (and let them choose their password) before you ${doing}.`,
+  );
 }
 
 export async function editStaffMember(

@@ -448,10 +448,19 @@ describe('the last admin', () => {
       body({ name: 'Olive Owner', email: studio.email, role: 'staff' }),
     );
     expect(demote.statusCode).toBe(409);
-    expect(demote.json().message).toMatch(/^Olive Owner is the last admin\./);
+    expect(demote.json().message).toMatch(/^Olive Owner is the last admin who can log in\./);
 
     // A second admin who logs in: now either could be demoted, and the other one deactivated.
     const second = await add(studio.headers, { role: 'admin', name: 'Ada Admin' });
+    // Invited but without a password yet, Ada cannot run the business: Olive is still the last admin.
+    const earlyDemote = await call(
+      'PUT',
+      `/api/staff-members/${me.id}`,
+      studio.headers,
+      body({ name: 'Olive Owner', email: studio.email, role: 'staff' }),
+    );
+    expect(earlyDemote.statusCode).toBe(409);
+    expect(earlyDemote.json().message).toMatch(/^Olive Owner is the last admin who can log in\./);
     const secondHeaders = await acceptInvitation(second, studio.companyId);
     const last = await call('POST', `/api/staff-members/${me.id}/deactivate`, secondHeaders);
     expect(last.statusCode).toBe(200);
@@ -462,7 +471,7 @@ describe('the last admin', () => {
       body({ name: 'Ada Admin', email: second.email, role: 'staff' }),
     );
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/^Ada Admin is the last admin\./);
+    expect(refused.json().message).toMatch(/^Ada Admin is the last admin who can log in\./);
   });
 
   it('two requests demoting the last two admins at once: one succeeds, the other is refused', async () => {
