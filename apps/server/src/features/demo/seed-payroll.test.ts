@@ -5,64 +5,62 @@ import { generateId } from '../../db/ids.ts';
 import { createTestDatabase } from '../../test/harness.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { localDateOf } from '../fitness-sessions/zoned-time.ts';
+import { insertCompany } from '../signup/signup.repo.ts';
 import { seedDemo } from './seed-demo.ts';
+import { seedPayRates } from './seed-pay-rates.ts';
 import { seedPayroll } from './seed-payroll.ts';
 
 const db = await createTestDatabase();
+const MONTHLY = { frequency: 'monthly', periodAnchor: '2026-01-05' } as const;
 
 describe('demo payroll', () => {
-  it('closes the demo company’s last full month once its instructors have rates; the solo demo and a company without rates get none', async () => {
-    await seedDemo(db.db);
+  it('after the demo pay rates, the demo company’s last full month is closed by its admin, once; solo and companies without rates get none', async () => {
     const now = new Date();
+    await seedDemo(db.db);
+    // seedDemo may already run both (seedPayRates, then seedPayroll); running them again changes nothing.
+    await withPlatform(db.db, async (tx) => {
+      const company = (await findCompanyBySlug(tx, 'demo'))!;
+      await seedPayRates(tx, company, now);
+      await seedPayroll(tx, company, now);
+    });
     const run = (slug: string) =>
       withPlatform(db.db, async (tx) => seedPayroll(tx, (await findCompanyBySlug(tx, slug))!, now));
-
-    // No rates yet: nothing to pay, nothing closed.
-    expect(await run('demo')).toEqual({ closed: false });
-    const company = (await db.pool.query(`select id from companies where slug = 'demo'`)).rows[0]
-      .id as string;
-    const { rows: people } = await db.pool.query(
-      `select id from instructors where company_id = $1 order by name`,
-      [company],
-    );
-    for (const person of people) {
-      await db.pool.query(
-        `insert into pay_rates (company_id, id, instructor_id, effective_from, kind, amount) values ($1, $2, $3, '2020-01-01', 'per_class', 3000)`,
-        [company, generateId(), person.id],
-      );
-    }
-    expect(await run('demo')).toEqual({ closed: true });
     expect(await run('demo')).toEqual({ closed: false });
     expect(await run('solo-demo')).toEqual({ closed: false });
+    const withoutRates = await withPlatform(db.db, async (tx) => {
+      const company = await insertCompany(tx, {
+        id: generateId(),
+        slug: `no-rates-${generateId().slice(-6)}`,
+        name: 'No Rates Yet',
+        kind: 'company',
+        timeZone: 'America/New_York',
+        email: 'hello@no-rates.test',
+      });
+      return seedPayroll(tx, company, now);
+    });
+    expect(withoutRates).toEqual({ closed: false });
 
     const month = periodContaining(
-      addDays(
-        periodContaining(localDateOf(now, 'America/New_York'), {
-          frequency: 'monthly',
-          periodAnchor: '2026-01-05',
-        }).startsOn,
-        -1,
-      ),
-      {
-        frequency: 'monthly',
-        periodAnchor: '2026-01-05',
-      },
+      addDays(periodContaining(localDateOf(now, 'America/New_York'), MONTHLY).startsOn, -1),
+      MONTHLY,
     );
     const { rows: periods } = await db.pool.query(
-      `select p.starts_on::text, p.ends_on::text, p.total_amount, p.closed_by_name,
+      `select p.starts_on::text, p.ends_on::text, p.total_amount, p.closed_by_name, c.slug,
          (select count(*)::int from payroll_lines l where l.period_id = p.id) as lines,
+         (select count(*)::int from payroll_lines l where l.period_id = p.id and l.amount > 0) as paid,
          (select sum(amount)::int from payroll_lines l where l.period_id = p.id) as sum
-       from payroll_periods p`,
+       from payroll_periods p join companies c on c.id = p.company_id`,
     );
     expect(periods).toHaveLength(1);
     expect(periods[0]).toMatchObject({
+      slug: 'demo',
       starts_on: month.startsOn,
       ends_on: month.endsOn,
       closed_by_name: 'Avery Admin',
     });
-    // The demo's timetable reaches six weeks back, so last month had classes, each paid 30.00.
+    // The demo's timetable reaches six weeks back, so last month had classes, paid at the demo's rates.
     expect(periods[0].lines).toBeGreaterThan(0);
-    expect(periods[0].total_amount).toBe(periods[0].lines * 3000);
+    expect(periods[0].paid).toBeGreaterThan(0);
     expect(periods[0].sum).toBe(periods[0].total_amount);
   });
 });
