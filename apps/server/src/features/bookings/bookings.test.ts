@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { withPlatform } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { bearer, signUpClient } from '../../test/factories.ts';
 import { classAt, minutesFromNow, quickClients, setSessionRules } from '../../test/bookings.ts';
@@ -192,6 +195,31 @@ describe('cancel, roster and fees through the API', () => {
     const twice = await call('POST', `/api/bookings/${booking.id}/cancel`, alice.headers, {});
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This booking has already ended.');
+  });
+
+  it('a staff member cancels late for a client, but waives the fee only with “Sell and refund” (issue 15 §2)', async () => {
+    const ready = await studioReadyToSchedule(app);
+    // Two days ahead is inside a 72-hour window: a late cancellation with a fee.
+    await setSessionRules(app, ready, { freeCancellationHoursBefore: 72, lateCancelFee: 500 });
+    const staff = await signInTeamMember(app, db.db, ready.companyId, 'staff');
+    const staffId = (await call('GET', '/api/me', staff.headers)).json().data.user.id as string;
+    const setAbilities = (abilities: string[] | null) =>
+      withPlatform(db.db, (tx) => tx.update(users).set({ abilities }).where(eq(users.id, staffId)));
+    const client = await clientOf(ready);
+    const first = (await book(await upcoming(ready), client.headers)).json().data;
+    const second = (await book(await upcoming(ready), client.headers)).json().data;
+
+    await setAbilities(['manageSchedule', 'manageClients', 'seeFinancials', 'checkIn']);
+    const refused = await call('POST', `/api/bookings/${first.id}/cancel`, staff.headers, { waiveFee: true });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ status: 0, message: 'Your account cannot waive fees.' });
+    const kept = await call('POST', `/api/bookings/${first.id}/cancel`, staff.headers, {});
+    expect(kept.json().data).toMatchObject({ status: 'late_cancelled', fee: { amount: 500, status: 'due' } });
+
+    await setAbilities(null);
+    const waived = await call('POST', `/api/bookings/${second.id}/cancel`, staff.headers, { waiveFee: true });
+    expect(waived.statusCode, waived.body).toBe(200);
+    expect(waived.json().data).toMatchObject({ status: 'late_cancelled', fee: { status: 'waived' } });
   });
 
   it('answers 404 for a booking id of another company on every booking action', async () => {
