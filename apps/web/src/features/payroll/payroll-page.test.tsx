@@ -164,6 +164,8 @@ describe('Payroll page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Close the period 1–31 Oct 2026' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Close 1–31 Oct 2026?' }));
     expect(dialog.getByText(/will never change/)).toBeTruthy();
+    // October has a class without a rate: the dialog says it closes at nothing for good.
+    expect(dialog.getByText(/Some classes have no pay rate: they close at nothing/)).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Close the period' }));
     await waitFor(() => expect(closed).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ startsOn: '2026-10-01' });

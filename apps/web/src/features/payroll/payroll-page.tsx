@@ -239,6 +239,9 @@ function PeriodSummary({
                   {formatMoney(period.total, period.currency)} will never change, even when rates, classes or
                   attendance change later. A later correction appears as an adjustment line in the next open
                   period. A closed period cannot be reopened.
+                  {period.warnings.length > 0
+                    ? ' Some classes have no pay rate: they close at nothing, and a rate cannot start inside a closed period later.'
+                    : null}
                 </ConfirmActionButton>
               )
             ) : null}
