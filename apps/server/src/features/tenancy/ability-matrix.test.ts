@@ -98,10 +98,11 @@ async function breaches(
   headers: Record<string, string>,
   abilities: readonly Ability[],
   list: ApiRoute[],
+  guardFor: (route: ApiRoute) => Guard = (route) => guardOfRoute(route) as Guard,
 ): Promise<string[]> {
   const found: string[] = [];
   for (const route of list) {
-    const guard = guardOfRoute(route) as Guard;
+    const guard = guardFor(route);
     const response = await call(route, headers);
     if (guardAdmits(guard, roleId, abilities)) {
       if (response.statusCode === 401 || response.statusCode === 403)
@@ -192,20 +193,41 @@ describe('the ability matrix (issue 15 §2)', () => {
     });
   }
 
-  it('a guard that does not say its requirement still refuses clients and lets an admin through', async () => {
-    // Routes whose hooks come straight from plugins/auth.ts (features/accounts, people, staff members, pay
-    // rates, payroll) carry no requirement the matrix can read; these two rules hold for every team route.
+  it('a requireAbility hook straight from plugins/auth.ts: its abilities found by taking each away, then the five people', async () => {
+    // Routes whose hooks come straight from plugins/auth.ts (people, staff members, pay rates, payroll)
+    // carry no requirement the matrix can read. One staff member with every ability is let through; without
+    // one of them, refused: those are the route's abilities, and every person is then held to them.
     const found: string[] = [];
+    const derived = new Map<ApiRoute, Guard>();
     for (const route of undeclared) {
       const hookNames = route.onRequest.map((hook) => (hook as { name?: string }).name);
       if (!hookNames.includes('checkAbility')) continue;
-      const asClient = await call(route, bearer(client.session.token));
-      if (asClient.statusCode !== 403) found.push(`${key(route)}: client got ${asClient.statusCode}`);
-      const asAdmin = await call(route, bearer(company.session.token));
-      if ([401, 403].includes(asAdmin.statusCode))
-        found.push(`${key(route)}: admin got ${asAdmin.statusCode}`);
+      await setAbilities(ABILITIES);
+      const allowed = await call(route, chosen.headers);
+      if ([401, 403].includes(allowed.statusCode))
+        found.push(`${key(route)}: every ability, got ${allowed.statusCode}`);
+      const needed: Ability[] = [];
+      for (const ability of ABILITIES) {
+        await setAbilities(ABILITIES.filter((other) => other !== ability));
+        if ((await call(route, chosen.headers)).statusCode === 403) needed.push(ability);
+      }
+      if (needed.length === 0) found.push(`${key(route)}: refuses no one without a single ability`);
+      derived.set(route, { roles: ['admin', 'staff', 'instructor', 'solo-instructor'], abilities: needed });
+    }
+    await setAbilities(null);
+    // People (instructors, facilitators), staff members, pay rates and payroll.
+    expect(derived.size).toBeGreaterThan(10);
+    for (const person of PEOPLE) {
+      const abilities = abilitiesOf(person.roleId, null);
+      const list = [...derived.keys()];
+      found.push(
+        ...(await breaches(person.roleId, person.headers, abilities, list, (route) => derived.get(route)!)),
+      );
     }
     expect(found).toEqual([]);
+    // What was found, for whoever reads a failure: the staff pages need manageStaff.
+    const staffPages = [...derived].filter(([route]) => route.url.startsWith('/api/staff-members'));
+    for (const [, guard] of staffPages) expect(guard.abilities).toContain('manageStaff');
   });
 
   describe('each ability, taken away from one staff member and given back', () => {
