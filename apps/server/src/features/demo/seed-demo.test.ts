@@ -18,15 +18,21 @@ describe('demo data', () => {
     );
     expect(rows).toEqual([
       { slug: 'demo', kind: 'company', role: 'admin', email: 'admin@demo.test' },
+      // The demo team (seed-staff.ts): Aisha logs in, Dana is deactivated (Marco, invited, has no password yet).
+      { slug: 'demo', kind: 'company', role: 'instructor', email: 'aisha@demo.test' },
       { slug: 'demo', kind: 'company', role: 'client', email: 'client@demo.test' },
+      { slug: 'demo', kind: 'company', role: 'staff', email: 'dana@demo.test' },
       { slug: 'demo', kind: 'company', role: 'instructor', email: 'instructor@demo.test' },
       { slug: 'demo', kind: 'company', role: 'staff', email: 'staff@demo.test' },
       { slug: 'solo-demo', kind: 'solo', role: 'solo-client', email: 'client@solo-demo.test' },
       { slug: 'solo-demo', kind: 'solo', role: 'solo-instructor', email: 'instructor@solo-demo.test' },
     ]);
     expect(await seedDemo(db.db)).toEqual({ created: false });
-    // Six demo logins and the studios' regulars (150 at demo, 12 at solo-demo), every one a different person.
-    expect(await count('users')).toBe(6 + 150 + 12);
+    // Six demo logins, three more of the demo team, and the studios' regulars (150 at demo, 12 at
+    // solo-demo), every one a different person.
+    expect(await count('users')).toBe(6 + 3 + 150 + 12);
+    expect(await count('pay_rates')).toBeGreaterThan(0);
+    expect(await count('payroll_periods')).toBe(1);
     expect(new Set(DEMO_REGULARS).size).toBe(150);
     expect(await count('companies')).toBe(2);
     expect(await count('studios')).toBe(3);
@@ -258,10 +264,12 @@ describe('demo data', () => {
     // The instructors with a demo login are linked to it (their pages show "Can log in").
     const linked = await db.pool.query(
       `select c.slug, i.name, u.email, u.role from instructors i join companies c on c.id = i.company_id
-       join users u on u.company_id = i.company_id and u.id = i.user_id order by c.slug`,
+       join users u on u.company_id = i.company_id and u.id = i.user_id order by c.slug, i.name`,
     );
     expect(linked.rows).toEqual([
+      { slug: 'demo', name: 'Aisha Bello', email: 'aisha@demo.test', role: 'instructor' },
       { slug: 'demo', name: 'Indira Instructor', email: 'instructor@demo.test', role: 'instructor' },
+      { slug: 'demo', name: 'Marco Reyes', email: 'marco@demo.test', role: 'instructor' },
       {
         slug: 'solo-demo',
         name: 'Sol Instructor',

@@ -10,6 +10,9 @@ import { seedPackages } from './seed-packages.ts';
 import { seedEvents } from './seed-events.ts';
 import { seedWaivers } from './seed-waivers.ts';
 import { seedMoreSignupDetails, seedSignupDetails } from './seed-signup-details.ts';
+import { seedStaff } from './seed-staff.ts';
+import { seedPayRates } from './seed-pay-rates.ts';
+import { seedPayroll } from './seed-payroll.ts';
 import { seedSchedule } from './seed-schedule.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
@@ -82,6 +85,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
         });
       }
       await linkDemoInstructors(tx, company.id);
+      await seedStaff(tx, company, passwordHash);
       await seedSchedule(tx, company);
       await seedBookings(tx, company);
       await seedPackages(tx, company);
@@ -89,6 +93,9 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       await seedWaivers(tx, company);
       await seedSignupDetails(tx, company);
       await seedMoreSignupDetails(tx, company);
+      // After the classes and their attendance: last month's payroll is closed at the rates in force then.
+      await seedPayRates(tx, company);
+      await seedPayroll(tx, company);
     }
     return { created };
   });
