@@ -565,3 +565,26 @@ describe('GET /api/staff-members/overview', () => {
     ).toBe(400);
   });
 });
+
+describe('OpenAPI', () => {
+  it('describes every staff-members call from the shared zod contracts', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const paths = doc.paths as Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, { schema: { properties: object } }> } }>
+    >;
+    for (const path of [
+      '/api/staff-members',
+      '/api/staff-members/overview',
+      '/api/staff-members/{staffId}',
+      '/api/staff-members/{staffId}/deactivate',
+      '/api/staff-members/{staffId}/reactivate',
+      '/api/staff-members/{staffId}/invitation',
+    ])
+      expect(Object.keys(paths), path).toContain(path);
+    const add = paths['/api/staff-members']?.post?.requestBody?.content['application/json']?.schema;
+    expect(Object.keys(add?.properties ?? {})).toEqual(
+      expect.arrayContaining(['name', 'email', 'phone', 'role', 'studioIds', 'abilities']),
+    );
+  });
+});
