@@ -1,6 +1,7 @@
 import {
   abilitiesOf,
   ABILITIES,
+  ABILITY_LABELS,
   ROLE_DEFAULT_ABILITIES,
   type Ability,
   type ListStaffMembersQuery,
@@ -18,7 +19,7 @@ import { generateId } from '../../db/ids.ts';
 import { queueEmail } from '../../jobs/email-outbox.ts';
 import type { Jobs } from '../../jobs/runner.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { hashToken, newSecretToken } from '../../plugins/tokens.ts';
 import {
   deleteSessionsOfUser,
@@ -210,6 +211,7 @@ export async function addStaffMember(
   values: StaffMemberValues,
 ): Promise<StaffMemberDto> {
   return staffChange(deps, actor, async (tx) => {
+    checkReach(actor, null, values);
     await checkValues(tx, actor.companyId, values, null);
     const id = generateId();
     await tx.execute(sql`
@@ -221,6 +223,30 @@ export async function addStaffMember(
     const emailId = await sendInvitation(tx, deps, actor, { id, ...values });
     return { result: toDto(await mustFind(tx, actor.companyId, id), actor), emailId };
   });
+}
+
+/**
+ * Someone who manages staff without being an admin (a staff member given "Manage staff") cannot reach
+ * further than they can themselves: they neither make, change nor deactivate admins, and give nobody an
+ * ability they do not have.
+ */
+function checkReach(actor: Actor, before: StaffRow | null, values: StaffMemberValues | null) {
+  if (actor.roleId === 'admin') return;
+  if (before?.role === 'admin') throw forbidden('Only an admin can change or deactivate an admin.');
+  if (!values) return;
+  if (values.role === 'admin') {
+    const message = 'Only an admin can make someone an admin.';
+    throw forbidden(message);
+  }
+  const had = before ? abilitiesOf(before.role, before.abilities) : [];
+  const added = abilitiesOf(values.role, storedAbilities(values.role, values.abilities)).filter(
+    (ability) => !had.includes(ability) && !actor.abilities.includes(ability),
+  );
+  if (added.length > 0) {
+    const names = added.map((ability) => ABILITY_LABELS[ability].label.toLowerCase()).join(', ');
+    const message = `You cannot give abilities you do not have yourself: ${names}.`;
+    throw forbidden(message);
+  }
 }
 
 const toArray = (list: Ability[] | null) => (list ? sql`${`{${list.join(',')}}`}::text[]` : sql`null`);
@@ -239,6 +265,7 @@ export async function editStaffMember(
 ): Promise<StaffMemberDto> {
   return staffChange(deps, actor, async (tx) => {
     const before = await mustFind(tx, actor.companyId, id);
+    checkReach(actor, before, values);
     await checkValues(tx, actor.companyId, values, id);
     if (before.role === 'admin' && values.role !== 'admin' && !before.deactivated_at && !before.invited) {
       if ((await countOtherActiveAdmins(tx, actor.companyId, id)) === 0)
@@ -270,6 +297,7 @@ export async function deactivateStaffMember(
   return staffChange(deps, actor, async (tx) => {
     const before = await mustFind(tx, actor.companyId, id);
     if (id === actor.userId) throw conflict('You cannot deactivate yourself. Ask another admin to do it.');
+    checkReach(actor, before, null);
     if (!before.deactivated_at) {
       if (
         before.role === 'admin' &&
@@ -294,6 +322,7 @@ export async function reactivateStaffMember(
 ): Promise<StaffMemberDto> {
   return staffChange(deps, actor, async (tx) => {
     const before = await mustFind(tx, actor.companyId, id);
+    checkReach(actor, before, null);
     if (before.deactivated_at) await setDeactivated(tx, actor.companyId, id, false);
     return { result: toDto(await mustFind(tx, actor.companyId, id), actor) };
   });

@@ -432,6 +432,75 @@ describe('deactivate, reactivate, resend', () => {
   });
 });
 
+describe('a staff member who may manage staff (not an admin)', () => {
+  it('adds and edits within their own reach: no admins, no abilities they lack', async () => {
+    const studio = await owner();
+    const me = (await call('GET', '/api/staff-members', studio.headers)).json().data
+      .items[0] as StaffMemberDto;
+    const sam = await add(studio.headers, {
+      role: 'staff',
+      name: 'Sam Manager',
+      abilities: [
+        'manageSchedule',
+        'manageClients',
+        'seeFinancials',
+        'sellAndRefund',
+        'checkIn',
+        'manageStaff',
+      ],
+    });
+    const headers = await acceptInvitation(sam, studio.companyId);
+
+    const admin = await call('POST', '/api/staff-members', headers, body({ role: 'admin' }));
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json().message).toBe('Only an admin can make someone an admin.');
+    const reports = await call(
+      'POST',
+      '/api/staff-members',
+      headers,
+      body({ role: 'staff', abilities: ['runReports', 'checkIn'] }),
+    );
+    expect(reports.statusCode).toBe(403);
+    expect(reports.json().message).toBe('You cannot give abilities you do not have yourself: run reports.');
+    const changeOwner = await call(
+      'PUT',
+      `/api/staff-members/${me.id}`,
+      headers,
+      body({ name: 'Olive', email: studio.email, role: 'admin' }),
+    );
+    expect(changeOwner.statusCode).toBe(403);
+    expect((await call('POST', `/api/staff-members/${me.id}/deactivate`, headers)).statusCode).toBe(403);
+    const self = await call(
+      'PUT',
+      `/api/staff-members/${sam.id}`,
+      headers,
+      body({ name: 'Sam Manager', email: sam.email, role: 'admin' }),
+    );
+    expect(self.statusCode).toBe(403);
+
+    const added = await call('POST', '/api/staff-members', headers, body({ name: 'Ivy New' }));
+    expect(added.statusCode, added.body).toBe(201);
+    const more = await call(
+      'PUT',
+      `/api/staff-members/${added.json().data.id}`,
+      headers,
+      body({
+        name: 'Ivy New',
+        email: added.json().data.email,
+        role: 'instructor',
+        abilities: ['checkIn', 'sellAndRefund'],
+      }),
+    );
+    expect(more.statusCode, more.body).toBe(200);
+    expect(more.json().data.abilities).toEqual(['sellAndRefund', 'checkIn']);
+    // Nothing changed by the refusals: the owner is still the admin.
+    expect((await call('GET', `/api/staff-members/${me.id}`, studio.headers)).json().data).toMatchObject({
+      role: 'admin',
+      status: 'active',
+    });
+  });
+});
+
 describe('the last admin', () => {
   it('cannot deactivate themselves, and the last admin cannot be deactivated or demoted', async () => {
     const studio = await owner();

@@ -53,6 +53,8 @@ interface StaffMemberFormProps {
   save: (body: StaffMemberBody) => Promise<StaffMemberDto>;
   onSaved: (member: StaffMemberDto, allowNextNavigation: () => void) => void;
   submitLabel: string;
+  /** Only an admin makes admins (someone else with "Manage staff" cannot). */
+  canMakeAdmins: boolean;
   children?: ReactNode;
 }
 
@@ -65,6 +67,7 @@ export function StaffMemberForm({
   save,
   onSaved,
   submitLabel,
+  canMakeAdmins,
   children,
 }: StaffMemberFormProps) {
   const form = useForm<StaffMemberFormValues>({
@@ -127,7 +130,12 @@ export function StaffMemberForm({
                     key={value}
                     value={value}
                     label={STAFF_ROLE_LABELS[value]}
-                    description={ROLE_DESCRIPTIONS[value]}
+                    disabled={value === 'admin' && !canMakeAdmins && role !== 'admin'}
+                    description={
+                      value === 'admin' && !canMakeAdmins
+                        ? `${ROLE_DESCRIPTIONS.admin} Only an admin can make someone an admin.`
+                        : ROLE_DESCRIPTIONS[value]
+                    }
                   />
                 ))}
               </Stack>

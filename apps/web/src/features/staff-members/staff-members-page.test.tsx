@@ -187,6 +187,28 @@ describe('Add a staff member', () => {
   });
 });
 
+describe('Add a staff member, as a staff member given Manage staff', () => {
+  it('cannot choose Admin, and says why', async () => {
+    const staffManager: AccountDto = {
+      ...account('staff'),
+      can: { ...defaultCan('staff'), manageStaff: true },
+    };
+    stubFetch((call) => {
+      if (call.path === 'me') return ok(staffManager);
+      if (call.path === 'studios?pageSize=100') return studios;
+      return noStub(call);
+    });
+    renderRoutes(
+      [{ path: '/app/settings/staffMembers/add', element: <AddStaffMemberPage /> }],
+      '/app/settings/staffMembers/add',
+    );
+    const adminRole = (await screen.findByRole('radio', { name: /^Admin/ })) as HTMLInputElement;
+    expect(adminRole.disabled).toBe(true);
+    expect(screen.getByText(/Only an admin can make someone an admin\./)).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /^Staff/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+});
+
 describe('Edit a staff member', () => {
   it('deactivates after a confirm that says their sessions end now; resends the invitation', async () => {
     let current = member();

@@ -36,7 +36,13 @@ function useStaffAccess() {
   const me = useMe();
   const solo = useIsSolo();
   const allowed = (me.data?.can.manageStaff ?? false) && !solo;
-  return { me, allowed, known: Boolean(me.data), companyId: me.data?.company.id ?? '' };
+  return {
+    me,
+    allowed,
+    known: Boolean(me.data),
+    companyId: me.data?.company.id ?? '',
+    isAdmin: me.data?.user.roleId === 'admin',
+  };
 }
 
 function NotAvailable() {
@@ -185,7 +191,7 @@ export function AddStaffMemberPage() {
   usePageTitle('Add a staff member');
   const base = useAppBase();
   const navigate = useNavigate();
-  const { allowed, known, companyId } = useStaffAccess();
+  const { allowed, known, companyId, isAdmin } = useStaffAccess();
   const studios = useStudios(companyId);
   const create = useCreateStaffMember(companyId);
   return (
@@ -206,6 +212,7 @@ export function AddStaffMemberPage() {
           busy={create.isPending}
           cancelTo={`${base}/settings/staffMembers`}
           submitLabel="Add and send invitation"
+          canMakeAdmins={isAdmin}
           save={(body) => create.mutateAsync(body)}
           onSaved={(member, allowNextNavigation) => {
             allowNextNavigation();
@@ -221,7 +228,7 @@ export function AddStaffMemberPage() {
 export function EditStaffMemberPage() {
   const { staffId = '' } = useParams();
   const base = useAppBase();
-  const { allowed, known, companyId } = useStaffAccess();
+  const { allowed, known, companyId, isAdmin } = useStaffAccess();
   const member = useStaffMember(allowed ? companyId : '', staffId);
   const studios = useStudios(companyId);
   const update = useUpdateStaffMember(companyId);
@@ -258,6 +265,7 @@ export function EditStaffMemberPage() {
             busy={update.isPending}
             cancelTo={`${base}/settings/staffMembers`}
             submitLabel="Save"
+            canMakeAdmins={isAdmin}
             save={async (body) => {
               setNote(null);
               return update.mutateAsync({ staffId, body });
