@@ -81,6 +81,27 @@ describe('a page the role may not use says so before "Coming soon"', () => {
     expect(page.queryByText(/coming soon/i)).toBeNull();
   });
 
+  it.each(['/app/kiosk', '/app/check-in/door'])(
+    'a staff member without “Check in clients” opening the full-screen %s',
+    async (path) => {
+      signedInAs(account('staff', { ...defaultCan('staff'), checkIn: false }));
+      renderRoutes(routes, path);
+      // The page may start before the account arrives; then the gate puts the refusal in its place.
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'You do not have access to this page' },
+        { timeout: 5_000 },
+      );
+      const page = within(screen.getByRole('main'));
+      expect(
+        page.getByText('You need the “Check in clients” ability. Ask the business owner or an admin.', {
+          exact: false,
+        }),
+      ).toBeTruthy();
+      expect(page.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/app');
+    },
+  );
+
   it('an admin opening the same unbuilt page sees "Coming soon"', async () => {
     signedInAs(admin);
     renderRoutes(routes, '/app/settings/email');

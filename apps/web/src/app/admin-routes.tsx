@@ -26,10 +26,16 @@ export function adminAppRoute(path?: string): RouteObject {
     path,
     element: <RequireSession />,
     children: [
-      // The door screen fills a tablet at the studio's door: no menu, no header (issue 13 §1).
-      { path: 'check-in/door', lazy: adminLazyPage.doorScreen },
-      // Kiosk mode: clients check themselves in on a tablet; locked until the staff password (issue 13 §5).
-      { path: 'kiosk', lazy: adminLazyPage.kiosk },
+      {
+        // Full-screen pages for whoever may check clients in (issue 15 §2), with the same gate.
+        element: <PageAccessGate standalone />,
+        children: [
+          // The door screen fills a tablet at the studio's door: no menu, no header (issue 13 §1).
+          { path: 'check-in/door', handle: menuPage('door-screen'), lazy: adminLazyPage.doorScreen },
+          // Kiosk mode: clients check themselves in on a tablet; locked until the staff password (issue 13 §5).
+          { path: 'kiosk', handle: menuPage('kiosk'), lazy: adminLazyPage.kiosk },
+        ],
+      },
       {
         lazy: adminLazyPage.adminShell,
         children: [

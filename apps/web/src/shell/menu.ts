@@ -179,6 +179,9 @@ const EXTRA_PAGES: readonly { key: string; label: string; needs?: Capability }[]
   { key: 'client-insights', label: 'Client Insights', needs: 'runReports' },
   { key: 'clientreports', label: 'Client Reports', needs: 'runReports' },
   { key: 'payroll', label: 'Payroll', needs: 'manageStaff' },
+  // Full-screen pages outside the menu (issue 13).
+  { key: 'door-screen', label: 'Door screen', needs: 'checkIn' },
+  { key: 'kiosk', label: 'Kiosk', needs: 'checkIn' },
 ];
 
 export function pageTitleFor(key: string, area: 'menu' | 'settings', solo: boolean): string {

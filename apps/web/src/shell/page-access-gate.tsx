@@ -1,3 +1,4 @@
+import { Box } from '@mantine/core';
 import { Outlet, type Params } from 'react-router';
 import { useRouteHandles } from '../app/app-router.tsx';
 import { useMe } from '../features/accounts/api/get-me.ts';
@@ -17,9 +18,11 @@ function isAccessHandle(handle: unknown): handle is PageAccessHandle {
 
 /**
  * Every admin page passes here first: a page the role may not use says so (and who may) before it
- * could say "Coming soon", built or not. The shell has loaded `me` before this renders.
+ * could say "Coming soon", built or not. The shell has loaded `me` before this renders; a full-screen
+ * page outside the shell (`standalone`: the door screen, the kiosk) opens until `me` says otherwise (the
+ * door screen must come back offline, from the service worker, without `me`).
  */
-export function PageAccessGate() {
+export function PageAccessGate({ standalone = false }: { standalone?: boolean }) {
   const matches = useRouteHandles();
   const me = useMe();
   const solo = useIsSolo();
@@ -34,6 +37,15 @@ export function PageAccessGate() {
   if (access === 'not-for-solo') {
     return <ComingSoonPage title={title} unavailable back={{ to: base, label: 'Back to the dashboard' }} />;
   }
-  if (access === 'denied') return <NoAccessPage title={title} whoMay={whoMayUse(key, area)} dashboard={base} />;
+  if (access === 'denied') {
+    const refused = <NoAccessPage title={title} whoMay={whoMayUse(key, area)} dashboard={base} />;
+    return standalone ? (
+      <Box component="main" px="md">
+        {refused}
+      </Box>
+    ) : (
+      refused
+    );
+  }
   return <Outlet />;
 }
