@@ -30,7 +30,8 @@ import {
 import { withTenant } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { updateNameAndPhone } from './accounts.repo.ts';
-import { actorOf, ANY_ROLE, requireRole } from '../../plugins/auth.ts';
+import { actorOf, ANY_ROLE } from '../../plugins/auth.ts';
+import { requireRole } from '../../plugins/guards.ts';
 import { changePassword, logout, toAccountDto } from './account.service.ts';
 import { checkCompany, login } from './login.service.ts';
 import { mySignupDetailsId } from '../signup-details/signup-details.service.ts';

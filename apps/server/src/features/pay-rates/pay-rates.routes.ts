@@ -9,7 +9,8 @@ import {
   payRateUpdateBody,
   successEnvelope,
 } from '@kinetic/shared';
-import { actorOf, requireAbility } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility } from '../../plugins/guards.ts';
 import { createPayRate, deletePayRate, listPayRates, updatePayRate } from './pay-rates.service.ts';
 
 /**

@@ -11,7 +11,8 @@ import {
   payrollSettingsDto,
   successEnvelope,
 } from '@kinetic/shared';
-import { actorOf, requireAbility } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility } from '../../plugins/guards.ts';
 import { payrollCsv } from './payroll-csv.ts';
 import {
   closePeriod,

@@ -10,7 +10,8 @@ import {
   successEnvelope,
   TEAM_ROLES,
 } from '@kinetic/shared';
-import { actorOf, requireAbility, requireRole } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility, requireRole } from '../../plugins/guards.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { uploadExists } from '../uploads/uploads.storage.ts';
 import { invitePerson } from './people-invitation.service.ts';

@@ -10,7 +10,8 @@ import {
   successEnvelope,
 } from '@kinetic/shared';
 import type { FastifyRequest } from 'fastify';
-import { actorOf, requireAbility } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
+import { requireAbility } from '../../plugins/guards.ts';
 import {
   addStaffMember,
   deactivateStaffMember,
