@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PayRateDto } from '@kinetic/shared';
 import {
+  afterDeletingRate,
   payRateFormErrors,
   toPayRateBody,
   toPayRateFormValues,
@@ -101,5 +102,45 @@ describe('pay rate form rules', () => {
     });
     expect(toPayRateUpdateBody(form, 'GBP')).not.toHaveProperty('instructorId');
     expect(toPayRateUpdateBody(form, 'GBP')).toMatchObject({ amount: 350, capAmount: 4000, baseAmount: 0 });
+  });
+});
+
+describe('what deleting a scheduled rate leaves', () => {
+  const rate = (
+    id: string,
+    effectiveFrom: string,
+    extra: Partial<PayRateDto> & { templateName?: string } = {},
+  ) => ({
+    id,
+    templateId: null,
+    effectiveFrom,
+    kind: 'per_class' as const,
+    amount: 2500,
+    peakAmount: null,
+    baseAmount: 0,
+    capAmount: null,
+    ...extra,
+  });
+
+  it('names the earlier rate for the same classes that applies again', () => {
+    const later = rate('b', '2026-12-07', { amount: 3000 });
+    const text = afterDeletingRate(later, [later, rate('a', '2026-07-01')], 'Nina New', 'USD', 'en-US');
+    expect(text).toContain('From Dec 7, 2026 on, Nina New’s classes keep the rate before it:');
+    expect(text).toContain('25.00');
+  });
+
+  it("sends a template's own rate back to the rate for all classes, not to an earlier rate of another template", () => {
+    const spin = rate('s', '2026-11-30', { templateId: 't1', templateName: 'Spin', amount: 3500 });
+    const other = rate('o', '2026-07-01', { templateId: 't2', templateName: 'Barre' });
+    expect(afterDeletingRate(spin, [spin, other, rate('g', '2026-11-30')], 'Nina New', 'USD', 'en-US')).toBe(
+      'From Nov 30, 2026 on, Nina New’s Spin classes are paid at their rate for all classes.',
+    );
+  });
+
+  it('says the classes go unpaid when no rate for all classes is left', () => {
+    const only = rate('g', '2026-11-30');
+    expect(afterDeletingRate(only, [only], 'Nina New', 'USD', 'en-US')).toBe(
+      'Nina New has no rate for all classes from Nov 30, 2026 on: those classes show on payroll without pay until a rate is set.',
+    );
   });
 });

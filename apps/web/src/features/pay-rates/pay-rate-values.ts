@@ -1,4 +1,10 @@
-import { payRateBody, type PayRateBody, type PayRateDto, type PayRateKind } from '@kinetic/shared';
+import {
+  payRateBody,
+  payRateSummary,
+  type PayRateBody,
+  type PayRateDto,
+  type PayRateKind,
+} from '@kinetic/shared';
 import { majorToMinor, minorToMajor } from '../class-templates/money.ts';
 
 /** The form edits major units as typed; the server takes whole minor units of the company currency. */
@@ -99,6 +105,38 @@ export function formatDay(date: string, locale: string): string {
     dayFormats.set(locale, format);
   }
   return format.format(new Date(`${date}T12:00:00Z`));
+}
+
+type DeletableRate = Pick<
+  PayRateDto,
+  'id' | 'templateId' | 'effectiveFrom' | 'kind' | 'amount' | 'peakAmount' | 'baseAmount' | 'capAmount'
+> & { templateName?: string | null };
+
+/**
+ * What deleting a scheduled rate leaves in its place from its date on, said plainly: the same instructor's
+ * latest earlier rate for the same classes, else (for a class template's own rate) their rate for all
+ * classes, else nothing (those classes go unpaid on payroll until a rate is set).
+ */
+export function afterDeletingRate(
+  rate: DeletableRate,
+  rates: readonly DeletableRate[],
+  personName: string,
+  currency: string,
+  locale: string,
+): string {
+  const from = formatDay(rate.effectiveFrom, locale);
+  const before = rates
+    .filter(
+      (item) =>
+        item.id !== rate.id && item.templateId === rate.templateId && item.effectiveFrom < rate.effectiveFrom,
+    )
+    .sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? 1 : -1))[0];
+  const classes = rate.templateName ? `${rate.templateName} classes` : 'classes';
+  if (before)
+    return `From ${from} on, ${personName}’s ${classes} keep the rate before it: ${payRateSummary(before, currency)}.`;
+  if (rate.templateId)
+    return `From ${from} on, ${personName}’s ${classes} are paid at their rate for all classes.`;
+  return `${personName} has no rate for all classes from ${from} on: those classes show on payroll without pay until a rate is set.`;
 }
 
 /** The day after a YYYY-MM-DD date. */

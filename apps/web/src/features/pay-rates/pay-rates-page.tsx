@@ -51,6 +51,7 @@ import { byLabel, focusWhenGone } from '../packages/focus-when-gone.ts';
 import { usePeople } from '../people/api/list-people.ts';
 import {
   AMOUNT_LABEL,
+  afterDeletingRate,
   dayAfter,
   formatDay,
   payRateFormErrors,
@@ -294,7 +295,7 @@ function InstructorRates({
             );
           }}
         >
-          {person.name} keeps the rate before it from {formatDay(rate.effectiveFrom, locale)} on.
+          {afterDeletingRate(rate, rates, person.name, currency, locale)}
         </ConfirmActionButton>
       </Group>
     ) : null;
