@@ -71,7 +71,7 @@ describe('Staff › Payroll (issue 15 §4)', () => {
       await expectNoHorizontalScroll(page);
       await expectNoSeriousA11yViolations(page);
 
-      const close = page.getByRole('button', { name: `Close the period ${monthLabel(lastMonth)}` });
+      const close = page.getByRole('button', { name: `Close this period, ${monthLabel(lastMonth)}` });
       await close.focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: `Close ${monthLabel(lastMonth)}?` });

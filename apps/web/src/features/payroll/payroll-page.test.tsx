@@ -161,7 +161,7 @@ describe('Payroll page', () => {
       return undefined;
     });
     renderRoutes([{ path: '/', element: <PayrollPage /> }], '/?date=2026-10-31');
-    fireEvent.click(await screen.findByRole('button', { name: 'Close the period 1–31 Oct 2026' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close this period, 1–31 Oct 2026' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Close 1–31 Oct 2026?' }));
     expect(dialog.getByText(/will never change/)).toBeTruthy();
     // October has a class without a rate: the dialog says it closes at nothing for good.

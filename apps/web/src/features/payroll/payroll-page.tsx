@@ -224,7 +224,7 @@ function PeriodSummary({
               ) : (
                 <ConfirmActionButton
                   label="Close this period"
-                  ariaLabel={`Close the period ${label}`}
+                  ariaLabel={`Close this period, ${label}`}
                   title={`Close ${label}?`}
                   confirmLabel="Close the period"
                   failedTitle="The period was not closed"
