@@ -55,6 +55,11 @@ interface StaffMemberFormProps {
   submitLabel: string;
   /** Only an admin makes admins (someone else with "Manage staff" cannot). */
   canMakeAdmins: boolean;
+  /**
+   * The abilities the person filling the form may give (their own); undefined for an admin, who may give
+   * every one. The server refuses to add any other, so such a box cannot be ticked (only unticked).
+   */
+  givable?: readonly Ability[];
   children?: ReactNode;
 }
 
@@ -68,6 +73,7 @@ export function StaffMemberForm({
   onSaved,
   submitLabel,
   canMakeAdmins,
+  givable,
   children,
 }: StaffMemberFormProps) {
   const form = useForm<StaffMemberFormValues>({
@@ -78,6 +84,10 @@ export function StaffMemberForm({
   const { allowNextNavigation } = useUnsavedChangesGuard(form.isDirty());
   const { role, abilities } = form.values;
   const admin = role === 'admin';
+  const held = member?.abilities ?? [];
+  /** Not theirs to give: they lack it, and this person did not have it already. */
+  const outOfReach = (ability: Ability) =>
+    givable !== undefined && !givable.includes(ability) && !held.includes(ability);
 
   const submit = async (values: StaffMemberFormValues) => {
     await runSubmit(async () => {
@@ -188,9 +198,13 @@ export function StaffMemberForm({
                   <Checkbox
                     key={ability}
                     value={ability}
-                    disabled={admin}
+                    disabled={admin || (outOfReach(ability) && !abilities.includes(ability))}
                     label={ABILITY_LABELS[ability].label}
-                    description={ABILITY_LABELS[ability].description}
+                    description={
+                      outOfReach(ability) && !admin
+                        ? `${ABILITY_LABELS[ability].description} You cannot give it: you do not have it yourself.`
+                        : ABILITY_LABELS[ability].description
+                    }
                   />
                 ))}
               </Stack>

@@ -207,6 +207,37 @@ describe('Add a staff member, as a staff member given Manage staff', () => {
     expect(screen.getByText(/Only an admin can make someone an admin\./)).toBeTruthy();
     expect((screen.getByRole('radio', { name: /^Staff/ }) as HTMLInputElement).disabled).toBe(false);
   });
+
+  it('cannot tick an ability they lack themselves, and says why; one the role ticks for them can be unticked', async () => {
+    const staffManager: AccountDto = {
+      ...account('staff'),
+      can: { ...defaultCan('staff'), manageStaff: true, seeFinancials: false },
+    };
+    stubFetch((call) => {
+      if (call.path === 'me') return ok(staffManager);
+      if (call.path === 'studios?pageSize=100') return studios;
+      return noStub(call);
+    });
+    renderRoutes(
+      [{ path: '/app/settings/staffMembers/add', element: <AddStaffMemberPage /> }],
+      '/app/settings/staffMembers/add',
+    );
+    const money = (await screen.findByRole('checkbox', { name: /See financial data/ })) as HTMLInputElement;
+    // An instructor to start: "See financial data" is not theirs to give.
+    expect(money.checked).toBe(false);
+    expect(money.disabled).toBe(true);
+    expect(screen.getByText(/and payroll\. You cannot give it: you do not have it yourself\./)).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: /Manage clients/ }) as HTMLInputElement).disabled).toBe(
+      false,
+    );
+    // The staff role's defaults tick it: it stays open, so they can take it off before saving.
+    fireEvent.click(screen.getByRole('radio', { name: /^Staff/ }));
+    await waitFor(() => expect(money.checked).toBe(true));
+    expect(money.disabled).toBe(false);
+    fireEvent.click(money);
+    await waitFor(() => expect(money.checked).toBe(false));
+    expect(money.disabled).toBe(true);
+  });
 });
 
 describe('Edit a staff member', () => {

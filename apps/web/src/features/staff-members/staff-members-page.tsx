@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { STAFF_ROLE_LABELS, type StaffMemberDto } from '@kinetic/shared';
+import { ABILITIES, STAFF_ROLE_LABELS, type StaffMemberDto } from '@kinetic/shared';
 import { ApiError } from '../../api/client.ts';
 import { useAppBase, useIsSolo } from '../../shell/use-app-base.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -42,6 +42,11 @@ function useStaffAccess() {
     known: Boolean(me.data),
     companyId: me.data?.company.id ?? '',
     isAdmin: me.data?.user.roleId === 'admin',
+    /** What they may give others: an admin everything (undefined), anyone else their own abilities. */
+    givable:
+      me.data && me.data.user.roleId !== 'admin'
+        ? ABILITIES.filter((ability) => me.data?.can[ability])
+        : undefined,
   };
 }
 
@@ -191,7 +196,7 @@ export function AddStaffMemberPage() {
   usePageTitle('Add a staff member');
   const base = useAppBase();
   const navigate = useNavigate();
-  const { allowed, known, companyId, isAdmin } = useStaffAccess();
+  const { allowed, known, companyId, isAdmin, givable } = useStaffAccess();
   const studios = useStudios(companyId);
   const create = useCreateStaffMember(companyId);
   return (
@@ -213,6 +218,7 @@ export function AddStaffMemberPage() {
           cancelTo={`${base}/settings/staffMembers`}
           submitLabel="Add and send invitation"
           canMakeAdmins={isAdmin}
+          givable={givable}
           save={(body) => create.mutateAsync(body)}
           onSaved={(member, allowNextNavigation) => {
             allowNextNavigation();
@@ -228,7 +234,7 @@ export function AddStaffMemberPage() {
 export function EditStaffMemberPage() {
   const { staffId = '' } = useParams();
   const base = useAppBase();
-  const { allowed, known, companyId, isAdmin } = useStaffAccess();
+  const { allowed, known, companyId, isAdmin, givable } = useStaffAccess();
   const member = useStaffMember(allowed ? companyId : '', staffId);
   const studios = useStudios(companyId);
   const update = useUpdateStaffMember(companyId);
@@ -266,6 +272,7 @@ export function EditStaffMemberPage() {
             cancelTo={`${base}/settings/staffMembers`}
             submitLabel="Save"
             canMakeAdmins={isAdmin}
+            givable={givable}
             save={async (body) => {
               setNote(null);
               return update.mutateAsync({ staffId, body });

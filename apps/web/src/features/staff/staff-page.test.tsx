@@ -137,6 +137,39 @@ describe('the Staff page', () => {
     expect(calls.some((call) => call.path === 'staff-members/overview?weekOf=2026-11-16')).toBe(true);
   });
 
+  it('offers no Payroll tab to someone who manages staff without seeing financial data', async () => {
+    stubFetch((call) => {
+      if (call.path === 'me')
+        return ok({
+          ...admin,
+          user: { ...admin.user, roleId: 'staff' },
+          can: { ...defaultCan('staff'), manageStaff: true, seeFinancials: false },
+        });
+      if (call.path === 'staff-members/overview') return ok(week('2026-11-23'));
+      return noStub(call);
+    });
+    renderRoutes([{ path: '/app/staff', element: <StaffPage /> }], '/app/staff');
+    await screen.findByRole('listitem', { name: 'Indira Patel' });
+    const tabs = within(screen.getByRole('navigation', { name: 'Staff' }));
+    expect(tabs.getByRole('link', { name: 'Team' })).toBeTruthy();
+    expect(tabs.queryByRole('link', { name: 'Payroll' })).toBeNull();
+  });
+
+  it('offers the Payroll tab to an admin', async () => {
+    stubFetch((call) => {
+      if (call.path === 'me') return ok(admin);
+      if (call.path === 'staff-members/overview') return ok(week('2026-11-23'));
+      return noStub(call);
+    });
+    renderRoutes([{ path: '/app/staff', element: <StaffPage /> }], '/app/staff');
+    await screen.findByRole('listitem', { name: 'Indira Patel' });
+    expect(
+      within(screen.getByRole('navigation', { name: 'Staff' }))
+        .getByRole('link', { name: 'Payroll' })
+        .getAttribute('href'),
+    ).toBe('/app/staff/payroll');
+  });
+
   it('is not available to a person without the Manage staff ability', async () => {
     const calls = stubFetch((call) =>
       call.path === 'me'
