@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
+import { ME_QUERY_KEY } from '../features/accounts/api/get-me.ts';
 import { withAllMantineStyles } from './mantine-styles.ts';
 import { theme } from './theme.ts';
 import { NetworkProvider } from './network-context.tsx';
@@ -23,7 +24,20 @@ const lightOnly: MantineColorSchemeManager = {
 const retry = (failures: number, error: unknown) =>
   failures < 1 && !(error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500);
 
-export const queryClient = new QueryClient({
+/**
+ * A 401 on any call means the server no longer knows this session (logged out elsewhere, or the person was
+ * deactivated: their sessions end at once). The account is asked for again at once, so the shell ends the
+ * session here too (useAccount) instead of every page saying "Your session has ended" until it goes stale.
+ */
+const sessionGone = (error: unknown, queryKey?: readonly unknown[]) => {
+  if (!(error instanceof ApiError) || error.statusCode !== 401) return;
+  if (queryKey?.[0] === ME_QUERY_KEY[0]) return;
+  void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+};
+
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => sessionGone(error, query.queryKey) }),
+  mutationCache: new MutationCache({ onError: (error) => sessionGone(error) }),
   defaultOptions: { queries: { retry, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
