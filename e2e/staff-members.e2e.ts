@@ -153,8 +153,9 @@ describe('staff members (issue 15 §1, §5)', () => {
     await snap(ownerPage, 'staff-member-deactivated');
     await owner.context.close();
 
-    await ines.reload();
-    await ines.waitForURL((url) => url.pathname.endsWith('/login'));
+    // Her open page learns it on her next click (no reload): the page's call is refused and she is sent to log in.
+    await menu.getByRole('link', { name: 'Clients' }).click();
+    await ines.waitForURL((url) => url.pathname.endsWith('/login'), { timeout: 5_000 });
     await fillLogin(ines, email, INSTRUCTOR_PASSWORD);
     await ines.getByRole('alert').filter({ hasText: 'This account has been deactivated' }).waitFor();
     await instructor.context.close();
