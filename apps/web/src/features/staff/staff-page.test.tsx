@@ -132,6 +132,11 @@ describe('the Staff page', () => {
     expect(within(filtered).queryByText(/Pilates/)).toBeNull();
     expect(screen.queryByRole('listitem', { name: 'Sam Desk' })).toBeNull();
 
+    // Everyone has a studio: "No studio chosen" says so rather than calling it a studio.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Studio' }), { target: { value: 'none' } });
+    expect(await screen.findByText('Everyone on the team has a studio chosen.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Studio' }), { target: { value: MIDTOWN } });
+
     fireEvent.click(screen.getByRole('button', { name: 'Previous week' }));
     expect(await screen.findByText('Week: Mon, Nov 16 – Sun, Nov 22')).toBeTruthy();
     expect(calls.some((call) => call.path === 'staff-members/overview?weekOf=2026-11-16')).toBe(true);

@@ -125,7 +125,11 @@ export function StaffPage() {
             <PageLoader />
           ) : shown.length === 0 ? (
             <Paper withBorder p="lg" radius="md">
-              <Text>No staff members work at this studio.</Text>
+              <Text>
+                {studioId === NO_STUDIO
+                  ? 'Everyone on the team has a studio chosen.'
+                  : 'No staff members work at this studio.'}
+              </Text>
             </Paper>
           ) : (
             <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Staff">
