@@ -84,6 +84,12 @@ describe('Settings › Staff Payrates', () => {
     show();
     const ines = within(await screen.findByRole('region', { name: 'Ines Instructor' }));
     expect(ines.getByText('In force: $32.00 per class in peak hours, $28.00 otherwise')).toBeTruthy();
+    // A template's own rate in force is said beside it: those classes are not paid the general rate.
+    expect(
+      ines.getByText(
+        'Evening Flow: $10.00 base + $3.00 per attendee, at most $40.00 (a class template’s own rate)',
+      ),
+    ).toBeTruthy();
     const rows = within(ines.getByRole('table', { name: 'Ines Instructor’s rates' }))
       .getAllByRole('row')
       .slice(1)

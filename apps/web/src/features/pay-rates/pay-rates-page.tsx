@@ -258,6 +258,8 @@ function InstructorRates({
   });
   const headingId = `pay-rates-${person.id}`;
   const general = rates.find((rate) => rate.templateId === null && rate.status === 'in_force');
+  /** The class templates with a rate of their own in force: they are not paid at the general rate. */
+  const overrides = rates.filter((rate) => rate.templateId !== null && rate.status === 'in_force');
   const appliesTo = (rate: PayRateListItemDto) => rate.templateName ?? 'All classes';
   const rateName = (rate: PayRateListItemDto) =>
     `${person.name}’s rate from ${formatDay(rate.effectiveFrom, locale)}${rate.templateName ? ` for ${rate.templateName}` : ''}`;
@@ -315,6 +317,14 @@ function InstructorRates({
                   ? 'No rate yet: their classes show on payroll without pay until one is set.'
                   : 'No rate for all classes in force today.'}
             </Text>
+            {overrides.length > 0 ? (
+              <Text size="sm">
+                {overrides
+                  .map((rate) => `${rate.templateName ?? ''}: ${payRateSummary(rate, currency)}`)
+                  .join('; ')}{' '}
+                (a class template’s own rate)
+              </Text>
+            ) : null}
           </Stack>
           <Button size="xs" variant="light" aria-label={`Set a new rate for ${person.name}`} onClick={onAdd}>
             Set a new rate
