@@ -8,7 +8,14 @@ export function StatusNote({ note }: { note: string | null | undefined }) {
   return (
     <div role="status" aria-live="polite">
       {note ? (
-        <Alert color="green" variant="light" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+        // role="none": Mantine's Alert is role="alert" (assertive) by itself; inside this polite live region
+        // screen readers announced the note twice.
+        <Alert
+          role="none"
+          color="green"
+          variant="light"
+          styles={{ message: { color: 'var(--mantine-color-text)' } }}
+        >
           {note}
         </Alert>
       ) : null}
