@@ -247,6 +247,17 @@ function checkReach(actor: Actor, before: StaffRow | null, values: StaffMemberVa
     const message = `You cannot give abilities you do not have yourself: ${names}.`;
     throw forbidden(message);
   }
+  // Moving someone's login to another address hands it over: the invitation goes there, and a reset
+  // link can be asked for there. Not for a login that can do more than the person moving it.
+  if (before && values.email !== before.email) {
+    const beyond = had.filter((ability) => !actor.abilities.includes(ability));
+    if (beyond.length > 0) {
+      const names = beyond.map((ability) => ABILITY_LABELS[ability].label.toLowerCase()).join(', ');
+      throw forbidden(
+        `Only an admin can change the email of ${before.name}, who can do more than you (${names}).`,
+      );
+    }
+  }
 }
 
 const toArray = (list: Ability[] | null) => (list ? sql`${`{${list.join(',')}}`}::text[]` : sql`null`);

@@ -501,6 +501,64 @@ describe('a staff member who may manage staff (not an admin)', () => {
   });
 });
 
+describe('a staff member who may manage staff (not an admin), and the email of someone who can do more', () => {
+  it('cannot move their login to another address (a reset or invitation link would hand it over); an admin can', async () => {
+    const studio = await owner();
+    const sam = await add(studio.headers, {
+      role: 'staff',
+      name: 'Sam Manager',
+      abilities: ['manageSchedule', 'manageClients', 'checkIn', 'manageStaff'],
+    });
+    const samHeaders = await acceptInvitation(sam, studio.companyId);
+    // Rita can run reports and manage settings, which Sam cannot; Ivan is still invited with them.
+    const rita = await add(studio.headers, {
+      role: 'staff',
+      name: 'Rita Reports',
+      abilities: ['manageSettings', 'runReports', 'checkIn'],
+    });
+    await acceptInvitation(rita, studio.companyId);
+    const ivan = await add(studio.headers, {
+      role: 'staff',
+      name: 'Ivan Invited',
+      abilities: ['manageSettings', 'checkIn'],
+    });
+    const theirs = uniqueEmail('sam-elsewhere');
+    for (const target of [rita, ivan]) {
+      const moved = await call(
+        'PUT',
+        `/api/staff-members/${target.id}`,
+        samHeaders,
+        body({ name: target.name, email: theirs, role: 'staff', abilities: target.abilities }),
+      );
+      expect(moved.statusCode, moved.body).toBe(403);
+      const more = target === rita ? 'manage settings, run reports' : 'manage settings';
+      expect(moved.json().message).toBe(
+        `Only an admin can change the email of ${target.name}, who can do more than you (${more}).`,
+      );
+      const after = (await call('GET', `/api/staff-members/${target.id}`, studio.headers)).json().data;
+      expect(after.email).toBe(target.email);
+    }
+    // No invitation went to Sam's other address.
+    expect(mail.mailTo(theirs)).toEqual([]);
+    // Someone within Sam's reach can still have their email corrected by Sam; Rita's, by the owner.
+    const ola = await add(studio.headers, { role: 'instructor', name: 'Ola Instructor' });
+    const fixed = await call(
+      'PUT',
+      `/api/staff-members/${ola.id}`,
+      samHeaders,
+      body({ name: ola.name, email: uniqueEmail('ola'), role: 'instructor' }),
+    );
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const byOwner = await call(
+      'PUT',
+      `/api/staff-members/${rita.id}`,
+      studio.headers,
+      body({ name: rita.name, email: uniqueEmail('rita'), role: 'staff', abilities: rita.abilities }),
+    );
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
+  });
+});
+
 describe('the last admin', () => {
   it('cannot deactivate themselves, and the last admin cannot be deactivated or demoted', async () => {
     const studio = await owner();
