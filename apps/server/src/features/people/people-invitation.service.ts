@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { InvitationDto } from '@kinetic/shared';
+import { abilitiesOf, type InvitationDto, type RoleId } from '@kinetic/shared';
 import { withPlatform, type Database, type Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { generateId } from '../../db/ids.ts';
@@ -7,7 +7,7 @@ import { users } from '../../db/schema/index.ts';
 import { queueEmail } from '../../jobs/email-outbox.ts';
 import type { Jobs } from '../../jobs/runner.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { badRequest, conflict } from '../../plugins/errors.ts';
+import { badRequest, conflict, forbidden } from '../../plugins/errors.ts';
 import { hashToken, newSecretToken } from '../../plugins/tokens.ts';
 import {
   findCompanyById,
@@ -35,6 +35,12 @@ async function findTeamLogin(tx: Executor, companyId: string, email: string) {
   )[0];
 }
 
+/** Whether `actor` can do everything a login of `role` with these stored abilities can (admins always). */
+function withinReach(actor: Actor, role: RoleId, stored: string[] | null): boolean {
+  if (actor.roleId === 'admin') return true;
+  return abilitiesOf(role, stored).every((ability) => actor.abilities.includes(ability)) && role !== 'admin';
+}
+
 /**
  * Gives an instructor or facilitator a login. An existing team login with their email (the owner who also
  * teaches, say) is linked at once; otherwise an `instructor` login is created without a usable password and
@@ -60,6 +66,17 @@ export async function invitePerson(
       const login = await findUser(tx, actor.companyId, person.userId);
       if (login?.deactivatedAt) {
         throw conflict(`${person.name}'s login is deactivated. Reactivate it in Settings › Staff Members.`);
+      }
+      // The link sets that login's password: sent to another address than the login's, it hands the login
+      // over, so only to someone who could do everything it can (as Staff Members' own email rule).
+      if (
+        login &&
+        login.email !== person.email &&
+        !withinReach(actor, login.role as RoleId, login.abilities)
+      ) {
+        throw forbidden(
+          `Only an admin can send ${person.name}’s invitation to another address than their login’s.`,
+        );
       }
     }
 

@@ -178,3 +178,49 @@ describe('POST /api/instructors/{instructorId}/invitation', () => {
     expect(kept.json().data).toMatchObject({ name: 'Fran Facilitator', login: 'none' });
   });
 });
+
+describe('inviting the login of someone who can do more', () => {
+  it('a staff member who manages staff (not an admin) cannot send an admin’s invitation to another address', async () => {
+    const studio = await owner();
+    // Ada is added as an instructor (linked to an instructors row), then made an admin before she accepts.
+    const adaEmail = `ada-${Date.now().toString(36)}${(sequence++).toString(36)}@example.com`;
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/staff-members',
+      headers: studio.headers,
+      payload: { name: 'Ada Admin', email: adaEmail, role: 'instructor' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const ada = added.json().data as { id: string; instructorId: string };
+    const promoted = await app.inject({
+      method: 'PUT',
+      url: `/api/staff-members/${ada.id}`,
+      headers: studio.headers,
+      payload: { name: 'Ada Admin', email: adaEmail, role: 'admin' },
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+
+    // Sam manages staff and settings, nothing more.
+    const sam = await signInTeamMember(app, db.db, studio.companyId, 'staff');
+    await db.pool.query(
+      `update users set abilities = '{manageSettings,manageStaff,checkIn}' where role = 'staff' and company_id = $1`,
+      [studio.companyId],
+    );
+    const samsOther = `sam-other-${Date.now().toString(36)}@example.com`;
+    const moved = await app.inject({
+      method: 'PUT',
+      url: `/api/instructors/${ada.instructorId}`,
+      headers: sam.headers,
+      payload: { name: 'Ada Admin', email: samsOther, phone: null, bio: null, photo: null, active: true },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const refused = await invite(sam.headers, ada.instructorId);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe(
+      'Only an admin can send Ada Admin’s invitation to another address than their login’s.',
+    );
+    expect(await queuedTo(samsOther)).toBe(0);
+    // The owner may (an admin can do everything anyway).
+    expect((await invite(studio.headers, ada.instructorId)).statusCode).toBe(200);
+  });
+});
