@@ -59,7 +59,11 @@ const payRateFields = z.object({
   /** One class template's own rate; null (or left out): the instructor's rate for every class. */
   templateId: objectIdSchema.nullish().transform((value) => value ?? null),
   service: z.enum(PAY_RATE_SERVICES, { error: 'Choose classes or appointments' }).default('class'),
-  effectiveFrom: localDateSchema,
+  /** Between 2000 and 2099, like payroll's dates (year 0 does not exist in the database; far-off years are typos). */
+  effectiveFrom: localDateSchema.refine(
+    (value) => value >= '2000-01-01' && value <= '2099-12-31',
+    'Choose a date between 2000 and 2099',
+  ),
   kind: z.enum(PAY_RATE_KIND_VALUES, { error: 'Choose per class, per attendee or hourly' }),
   /** Per class, per attendee or per hour, by kind. */
   amount: amountField('Enter the amount'),

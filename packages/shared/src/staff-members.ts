@@ -3,7 +3,7 @@ import { ABILITIES } from './constants/abilities.ts';
 import { abilitySchema } from './constants/role-schemas.ts';
 import { emailSchema, personNameSchema } from './auth.ts';
 import { listOf, pageQuery } from './paging.ts';
-import { localDateSchema } from './schedule.ts';
+import { payrollDateSchema } from './payroll.ts';
 import { objectIdSchema, phoneSchema } from './validators.ts';
 
 /** The roles a staff member (a login of the team) can have (issue 15 §1). */
@@ -95,7 +95,7 @@ export type StaffMemberListDto = z.infer<typeof staffMemberListDto>;
 /** `GET /api/staff-members/overview?weekOf=`: the Staff page (issue 15 §5). */
 export const staffOverviewQuery = z.object({
   /** Any day of the week to show (Monday to Sunday); this week on the company's clock when left out. */
-  weekOf: localDateSchema.optional(),
+  weekOf: payrollDateSchema.optional(),
 });
 export type StaffOverviewQuery = z.infer<typeof staffOverviewQuery>;
 

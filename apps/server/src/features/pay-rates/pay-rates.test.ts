@@ -191,6 +191,12 @@ describe('pay rates', () => {
     ).toBe('The cap cannot be less than the base amount');
     await refused(rate(ready.indira, { kind: 'weekly' }), 'kind');
     await refused(rate(ready.indira, { effectiveFrom: '2026-02-30' }), 'effectiveFrom');
+    // Year 0 does not exist in the database (it answered 500); far-off years are typing mistakes.
+    for (const effectiveFrom of ['0000-06-01', '0001-06-01', '1999-12-31', '2100-01-01', '9999-12-31']) {
+      expect(await refused(rate(ready.indira, { effectiveFrom }), 'effectiveFrom')).toBe(
+        'Choose a date between 2000 and 2099',
+      );
+    }
     expect(
       await refused(
         rate(ready.indira, { service: 'appointment', templateId: ready.templateId }),

@@ -690,6 +690,12 @@ describe('GET /api/staff-members/overview', () => {
     expect(
       (await call('GET', '/api/staff-members/overview?weekOf=2026-02-30', ready.headers)).statusCode,
     ).toBe(400);
+    // A week at the edge of the calendar answered weeks like '-000001-12' (or a 500 from the database).
+    for (const weekOf of ['0000-01-01', '9999-12-31']) {
+      const far = await call('GET', `/api/staff-members/overview?weekOf=${weekOf}`, ready.headers);
+      expect(far.statusCode, far.body).toBe(400);
+      expect(far.json().errors.weekOf).toBe('Choose a date between 2000 and 2099');
+    }
   });
 });
 
