@@ -241,7 +241,7 @@ export const payrollPeriodDto = z.object({
   currency: z.string(),
   /** The company's today. */
   today: z.string(),
-  /** The period has ended on the company's clock (only then can it be closed). */
+  /** The period has ended on the company's clock and every studio's (only then can it be closed). */
   ended: z.boolean(),
   closedAt: z.string().nullable(),
   closedByName: z.string().nullable(),

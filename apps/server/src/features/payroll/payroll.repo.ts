@@ -190,6 +190,14 @@ export async function classRates(tx: Executor, companyId: string): Promise<RateR
   return rows as unknown as RateRow[];
 }
 
+/** The time zones of the company's studios (classes are dated on their studio's clock). */
+export async function studioZones(tx: Executor, companyId: string): Promise<string[]> {
+  const { rows } = await tx.execute<{ time_zone: string }>(
+    sql`select distinct time_zone from studios where company_id = ${companyId}`,
+  );
+  return rows.map((row) => row.time_zone);
+}
+
 export async function userName(tx: Executor, companyId: string, userId: string): Promise<string> {
   const { rows } = await tx.execute<{ name: string }>(
     sql`select name from users where company_id = ${companyId} and id = ${userId}`,

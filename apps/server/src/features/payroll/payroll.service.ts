@@ -30,6 +30,7 @@ import {
   linesOfHomePeriods,
   lockPayroll,
   saveSettings,
+  studioZones,
   unpaidClassesIn,
   userName,
   type ClosedPeriodRow,
@@ -191,8 +192,22 @@ interface Located {
   closed: ClosedPeriodRow[];
   settings: PayrollSettings;
   today: string;
+  /**
+   * The earliest today among the company's clock and its studios' clocks: a period has ended once its
+   * last day is over in every studio (a studio west of the company's zone still teaches on it).
+   */
+  todayEverywhere: string;
   span: DateSpan;
   closedPeriod: ClosedPeriodRow | null;
+}
+
+async function todayEverywhereOf(tx: Executor, company: PayrollCompany, now: Date): Promise<string> {
+  let earliest = todayOf(company, now);
+  for (const zone of await studioZones(tx, company.id)) {
+    const day = localDateOf(now, zone);
+    if (day < earliest) earliest = day;
+  }
+  return earliest;
 }
 
 async function locate(
@@ -206,12 +221,13 @@ async function locate(
   const closed = await closedPeriods(tx, companyId);
   const today = todayOf(company, now);
   const { span, closed: closedPeriod } = payPeriodOf(date ?? today, settings, closed);
-  return { company, closed, settings, today, span, closedPeriod };
+  const todayEverywhere = await todayEverywhereOf(tx, company, now);
+  return { company, closed, settings, today, todayEverywhere, span, closedPeriod };
 }
 
 async function periodAnswer(tx: Executor, where: Located): Promise<PayrollPeriodDto> {
-  const { company, closed, settings, today, span, closedPeriod } = where;
-  const ended = span.endsOn < today;
+  const { company, closed, settings, today, todayEverywhere, span, closedPeriod } = where;
+  const ended = span.endsOn < todayEverywhere;
   if (closedPeriod) {
     const lines = (await frozenLines(tx, company.id, closedPeriod.id)).map((line) => toLineDto(line, closed));
     return {
@@ -248,7 +264,9 @@ async function periodAnswer(tx: Executor, where: Located): Promise<PayrollPeriod
     warnings: warningsOf(lines),
     closeRefusal: ended
       ? null
-      : `This period is still running: it can be closed from ${payrollDayLabel(addDays(span.endsOn, 1))}, once its last day is over.`,
+      : span.endsOn < today
+        ? `The last day of this period, ${payrollDayLabel(span.endsOn)}, is not over yet in every studio: it can be closed once it is.`
+        : `This period is still running: it can be closed from ${payrollDayLabel(addDays(span.endsOn, 1))}, once its last day is over.`,
   };
 }
 
@@ -270,6 +288,7 @@ export async function getClosedPeriod(db: Database, actor: Actor, periodId: stri
       closed,
       settings: await findSettings(tx, actor.companyId),
       today: todayOf(company, now),
+      todayEverywhere: await todayEverywhereOf(tx, company, now),
       span: period,
       closedPeriod: period,
     });
@@ -300,7 +319,7 @@ export async function closePeriod(
         { startsOn: 'Not the start of an open period' },
       );
     }
-    if (where.span.endsOn >= where.today) {
+    if (where.span.endsOn >= where.todayEverywhere) {
       throw conflict(
         `The period ${periodLabel(where.span)} is still running: it can be closed once ${payrollDayLabel(where.span.endsOn)} is over.`,
         { startsOn: 'Still running' },

@@ -325,6 +325,42 @@ describe('closing a period', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it('a period is not over while its last day goes on in a studio west of the company’s clock', async () => {
+    const ready = await studioReadyToSchedule(app);
+    // The company keeps Kiritimati's clock (UTC+14), its studio Pago Pago's (UTC-11): the company's date
+    // is always at least a day ahead, so the week ending on the company's yesterday is still being taught.
+    await db.pool.query(`update companies set time_zone = 'Pacific/Kiritimati' where id = $1`, [
+      ready.companyId,
+    ]);
+    await db.pool.query(`update studios set time_zone = 'Pacific/Pago_Pago' where company_id = $1`, [
+      ready.companyId,
+    ]);
+    const companyToday = localDateOf(new Date(), 'Pacific/Kiritimati');
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/payroll/settings',
+      headers: ready.headers,
+      payload: { frequency: 'weekly', periodAnchor: companyToday },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const lastWeek = addDays(companyToday, -7);
+
+    const open = await period(ready, lastWeek);
+    expect(open.startsOn).toBe(lastWeek);
+    expect(open.ended).toBe(false);
+    expect(open.closeRefusal).toContain('is not over yet in every studio');
+    const refused = await close(ready, lastWeek);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().errors.startsOn).toBe('Still running');
+
+    // Once the studio keeps the company's clock, the week is over and closes.
+    await db.pool.query(`update studios set time_zone = 'Pacific/Kiritimati' where company_id = $1`, [
+      ready.companyId,
+    ]);
+    expect((await period(ready, lastWeek)).ended).toBe(true);
+    expect((await close(ready, lastWeek)).statusCode).toBe(200);
+  });
+
   it('switching frequency keeps closed periods and starts the next period the day after the last closed one', async () => {
     const ready = await weeklyCompany();
     const week = weekAgo(2);
