@@ -1,5 +1,6 @@
 import {
   addDays,
+  formatMoney,
   payPeriodOf,
   payrollDayLabel,
   periodLabel,
@@ -295,6 +296,31 @@ export async function getClosedPeriod(db: Database, actor: Actor, periodId: stri
   });
 }
 
+/** The largest amount payroll_lines.amount and payroll_periods.total_amount hold (integer columns). */
+const MAX_STORED_AMOUNT = 2_147_483_647;
+
+/**
+ * Refuses (409) a close whose lines or total the integer columns cannot hold (rates may name up to
+ * 1,000,000.00 per attendee or hour), naming the instructor whose rates to check, instead of a 500.
+ */
+function checkStorable(lines: readonly NewLine[], company: PayrollCompany): void {
+  const subtotals = new Map<string, { name: string; amount: number; line: number }>();
+  for (const line of lines) {
+    const so = subtotals.get(line.instructorId) ?? { name: line.instructorName, amount: 0, line: 0 };
+    so.amount += line.amount;
+    so.line = Math.max(so.line, Math.abs(line.amount));
+    subtotals.set(line.instructorId, so);
+  }
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const over = [...subtotals.values()].find((so) => so.line > MAX_STORED_AMOUNT);
+  if (!over && Math.abs(total) <= MAX_STORED_AMOUNT) return;
+  const biggest = over ?? [...subtotals.values()].sort((a, b) => b.amount - a.amount)[0];
+  const limit = formatMoney(MAX_STORED_AMOUNT, company.currency, company.locale);
+  throw conflict(
+    `${biggest?.name ?? 'One instructor'}’s pay in this period is too large to record (more than ${limit}): check their pay rates in Staff Payrates, then close the period.`,
+  );
+}
+
 /**
  * Closes the open period starting on `startsOn`: its lines, computed now, are copied into
  * payroll_lines in the same transaction, under a per-company lock so two closes never race.
@@ -326,6 +352,7 @@ export async function closePeriod(
       );
     }
     const lines = await computeLines(tx, where.company, where.span, where.closed);
+    checkStorable(lines, where.company);
     await insertClosedPeriod(
       tx,
       actor.companyId,

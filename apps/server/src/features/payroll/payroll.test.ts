@@ -361,6 +361,22 @@ describe('closing a period', () => {
     expect((await close(ready, lastWeek)).statusCode).toBe(200);
   });
 
+  it('refuses with 409 (not 500) a period whose amounts are beyond what can be stored, naming the rate to check', async () => {
+    const ready = await weeklyCompany();
+    const week = weekAgo(1);
+    // The largest per-attendee amount a rate may name (1,000,000.00) with no cap, and 22 attendees: 22,000,000.00.
+    await rate(ready, ready.indira, { kind: 'per_attendee', amount: 100_000_000 });
+    await taught(ready, addDays(week.startsOn, 1), '09:00', 22);
+    const open = await period(ready, week.startsOn);
+    expect(open.total).toBe(2_200_000_000);
+    const refused = await close(ready, week.startsOn);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(
+      'Indira Patel’s pay in this period is too large to record (more than $21,474,836.47): check their pay rates in Staff Payrates, then close the period.',
+    );
+    expect((await period(ready, week.startsOn)).status).toBe('open');
+  });
+
   it('switching frequency keeps closed periods and starts the next period the day after the last closed one', async () => {
     const ready = await weeklyCompany();
     const week = weekAgo(2);
