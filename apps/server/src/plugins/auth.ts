@@ -213,6 +213,16 @@ export function requireRole(roles: readonly RoleId[], options: AuthOptions = {})
 }
 
 /**
+ * The sentence a refused team member reads. A solo instructor owns their account: what they may not do is
+ * not part of it (the staff pages), and there is no one else to ask.
+ */
+export function refusalFor(roleId: RoleId): string {
+  return roleId === 'solo-instructor'
+    ? 'This is not part of a solo instructor’s account.'
+    : 'Your account cannot do this. Ask the business owner or an admin for access.';
+}
+
+/**
  * onRequest hook: a member of the team (admin, staff, instructor, solo instructor) who has every one of
  * `abilities` (issue 15 §2); 401 without a session, 403 otherwise, naming what is missing.
  */
@@ -222,7 +232,7 @@ export function requireAbility(abilities: Ability | readonly Ability[], options:
     const actor = await authenticate(request, options);
     if (!TEAM_ROLES.includes(actor.roleId) || !needed.every((ability) => actor.abilities.includes(ability))) {
       await requestContext.getStore()?.parked?.discard();
-      throw forbidden('Your account cannot do this. Ask the business owner or an admin for access.');
+      throw forbidden(refusalFor(actor.roleId));
     }
     request.actor = actor;
   };

@@ -3,6 +3,7 @@ import { CLIENT_ROLES, TEAM_ROLES, type Ability, type RoleId } from '@kinetic/sh
 import { requestContext } from '../db/client.ts';
 import {
   authenticate,
+  refusalFor,
   requireAbility as authRequireAbility,
   requireRole as authRequireRole,
   type Actor,
@@ -23,8 +24,6 @@ export interface Guard {
 }
 
 type GuardHook = ((request: FastifyRequest) => Promise<void>) & { guard?: Guard };
-
-const REFUSED = 'Your account cannot do this. Ask the business owner or an admin for access.';
 
 /** Whether a guard admits a person (the rule the hooks enforce, for the matrix test). */
 export function guardAdmits(guard: Guard, roleId: RoleId, abilities: readonly Ability[]): boolean {
@@ -61,7 +60,7 @@ function guardHook(guard: Guard, options: AuthOptions): GuardHook {
     const actor: Actor = await authenticate(request, options);
     if (!guardAdmits(guard, actor.roleId, actor.abilities)) {
       await requestContext.getStore()?.parked?.discard();
-      throw forbidden(REFUSED);
+      throw forbidden(refusalFor(actor.roleId));
     }
     request.actor = actor;
   }, guard);

@@ -195,6 +195,19 @@ describe('the ability matrix (issue 15 §2)', () => {
     });
   }
 
+  it('says why: the team is told whom to ask; a solo instructor, who owns the account, that it is not part of it', async () => {
+    const refused = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/staff-members', headers }).then((response) => response.json());
+    expect(await refused(staff.headers)).toEqual({
+      status: 0,
+      message: 'Your account cannot do this. Ask the business owner or an admin for access.',
+    });
+    expect(await refused(bearer(solo.session.token))).toEqual({
+      status: 0,
+      message: 'This is not part of a solo instructor’s account.',
+    });
+  });
+
   describe('each ability, taken away from one staff member and given back', () => {
     for (const ability of ABILITIES) {
       it(ability, async () => {
