@@ -10,7 +10,8 @@ import {
   type LoginBody,
   type LoginResultDto,
 } from '@kinetic/shared';
-import { withPlatform, type Database } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { withPlatform, type Database, type Executor } from '../../db/client.ts';
 import { HttpError, notFound, unauthorized } from '../../plugins/errors.ts';
 import { verifyAgainstNothing, verifyPassword } from '../../plugins/passwords.ts';
 import { addressKey, clearLimit, consumeLimit, undoEvent, type RateLimitRule } from '../../plugins/rate-limit.ts';
@@ -46,6 +47,15 @@ export async function checkCompany(db: Database, body: CheckCompanyBody): Promis
     throw notFound(`This page is not available for ${company.name}.`);
   }
   return { companyId: company.id, companyName: company.name, kind: company.kind };
+}
+
+/** The person's role and deactivation as committed now, their row share-locked until the session is in. */
+async function currentLogin(tx: Executor, companyId: string, userId: string) {
+  const { rows } = await tx.execute<{ role: RoleId; deactivated_at: Date | null }>(
+    sql`select role, deactivated_at from users where company_id = ${companyId} and id = ${userId} for share`,
+  );
+  const row = rows[0];
+  return row && { role: row.role, deactivatedAt: row.deactivated_at };
 }
 
 export async function login(db: Database, body: LoginBody, ip: string): Promise<LoginResultDto> {
@@ -87,7 +97,14 @@ export async function login(db: Database, body: LoginBody, ip: string): Promise<
   return withPlatform(db, async (tx) => {
     await clearLimit(tx, accountRule.key);
     await undoEvent(tx, addressRule.key);
-    if (usable.length === 1) return startSession(tx, match.user, match.company, body.isSpecial ?? 0);
+    if (usable.length === 1) {
+      // Read again under a share lock: a role change or a deactivation that committed while the password
+      // was checked is what the session carries (one still running waits, then its sessions update ends it).
+      const now = await currentLogin(tx, match.company.id, match.user.id);
+      if (!now) throw unauthorized(WRONG_CREDENTIALS);
+      if (now.deactivatedAt) throw new HttpError(403, DEACTIVATED_ACCOUNT);
+      return startSession(tx, { ...match.user, role: now.role }, match.company, body.isSpecial ?? 0);
+    }
     // Only after the password is verified: the list never tells a stranger where an email has accounts.
     return {
       chooseCompany: usable.map(({ company }) => ({

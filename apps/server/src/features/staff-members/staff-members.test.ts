@@ -559,6 +559,60 @@ describe('a staff member who may manage staff (not an admin), and the email of s
   });
 });
 
+describe('a login racing a change to the person', () => {
+  it('a login that checks the password while they are demoted or deactivated starts its session with what committed', async () => {
+    const studio = await owner();
+    const ada = await add(studio.headers, { role: 'admin', name: 'Ada Admin' });
+    await acceptInvitation(ada, studio.companyId);
+    const ivy = await add(studio.headers, { role: 'staff', name: 'Ivy Staff' });
+    await acceptInvitation(ivy, studio.companyId);
+
+    /** Holds the change open while the person logs in, as the staff-members service writes it; then commits. */
+    async function raceLogin(member: StaffMemberDto, change: string) {
+      const held = await db.pool.connect();
+      try {
+        await held.query('begin');
+        await held.query(change, [member.id]);
+        await held.query('delete from sessions where user_id = $1', [member.id]);
+        const login = logIn(app, {
+          email: member.email,
+          password: PASSWORD,
+          roleId: member.role,
+          companyId: studio.companyId,
+        });
+        // Long enough for the login to read the person and check the password.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await held.query('commit');
+        return await login;
+      } finally {
+        held.release();
+      }
+    }
+
+    // Ada is demoted to instructor: a session she opens meanwhile must not carry admin.
+    const demoted = await raceLogin(
+      ada,
+      `update users set role = 'instructor', updated_at = now() where id = $1`,
+    );
+    if (demoted.statusCode === 200) {
+      const headers = bearer(demoted.json().data.token as string);
+      expect((await call('GET', '/api/staff-members', headers)).statusCode).toBe(403);
+      expect((await call('GET', '/api/me', headers)).json().data.can.manageStaff).toBe(false);
+    } else {
+      expect(demoted.statusCode, demoted.body).toBe(200);
+    }
+
+    // Ivy is deactivated: the login is refused, no session is left.
+    const deactivated = await raceLogin(ivy, `update users set deactivated_at = now() where id = $1`);
+    expect(deactivated.statusCode, deactivated.body).toBe(403);
+    expect(deactivated.json().message).toMatch(/^This account has been deactivated/);
+    const { rows } = await db.pool.query('select count(*)::int as n from sessions where user_id = $1', [
+      ivy.id,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+});
+
 describe('the last admin', () => {
   it('cannot deactivate themselves, and the last admin cannot be deactivated or demoted', async () => {
     const studio = await owner();
