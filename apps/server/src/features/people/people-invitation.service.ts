@@ -20,6 +20,44 @@ import { invitationEmail } from './invitation-email.ts';
 import { linkPersonToLogin } from './people.repo.ts';
 import { mustFind, toDto, type PeopleKind } from './people.service.ts';
 
+/**
+ * Spends any open link of the login and queues an email with a fresh single-use link to choose a password
+ * (the reset machinery, purpose `invitation`, valid INVITATION_LINK_DAYS); answers the email's id. The
+ * caller hands it to the worker after its transaction commits. `role` is how the email names it ("an
+ * instructor").
+ */
+export async function queueInvitation(
+  tx: Executor,
+  publicUrl: string,
+  actor: Actor,
+  login: { id: string; name: string; email: string },
+  role: string,
+): Promise<string> {
+  await spendResetTokensOfUser(tx, actor.companyId, login.id);
+  const token = newSecretToken();
+  await insertResetToken(tx, {
+    id: generateId(),
+    tokenHash: hashToken(token),
+    companyId: actor.companyId,
+    userId: login.id,
+    roleId: null,
+    purpose: 'invitation',
+    expiresAt: new Date(Date.now() + INVITATION_LINK_DAYS * 86_400_000),
+  });
+  const company = await findCompanyById(tx, actor.companyId);
+  const inviter = await findUser(tx, actor.companyId, actor.userId);
+  const draft = invitationEmail({
+    name: login.name,
+    companyName: company?.name ?? 'your studio',
+    invitedBy: inviter?.name ?? company?.name ?? 'Your studio',
+    role,
+    link: `${publicUrl}/resetPassword/${token}`,
+    loginUrl: `${publicUrl}/login`,
+    days: INVITATION_LINK_DAYS,
+  });
+  return queueEmail(tx, { companyId: actor.companyId, to: login.email, ...draft });
+}
+
 /** Logins a person of the team may already have, the most fitting first. */
 const LINKABLE_ROLES = ['instructor', 'admin', 'staff'] as const;
 
@@ -112,29 +150,14 @@ export async function invitePerson(
       }
     }
 
-    await spendResetTokensOfUser(tx, actor.companyId, userId);
-    const token = newSecretToken();
-    await insertResetToken(tx, {
-      id: generateId(),
-      tokenHash: hashToken(token),
-      companyId: actor.companyId,
-      userId,
-      roleId: null,
-      purpose: 'invitation',
-      expiresAt: new Date(Date.now() + INVITATION_LINK_DAYS * 86_400_000),
-    });
-    const company = await findCompanyById(tx, actor.companyId);
-    const inviter = await findUser(tx, actor.companyId, actor.userId);
-    const draft = invitationEmail({
-      name: person.name,
-      companyName: company?.name ?? 'your studio',
-      invitedBy: inviter?.name ?? company?.name ?? 'Your studio',
-      role: people.kind === 'instructor' ? 'an instructor' : 'a facilitator',
-      link: `${deps.publicUrl}/resetPassword/${token}`,
-      loginUrl: `${deps.publicUrl}/login`,
-      days: INVITATION_LINK_DAYS,
-    });
-    const emailId = await queueEmail(tx, { companyId: actor.companyId, to: person.email, ...draft });
+    const role = people.kind === 'instructor' ? 'an instructor' : 'a facilitator';
+    const emailId = await queueInvitation(
+      tx,
+      deps.publicUrl,
+      actor,
+      { id: userId, name: person.name, email: person.email },
+      role,
+    );
     const updated = toDto(await mustFind(tx, people, actor.companyId, person.id));
     return { result: { person: updated, outcome: 'emailed' as const }, emailId };
   });

@@ -16,20 +16,12 @@ import { sql } from 'drizzle-orm';
 import { withPlatform, type Database, type Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { generateId } from '../../db/ids.ts';
-import { queueEmail } from '../../jobs/email-outbox.ts';
 import type { Jobs } from '../../jobs/runner.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
-import { hashToken, newSecretToken } from '../../plugins/tokens.ts';
-import {
-  deleteSessionsOfUser,
-  findCompanyById,
-  findUser,
-  insertResetToken,
-  spendResetTokensOfUser,
-} from '../accounts/accounts.repo.ts';
-import { INVITATION_LINK_DAYS, INVITED_PASSWORD_HASH } from '../accounts/invited-login.ts';
-import { invitationEmail } from '../people/invitation-email.ts';
+import { deleteSessionsOfUser, spendResetTokensOfUser } from '../accounts/accounts.repo.ts';
+import { INVITED_PASSWORD_HASH } from '../accounts/invited-login.ts';
+import { queueInvitation } from '../people/people-invitation.service.ts';
 import {
   classesOfInstructors,
   companyToday,
@@ -142,29 +134,7 @@ async function sendInvitation(
   actor: Actor,
   user: { id: string; name: string; email: string; role: StaffRole },
 ) {
-  await spendResetTokensOfUser(tx, actor.companyId, user.id);
-  const token = newSecretToken();
-  await insertResetToken(tx, {
-    id: generateId(),
-    tokenHash: hashToken(token),
-    companyId: actor.companyId,
-    userId: user.id,
-    roleId: null,
-    purpose: 'invitation',
-    expiresAt: new Date(Date.now() + INVITATION_LINK_DAYS * 86_400_000),
-  });
-  const company = await findCompanyById(tx, actor.companyId);
-  const inviter = await findUser(tx, actor.companyId, actor.userId);
-  const draft = invitationEmail({
-    name: user.name,
-    companyName: company?.name ?? 'your studio',
-    invitedBy: inviter?.name ?? company?.name ?? 'Your studio',
-    role: ROLE_WORDS[user.role],
-    link: `${deps.publicUrl}/resetPassword/${token}`,
-    loginUrl: `${deps.publicUrl}/login`,
-    days: INVITATION_LINK_DAYS,
-  });
-  return queueEmail(tx, { companyId: actor.companyId, to: user.email, ...draft });
+  return queueInvitation(tx, deps.publicUrl, actor, user, ROLE_WORDS[user.role]);
 }
 
 /** Runs a staff change in one transaction under the company's staff lock; a duplicate email is a 409. */
