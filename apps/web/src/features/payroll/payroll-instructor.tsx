@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
 import { formatMoney, periodLabel, type PayrollInstructorDto, type PayrollLineDto } from '@kinetic/shared';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -59,7 +60,22 @@ function RateCell({ line }: { line: PayrollLineDto }) {
   );
 }
 
-/** One instructor's lines and subtotal: a table when wide, cards when narrow. */
+/** On a phone an instructor with more lines than this shows them on asking: a month is dozens of cards. */
+export const FOLD_AFTER = 3;
+
+/** What a folded list holds that needs a look: adjustments and classes without a rate. */
+function foldedNotes(lines: readonly PayrollLineDto[]): string {
+  const adjustments = lines.filter((line) => line.kind === 'adjustment').length;
+  const noRate = lines.filter((line) => line.noRate).length;
+  return [
+    adjustments ? (adjustments === 1 ? '1 adjustment' : `${adjustments} adjustments`) : '',
+    noRate ? (noRate === 1 ? '1 class without a rate' : `${noRate} classes without a rate`) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** One instructor's lines and subtotal: a table when wide, cards when narrow (long lists folded). */
 export function PayrollInstructor({
   instructor,
   currency,
@@ -76,6 +92,10 @@ export function PayrollInstructor({
   const amountOf = (line: PayrollLineDto) =>
     line.kind === 'adjustment' && line.amount > 0 ? `+${money(line.amount)}` : money(line.amount);
   const headingId = `payroll-${instructor.instructorId}`;
+  const listId = `payroll-lines-${instructor.instructorId}`;
+  const foldable = narrow && instructor.lines.length > FOLD_AFTER;
+  const [open, setOpen] = useState(false);
+  const notes = foldedNotes(instructor.lines);
   const classes = instructor.classes === 1 ? '1 class' : `${instructor.classes} classes`;
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
@@ -88,9 +108,28 @@ export function PayrollInstructor({
             {classes} · Subtotal {money(instructor.subtotal)}
           </Text>
         </Group>
-        {narrow ? (
+        {foldable ? (
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            {notes ? (
+              <Text size="sm" fw={600} c="orange.9">
+                {notes}
+              </Text>
+            ) : null}
+            <Button
+              variant="default"
+              mih={44}
+              aria-expanded={open}
+              aria-controls={listId}
+              onClick={() => setOpen((was) => !was)}
+            >
+              {open ? 'Hide the lines' : `Show the ${instructor.lines.length} lines`}
+            </Button>
+          </Group>
+        ) : null}
+        {foldable && !open ? null : narrow ? (
           <Stack
             component="ul"
+            id={listId}
             gap="xs"
             aria-label={`${instructor.instructorName}’s lines`}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
