@@ -256,6 +256,10 @@ export async function editStaffMember(
       update users set name = ${values.name}, email = ${values.email}, phone = ${values.phone}, role = ${values.role},
         abilities = ${toArray(storedAbilities(values.role, values.abilities))}, updated_at = now()
       where company_id = ${actor.companyId} and id = ${id}`);
+    // The instructor they are on the schedule, payroll and public pages reads as they are now named.
+    await tx.execute(sql`
+      update instructors set name = ${values.name}, email = ${values.email}, phone = ${values.phone}, updated_at = now()
+      where company_id = ${actor.companyId} and user_id = ${id}`);
     if (before.role !== values.role) await setSessionsRole(tx, actor.companyId, id, values.role);
     await replaceStudios(tx, actor.companyId, id, values.studioIds);
     if (values.role === 'instructor' && !before.deactivated_at)

@@ -249,6 +249,19 @@ describe('GET and PUT /api/staff-members/{staffId}', () => {
     expect((await call('GET', '/api/me', headers)).json().data.can.runReports).toBe(false);
   });
 
+  it('a name, email or phone corrected here is the linked instructor’s too (schedule, payroll, public pages)', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const member = await add(ready.headers, { role: 'instructor', name: 'Ines Instrctor' });
+    const email = `ines-${member.id}@example.com`;
+    const edited = await call('PUT', `/api/staff-members/${member.id}`, ready.headers, {
+      ...body({ name: 'Ines Instructor', email, phone: '(404) 555-0123', role: 'instructor', studioIds: [] }),
+      abilities: null,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const instructor = await call('GET', `/api/instructors/${member.instructorId}`, ready.headers);
+    expect(instructor.json().data).toMatchObject({ name: 'Ines Instructor', email, phone: '(404) 555-0123' });
+  });
+
   it('a role change reaches their open session at once (their session carries the new role)', async () => {
     const studio = await owner();
     const member = await add(studio.headers, { role: 'instructor' });
