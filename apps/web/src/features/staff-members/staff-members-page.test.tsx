@@ -102,6 +102,15 @@ describe('Settings › Staff Members', () => {
     expect(screen.getByText('All abilities')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add a staff member' })).toBeTruthy();
 
+    // The search box narrows the list by name or email, and says when no one matches.
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(search, { target: { value: 'olive' } });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByText(/Olive Owner/)).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'nobody' } });
+    expect(screen.getByText('No one here matches “nobody”.')).toBeTruthy();
+    fireEvent.change(search, { target: { value: '' } });
+
     fireEvent.click(screen.getByRole('radio', { name: 'Deactivated' }));
     expect(await screen.findByText('Dee Parted')).toBeTruthy();
     expect(screen.getByText('Deactivated', { selector: '.mantine-Badge-label' })).toBeTruthy();

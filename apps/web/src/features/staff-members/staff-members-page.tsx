@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ABILITIES, STAFF_ROLE_LABELS, type StaffMemberDto } from '@kinetic/shared';
@@ -58,6 +70,16 @@ function NotAvailable() {
   );
 }
 
+/** Whether a person matches what was typed in the search box (name or email, any case, in any order of words). */
+export function matchesSearch(member: Pick<StaffMemberDto, 'name' | 'email'>, search: string): boolean {
+  const haystack = `${member.name} ${member.email}`.toLocaleLowerCase();
+  return search
+    .toLocaleLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
 const studiosText = (member: StaffMemberDto) =>
   member.studios.length > 0 ? member.studios.map((studio) => studio.name).join(', ') : 'No studio chosen';
 
@@ -71,7 +93,10 @@ export function StaffMembersPage() {
   const members = useStaffMembers(allowed ? companyId : '', filter);
   const wide = useMediaQuery('(min-width: 62em)') ?? false;
   const added = (location.state as { added?: string } | null)?.added;
-  const items = members.data?.items ?? [];
+  const [search, setSearch] = useState('');
+  const listed = members.data?.items ?? [];
+  // A team fits the server's largest page (100), so the search box filters what is already here.
+  const items = listed.filter((member) => matchesSearch(member, search));
 
   return (
     <Stack gap="md">
@@ -95,7 +120,17 @@ export function StaffMembersPage() {
         <NotAvailable />
       ) : (
         <>
-          <SegmentedChoice label="Show" value={filter} onChange={setFilter} options={FILTERS} />
+          <Group align="flex-end" wrap="wrap" gap="md">
+            <SegmentedChoice label="Show" value={filter} onChange={setFilter} options={FILTERS} />
+            <TextInput
+              type="search"
+              label="Search"
+              placeholder="Name or email"
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              w={{ base: '100%', sm: 280 }}
+            />
+          </Group>
           {members.isError ? (
             <Alert color="red" role="alert" title="The staff members could not be loaded">
               {members.error.message}
@@ -104,7 +139,13 @@ export function StaffMembersPage() {
             <PageLoader />
           ) : items.length === 0 ? (
             <Paper withBorder p="lg" radius="md">
-              <Text>{filter === 'inactive' ? 'No one is deactivated.' : 'No staff members to show.'}</Text>
+              <Text>
+                {listed.length > 0
+                  ? `No one here matches “${search.trim()}”.`
+                  : filter === 'inactive'
+                    ? 'No one is deactivated.'
+                    : 'No staff members to show.'}
+              </Text>
             </Paper>
           ) : wide ? (
             <Table striped highlightOnHover verticalSpacing="sm" aria-label="Staff members">
