@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ClassTemplateDto } from '@kinetic/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -67,7 +78,11 @@ export function ClassTemplatesPage() {
       </Group>
     ) : (
       <Group gap="xs">
-        <Button variant="default" aria-label={`Edit ${template.name}`} onClick={() => setEditing({ mode: 'edit', template })}>
+        <Button
+          variant="default"
+          aria-label={`Edit ${template.name}`}
+          onClick={() => setEditing({ mode: 'edit', template })}
+        >
           Edit
         </Button>
         <ConfirmActionButton
@@ -82,7 +97,8 @@ export function ClassTemplatesPage() {
             setNote(`Copied as ${made.name}. Edit the copy to change it.`);
           }}
         >
-          A new active template is made with the same details, named as a copy. {template.name} stays as it is.
+          A new active template is made with the same details, named as a copy. {template.name} stays as it
+          is.
         </ConfirmActionButton>
         <ConfirmActionButton
           label="Archive"
@@ -111,13 +127,15 @@ export function ClassTemplatesPage() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={4}>
           <Title order={1}>Templates</Title>
-          <Text c="dimmed">The classes you run: length, room for how many, drop-in price and calendar colour.</Text>
+          <Text c="dimmed">
+            The classes you run: length, room for how many, drop-in price and calendar colour.
+          </Text>
         </Stack>
         {manage ? <Button onClick={() => setEditing({ mode: 'add' })}>Add template</Button> : null}
       </Group>
       {!manage && me.data ? (
         <Alert color="secondary" variant="light" title="Read only">
-          Only the owner or an admin can change templates.
+          You need the “Manage settings” ability to change templates. Ask the business owner or an admin.
         </Alert>
       ) : null}
       <StatusNote note={note} />
@@ -160,11 +178,13 @@ export function ClassTemplatesPage() {
       ) : (
         <Stack gap="md">
           {list.map((template) => (
-            <ClassTemplateCard key={template.id} template={template} actions={manage ? actions(template) : null} />
+            <ClassTemplateCard
+              key={template.id}
+              template={template}
+              actions={manage ? actions(template) : null}
+            />
           ))}
-          {pages > 1 ? (
-            <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" />
-          ) : null}
+          {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" /> : null}
         </Stack>
       )}
       <Modal

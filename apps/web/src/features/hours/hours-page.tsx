@@ -42,7 +42,8 @@ export function HoursPage() {
         <>
           {readOnly ? (
             <Alert color="secondary" variant="light" title="Read only">
-              Only the owner or an admin can change peak and non-peak hours.
+              You need the “Manage settings” ability to change peak and non-peak hours. Ask the business owner
+              or an admin.
             </Alert>
           ) : null}
           {hasAnyHours(hours.data) ? null : (

@@ -61,7 +61,8 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
           <Text c="dimmed">{text.intro}</Text>
           {canInvite ? (
             <Text size="sm" c="dimmed">
-              Invite {text.one}s with an email address to log in: they get an email with a link to choose a password.
+              Invite {text.one}s with an email address to log in: they get an email with a link to choose a
+              password.
             </Text>
           ) : null}
         </Stack>
@@ -74,7 +75,7 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
       ) : null}
       {!manage && me.data ? (
         <Alert color="secondary" variant="light" title="Read only">
-          Only the owner or an admin can change {text.one}s.
+          You need the “Manage settings” ability to change {text.one}s. Ask the business owner or an admin.
         </Alert>
       ) : null}
       <StatusNote note={note} />
@@ -136,7 +137,11 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.mode === 'edit' ? `Edit ${editing.person.name}` : `Add ${text.one === 'instructor' ? 'an' : 'a'} ${text.one}`}
+        title={
+          editing?.mode === 'edit'
+            ? `Edit ${editing.person.name}`
+            : `Add ${text.one === 'instructor' ? 'an' : 'a'} ${text.one}`
+        }
         size="lg"
         fullScreen={narrow}
         returnFocus

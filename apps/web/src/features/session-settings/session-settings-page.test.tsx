@@ -93,7 +93,9 @@ describe('Sessions Settings', () => {
         },
       );
       renderRoutes([{ path: '/', element: <SessionSettingsPage /> }], '/');
-      await screen.findByText('Only the owner or an admin can change these rules.');
+      await screen.findByText(
+        'You need the “Manage settings” ability to change these rules. Ask the business owner or an admin.',
+      );
       expect((screen.getByRole('textbox', { name: /Booking opens/ }) as HTMLInputElement).disabled).toBe(
         true,
       );

@@ -283,7 +283,8 @@ export function SessionSettingsPage() {
         <>
           {readOnly ? (
             <Alert color="secondary" variant="light" title="Read only">
-              Only the owner or an admin can change these rules.
+              You need the “Manage settings” ability to change these rules. Ask the business owner or an
+              admin.
             </Alert>
           ) : null}
           <SessionSettingsForm

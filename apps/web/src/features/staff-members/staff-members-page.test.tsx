@@ -124,7 +124,7 @@ describe('Settings › Staff Members', () => {
       '/app/settings/staffMembers',
     );
     expect(
-      await screen.findByText(/Only the owner or an admin with the “Manage staff” ability/),
+      await screen.findByText(/You need the “Manage staff” ability to manage staff members/),
     ).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Add a staff member' })).toBeNull();
     expect(calls.some((call) => call.path.startsWith('staff-members'))).toBe(false);

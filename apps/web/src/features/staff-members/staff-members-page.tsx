@@ -65,7 +65,7 @@ function useStaffAccess() {
 function NotAvailable() {
   return (
     <Alert color="secondary" variant="light" title="Not available">
-      Only the owner or an admin with the “Manage staff” ability can manage staff members.
+      You need the “Manage staff” ability to manage staff members. Ask the business owner or an admin.
     </Alert>
   );
 }

@@ -71,7 +71,7 @@ export function StaffPage() {
       <StaffTabs active="team" />
       {me.data && !allowed ? (
         <Alert color="secondary" variant="light" title="Not available">
-          Only the owner or an admin with the “Manage staff” ability can see the staff page.
+          You need the “Manage staff” ability to see the staff page. Ask the business owner or an admin.
         </Alert>
       ) : (
         <>

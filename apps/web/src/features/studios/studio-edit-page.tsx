@@ -14,7 +14,7 @@ import { SavedNote } from './studios-settings-page.tsx';
 function ReadOnly() {
   return (
     <Alert color="secondary" variant="light" title="Read only">
-      Only the owner or an admin can change studios.
+      You need the “Manage settings” ability to change studios. Ask the business owner or an admin.
     </Alert>
   );
 }

@@ -90,7 +90,11 @@ describe('Settings › Studios', () => {
   it('reads without Add, Edit or Delete for those who may not manage studios', async () => {
     open(false);
     await screen.findByRole('article', { name: 'Midtown' });
-    expect(screen.getByText('Only the owner or an admin can change studios.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'You need the “Manage settings” ability to change studios. Ask the business owner or an admin.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Add studio' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit Midtown' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Midtown' })).toBeNull();

@@ -63,7 +63,7 @@ export function StudiosSettingsPage() {
       {added ? <SavedNote title={`${added} added`} /> : null}
       {!manage && me.data ? (
         <Alert color="secondary" variant="light" title="Read only">
-          Only the owner or an admin can change studios.
+          You need the “Manage settings” ability to change studios. Ask the business owner or an admin.
         </Alert>
       ) : null}
       {studios.isError ? (
