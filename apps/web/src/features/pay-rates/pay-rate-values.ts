@@ -6,6 +6,7 @@ import {
   type PayRateKind,
 } from '@kinetic/shared';
 import { majorToMinor, minorToMajor } from '../class-templates/money.ts';
+import { formatCalendarDay } from '../../ui/calendar-day.ts';
 
 /** The form edits major units as typed; the server takes whole minor units of the company currency. */
 export interface PayRateFormValues {
@@ -82,30 +83,9 @@ export function toPayRateUpdateBody(
   return rest;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** "1 Nov 2026" (or "Nov 1, 2026"): a calendar date in the company's locale. */
-export function formatDay(date: string, locale: string): string {
-  let format = dayFormats.get(locale);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat(locale, {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
-    } catch {
-      format = new Intl.DateTimeFormat('en-US', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
-    }
-    dayFormats.set(locale, format);
-  }
-  return format.format(new Date(`${date}T12:00:00Z`));
-}
+export const formatDay = (date: string, locale: string): string =>
+  formatCalendarDay(date, locale, { day: 'numeric', month: 'short', year: 'numeric' });
 
 type DeletableRate = Pick<
   PayRateDto,

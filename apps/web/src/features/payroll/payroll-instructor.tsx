@@ -1,32 +1,11 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { formatCalendarDay } from '../../ui/calendar-day.ts';
 import { formatMoney, periodLabel, type PayrollInstructorDto, type PayrollLineDto } from '@kinetic/shared';
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "Tue, 3 Nov" in the company's locale (a studio-calendar date, so read as UTC). */
-export function formatLineDay(date: string, locale: string): string {
-  let format = dayFormats.get(locale);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat(locale, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        timeZone: 'UTC',
-      });
-    } catch {
-      format = new Intl.DateTimeFormat('en-US', {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        timeZone: 'UTC',
-      });
-    }
-    dayFormats.set(locale, format);
-  }
-  return format.format(new Date(`${date}T12:00:00Z`));
-}
+/** "Tue, 3 Nov" in the company's locale (a studio-calendar date). */
+export const formatLineDay = (date: string, locale: string): string =>
+  formatCalendarDay(date, locale, { weekday: 'short', day: 'numeric', month: 'short' });
 
 /** What a line is besides a class taught: a substitute's class, an adjustment and why. */
 function LineMarks({ line }: { line: PayrollLineDto }) {

@@ -12,6 +12,7 @@ import { useMe } from '../accounts/api/get-me.ts';
 import { useStaffAction, useStaffOverview } from '../staff-members/api/staff-members-api.ts';
 import { StaffStatusBadge } from '../staff-members/staff-status-badge.tsx';
 import { StaffTabs } from './staff-tabs.tsx';
+import { formatCalendarDay } from '../../ui/calendar-day.ts';
 
 type Member = StaffOverviewDto['members'][number];
 const NO_STUDIO = 'none';
@@ -49,14 +50,9 @@ export function StaffPage() {
   const overview = useStaffOverview(allowed ? companyId : '', weekOf);
   const data = overview.data;
   const shown = useMemo(() => (data ? filterByStudio(data.members, studioId) : []), [data, studioId]);
-  const dayFormat = useMemo(
-    () =>
-      new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }),
-    [locale],
-  );
-  const weekLabel = data
-    ? `${dayFormat.format(new Date(`${data.weekStart}T00:00:00Z`))} – ${dayFormat.format(new Date(`${data.weekEnd}T00:00:00Z`))}`
-    : '';
+  const day = (date: string) =>
+    formatCalendarDay(date, locale, { weekday: 'short', day: 'numeric', month: 'short' });
+  const weekLabel = data ? `${day(data.weekStart)} – ${day(data.weekEnd)}` : '';
   const thisWeek = data ? data.today >= data.weekStart && data.today <= data.weekEnd : true;
 
   return (
