@@ -117,7 +117,7 @@ describe('bookings (issue 9)', () => {
     await pressByKeyboard(ben, 'Join the waitlist');
     const waiting = ben.getByText('You’re number 1 on the waitlist.');
     await waiting.waitFor();
-    await expect(waiting.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => waiting.evaluate((element) => element === document.activeElement)).toBe(true);
     await check(ben, 'bookings-public-waitlisted');
 
     // The first cancels inside the free-cancellation time: warned of the fee, by keyboard.
@@ -129,15 +129,15 @@ describe('bookings (issue 9)', () => {
     await ava.waitForTimeout(400);
     await check(ava, 'bookings-public-cancel-late');
     // The dialog opens on the safe answer: Enter alone keeps the booking.
-    await expect(confirm.getByRole('button', { name: 'Keep my booking' }).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => confirm.getByRole('button', { name: 'Keep my booking' }).evaluate((element) => element === document.activeElement)).toBe(true);
     await ava.keyboard.press('Tab');
-    await expect(confirm.getByRole('button', { name: 'Cancel my booking' }).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => confirm.getByRole('button', { name: 'Cancel my booking' }).evaluate((element) => element === document.activeElement)).toBe(true);
     await ava.keyboard.press('Enter');
     await confirm.waitFor({ state: 'hidden' });
     // The keyboard is on what happened, not thrown to the top of the page.
     const cancelled = ava.getByText('Booking cancelled, late: the class counts as used and a $10.00 fee is owed.');
     await cancelled.waitFor();
-    await expect(cancelled.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => cancelled.evaluate((element) => element === document.activeElement)).toBe(true);
     // Automatic promotion gave the place to the waitlist: the class is full again.
     await ava.getByRole('button', { name: 'Join the waitlist' }).waitFor();
 

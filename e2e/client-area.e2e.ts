@@ -116,7 +116,7 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     // Clear (by keyboard) disables itself: the focus goes to the empty box, not the top of the page.
     await client.getByRole('button', { name: 'Clear' }).focus();
     await client.keyboard.press('Enter');
-    await expect(pad.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => pad.evaluate((element) => element === document.activeElement)).toBe(true);
     await draw();
     await check(client, 'waiver-client-sign');
     await client.getByRole('button', { name: 'Sign the waiver' }).click();
@@ -128,7 +128,7 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await client.keyboard.press('Enter');
     const booked = client.getByText('You’re booked (free class).');
     await booked.waitFor();
-    await expect(booked.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => booked.evaluate((element) => element === document.activeElement)).toBe(true);
 
     await client.goto(`/${company.slug}/client/client/settings/waiver`);
     await client.getByText(/^You signed version 1 as Wendy Walker on/).waitFor();
@@ -174,7 +174,7 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await client.getByRole('button', { name: 'Book with Five Pack (5 credits left)' }).click();
     const usedCredit = client.getByText('You’re booked, using 1 credit of Five Pack.');
     await usedCredit.waitFor();
-    await expect(usedCredit.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => usedCredit.evaluate((element) => element === document.activeElement)).toBe(true);
     await checkBothWidths(client, 'class-booked-with-pack');
     await client.goto(`/${company.slug}/client/client/classes/details/${fullClassId}`);
     await client.getByRole('button', { name: 'Join the waitlist' }).click();
@@ -186,13 +186,13 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await client.getByRole('button', { name: 'Cancel booking' }).click();
     const cancelDialog = client.getByRole('dialog', { name: 'Cancel your booking?' });
     await cancelDialog.getByText('Cancelling now is free: your credit goes back to Five Pack.').waitFor();
-    await expect(cancelDialog.getByRole('button', { name: 'Keep my booking' }).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => cancelDialog.getByRole('button', { name: 'Keep my booking' }).evaluate((element) => element === document.activeElement)).toBe(true);
     await client.waitForTimeout(400);
     await checkBothWidths(client, 'class-cancel-dialog');
     await cancelDialog.getByRole('button', { name: 'Cancel my booking' }).click();
     const creditBack = client.getByText('Booking cancelled: your credit went back to Five Pack.');
     await creditBack.waitFor();
-    await expect(creditBack.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => creditBack.evaluate((element) => element === document.activeElement)).toBe(true);
     await client.getByRole('button', { name: 'Book with Five Pack (5 credits left)' }).waitFor();
     await client.getByRole('link', { name: 'Packages' }).click();
     await held.getByText('5 of 5 credits left').waitFor();
@@ -208,11 +208,11 @@ describe('client area (issue 11): waiver and policies, packages, bookings, notif
     await client.getByRole('button', { name: 'Leave the waitlist' }).click();
     const leave = client.getByRole('dialog', { name: 'Leave the waitlist?' });
     await leave.getByText(/^You are #1 in line\./).waitFor();
-    await expect(leave.getByRole('button', { name: 'Stay on the waitlist' }).evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => leave.getByRole('button', { name: 'Stay on the waitlist' }).evaluate((element) => element === document.activeElement)).toBe(true);
     await leave.getByRole('button', { name: 'Leave the waitlist' }).click();
     const left = client.getByText('You left the waitlist.');
     await left.waitFor();
-    await expect(left.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => left.evaluate((element) => element === document.activeElement)).toBe(true);
     await checkBothWidths(client, 'class-left-waitlist');
     await client.getByRole('link', { name: 'Packages', exact: true }).first().click();
 

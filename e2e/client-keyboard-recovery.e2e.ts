@@ -122,7 +122,7 @@ describe('client area: the keyboard is never left on <body> when something goes 
     await bought.waitFor();
     await expect.poll(() => bought.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.waitForTimeout(300);
-    await expect(bought.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => bought.evaluate((element) => element === document.activeElement)).toBe(true);
     const top = await bought.evaluate((element) => element.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(740);
