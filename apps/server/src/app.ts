@@ -177,6 +177,12 @@ export async function buildApp(
       );
       await api.register((await import('./features/my-data/my-data.routes.ts')).myDataRoutes);
       await api.register(
+        (await import('./features/notifications/email-settings.routes.ts')).emailSettingsRoutes,
+      );
+      await api.register(
+        (await import('./features/calendar-feeds/calendar-feeds.routes.ts')).calendarFeedsRoutes,
+      );
+      await api.register(
         (await import('./features/signup-details/signup-details.routes.ts')).signupDetailsRoutes,
       );
       await api.register(

@@ -5,13 +5,15 @@ import { z } from 'zod';
  * the studio cancels and the account itself always go; these are the optional ones. Marketing is asked
  * separately and is off until the client says yes.
  */
-export const EMAIL_TOPICS = ['bookingConfirmations', 'reminders', 'waitlist', 'marketing'] as const;
+export const EMAIL_TOPICS = ['bookingConfirmations', 'reminders', 'waitlist', 'packageReminders', 'marketing'] as const;
 export type EmailTopic = (typeof EMAIL_TOPICS)[number];
 
 export const notificationPreferencesDto = z.object({
   bookingConfirmations: z.boolean(),
   reminders: z.boolean(),
   waitlist: z.boolean(),
+  /** Membership renewing soon and pack expiring soon (issue 16). */
+  packageReminders: z.boolean(),
   marketing: z.boolean(),
 });
 export type NotificationPreferencesDto = z.infer<typeof notificationPreferencesDto>;
@@ -25,6 +27,8 @@ export const notificationPreferencesBody = z.object({
   bookingConfirmations: flag('booking confirmations'),
   reminders: flag('class reminders'),
   waitlist: flag('waitlist emails'),
+  /** Optional: a body written before issue 16 keeps the saved choice. */
+  packageReminders: flag('membership and pack reminders').optional(),
   marketing: flag('news and offers'),
 });
 
@@ -32,5 +36,6 @@ export const NOTIFICATION_DEFAULTS: NotificationPreferencesDto = {
   bookingConfirmations: true,
   reminders: true,
   waitlist: true,
+  packageReminders: true,
   marketing: false,
 };

@@ -53,3 +53,6 @@ export * from './client-report.ts';
 export * from './reports.ts';
 export * from './staff-members.ts';
 export * from './payroll.ts';
+export * from './email-triggers.ts';
+export * from './email-templates.ts';
+export * from './email-settings.ts';

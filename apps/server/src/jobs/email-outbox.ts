@@ -12,6 +12,9 @@ export interface EmailDraft {
   subject: string;
   text: string;
   html?: string;
+  /** The sender's display name (the address stays the server's MAIL_FROM) and where replies go. */
+  fromName?: string | null;
+  replyTo?: string | null;
   /** Small text files (a class's `.ics`), stored on the row and sent with it. */
   attachments?: EmailAttachment[];
 }
@@ -20,7 +23,14 @@ export interface EmailDraft {
 export async function queueEmail(tx: Executor, draft: EmailDraft): Promise<string> {
   const id = generateId();
   const attachments = draft.attachments && draft.attachments.length > 0 ? draft.attachments : null;
-  await tx.insert(emailOutbox).values({ id, ...draft, html: draft.html ?? null, attachments });
+  await tx.insert(emailOutbox).values({
+    id,
+    ...draft,
+    html: draft.html ?? null,
+    fromName: draft.fromName ?? null,
+    replyTo: draft.replyTo ?? null,
+    attachments,
+  });
   return id;
 }
 
@@ -36,7 +46,12 @@ export async function findPendingEmail(tx: Executor, id: string) {
 export async function markEmailSent(tx: Executor, id: string) {
   await tx
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, lastAttemptAt: sql`now()` })
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lastAttemptAt: sql`now()`,
+    })
     .where(eq(emailOutbox.id, id));
 }
 

@@ -10,7 +10,19 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
+  fromName?: string | null;
+  replyTo?: string | null;
   attachments?: EmailAttachment[] | null;
+}
+
+/**
+ * The From header: the studio's name with the server's own address (MAIL_FROM's), so the message passes
+ * the server domain's SPF/DKIM and is not marked as spam; replies go to the studio's reply-to.
+ */
+function senderOf(mail: OutgoingMail, mailFrom: string) {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const from = mail.fromName ? { name: mail.fromName, address } : mailFrom;
+  return { from, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) };
 }
 
 const attachmentsOf = (mail: OutgoingMail) =>
@@ -32,6 +44,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
     return {
       async send(mail) {
         await transport.sendMail({
+          ...senderOf(mail, config.MAIL_FROM),
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
@@ -48,7 +61,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
   return {
     async send(mail) {
       const info = await transport.sendMail({
-        from: config.MAIL_FROM,
+        ...senderOf(mail, config.MAIL_FROM),
         to: mail.to,
         subject: mail.subject,
         text: mail.text,

@@ -103,6 +103,8 @@ export const adminLazyPage = withAllStyles({
     })),
   payRates: () =>
     import('../features/pay-rates/pay-rates-page.tsx').then((m) => ({ Component: m.PayRatesPage })),
+  emailSettings: () =>
+    import('../features/email-settings/email-settings-page.tsx').then((m) => ({ Component: m.EmailSettingsPage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 });

@@ -155,6 +155,11 @@ export function adminAppRoute(path?: string): RouteObject {
                     lazy: adminLazyPage.payRates,
                   },
                   {
+                    path: 'email',
+                    handle: settingsPage('email'),
+                    lazy: adminLazyPage.emailSettings,
+                  },
+                  {
                     path: 'websiteWidget',
                     handle: settingsPage('websiteWidget'),
                     lazy: adminLazyPage.websiteWidget,

@@ -121,7 +121,7 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
     built: true,
     needs: 'manageSettings',
   },
-  { key: 'email', label: 'Email Settings', hiddenForSolo: false, built: false, needs: 'manageSettings' },
+  { key: 'email', label: 'Email Settings', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   // Not in spec §2's list: the booking widget's embed line and allowed sites (issue 12 §4).
   {
     key: 'websiteWidget',

@@ -11,6 +11,8 @@ export const clientPreferences = pgTable(
     bookingConfirmations: boolean('booking_confirmations').notNull().default(true),
     reminders: boolean('reminders').notNull().default(true),
     waitlist: boolean('waitlist').notNull().default(true),
+    /** Membership renewing soon, pack expiring soon (issue 16). */
+    packageReminders: boolean('package_reminders').notNull().default(true),
     marketing: boolean('marketing').notNull().default(false),
     updatedAt: updatedAt(),
   },

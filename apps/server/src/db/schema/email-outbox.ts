@@ -21,6 +21,9 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** The sender's display name (Email Settings); the address is always the server's `MAIL_FROM`. */
+    fromName: text('from_name'),
+    replyTo: text('reply_to'),
     attachments: jsonb('attachments').$type<EmailAttachment[]>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

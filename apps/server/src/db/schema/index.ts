@@ -17,3 +17,4 @@ export * from './check-in.ts';
 export * from './client-reports.ts';
 export * from './client-notes.ts';
 export * from './staff.ts';
+export * from './notifications.ts';

@@ -302,6 +302,10 @@ export const clientPackages = pgTable(
     pausedDays: integer('paused_days').notNull().default(0),
     /** Cancelled at the end of its paid period: not renewed, and cancelled on this local date. */
     endsOn: date('ends_on', { mode: 'string' }),
+    /** The `paid_until` whose "renewing soon" email went (jobs/package-notices.ts): once per renewal. */
+    renewalNoticeFor: date('renewal_notice_for', { mode: 'string' }),
+    /** When the "pack expiring soon" email went: once per pack. */
+    expiryNoticeSentAt: timestamp('expiry_notice_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

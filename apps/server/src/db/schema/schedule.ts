@@ -135,6 +135,11 @@ export const classInstances = pgTable(
     cancelReason: text('cancel_reason'),
     allowRoomOverlap: boolean('allow_room_overlap').notNull().default(false),
     notes: text('notes'),
+    /**
+     * Raised by a database trigger (migration 0038) whenever the time, studio, room, instructor or status
+     * changes: the iCalendar SEQUENCE of the class, so calendar apps replace their copy.
+     */
+    revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

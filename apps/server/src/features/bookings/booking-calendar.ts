@@ -12,6 +12,12 @@ export interface CalendarEntry {
   url: string;
   /** `PUBLISH` adds or updates the entry; `CANCEL` removes it. */
   method: 'PUBLISH' | 'CANCEL';
+  /**
+   * RFC 5545 SEQUENCE: higher for each change of the entry (class_instances.revision, raised by every
+   * change of time, place, instructor or status); a calendar keeps the copy with the highest. Default:
+   * 0, or 1 for a cancellation.
+   */
+  sequence?: number;
   stamp: Date;
   /** The attachment's name: class.ics or event.ics (default class). */
   noun?: 'class' | 'event';
@@ -61,7 +67,7 @@ export function calendarFile(entry: CalendarEntry): string {
     'BEGIN:VEVENT',
     `UID:${entry.uid}`,
     // A cancellation outranks the entry it withdraws.
-    `SEQUENCE:${cancelled ? 1 : 0}`,
+    `SEQUENCE:${entry.sequence ?? (cancelled ? 1 : 0)}`,
     `DTSTAMP:${utc(entry.stamp)}`,
     `DTSTART:${utc(entry.startsAt)}`,
     `DTEND:${utc(entry.endsAt)}`,

@@ -11,7 +11,11 @@ import { clientPreferences } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { findSessionSettings } from '../session-settings/session-settings.repo.ts';
 
-async function preferencesOf(tx: Executor, companyId: string, clientId: string): Promise<NotificationPreferencesDto> {
+async function preferencesOf(
+  tx: Executor,
+  companyId: string,
+  clientId: string,
+): Promise<NotificationPreferencesDto> {
   const [row] = await tx
     .select()
     .from(clientPreferences)
@@ -21,17 +25,27 @@ async function preferencesOf(tx: Executor, companyId: string, clientId: string):
     bookingConfirmations: row.bookingConfirmations,
     reminders: row.reminders,
     waitlist: row.waitlist,
+    packageReminders: row.packageReminders,
     marketing: row.marketing,
   };
 }
 
 /** Whether an optional email on `topic` may go to this client (the senders ask before queueing). */
-export async function wantsEmail(tx: Executor, companyId: string, clientId: string, topic: EmailTopic): Promise<boolean> {
+export async function wantsEmail(
+  tx: Executor,
+  companyId: string,
+  clientId: string,
+  topic: EmailTopic,
+): Promise<boolean> {
   return (await preferencesOf(tx, companyId, clientId))[topic];
 }
 
 /** The client's choices, with the studio's reminder time (the page says when reminders come). */
-async function myNotificationsOf(tx: Executor, companyId: string, clientId: string): Promise<MyNotificationsDto> {
+async function myNotificationsOf(
+  tx: Executor,
+  companyId: string,
+  clientId: string,
+): Promise<MyNotificationsDto> {
   const settings = await findSessionSettings(tx, companyId);
   return {
     ...(await preferencesOf(tx, companyId, clientId)),
@@ -46,15 +60,21 @@ export function getMyPreferences(db: Database, actor: Actor): Promise<MyNotifica
 export async function saveMyPreferences(
   db: Database,
   actor: Actor,
-  body: NotificationPreferencesDto,
+  body: Omit<NotificationPreferencesDto, 'packageReminders'> & { packageReminders?: boolean | undefined },
 ): Promise<MyNotificationsDto> {
   return withTenant(db, actor.companyId, async (tx) => {
+    // A body without the membership-and-pack switch (written before it existed) keeps the saved choice.
+    const choices = {
+      ...body,
+      packageReminders:
+        body.packageReminders ?? (await preferencesOf(tx, actor.companyId, actor.userId)).packageReminders,
+    };
     await tx
       .insert(clientPreferences)
-      .values({ companyId: actor.companyId, clientId: actor.userId, ...body })
+      .values({ companyId: actor.companyId, clientId: actor.userId, ...choices })
       .onConflictDoUpdate({
         target: [clientPreferences.companyId, clientPreferences.clientId],
-        set: { ...body, updatedAt: sql`now()` },
+        set: { ...choices, updatedAt: sql`now()` },
       });
     return myNotificationsOf(tx, actor.companyId, actor.userId);
   });

@@ -9,6 +9,8 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { PageNotesProvider } from './page-notes.tsx';
 import { PrivacySection } from '../client-settings/privacy-section.tsx';
 import { clientAreaPath } from '../../shell/login-path.ts';
+import { CalendarFeedCard } from '../calendar-feeds/calendar-feed-card.tsx';
+import { isClientRole } from '@kinetic/shared';
 
 /**
  * "My account" (admin app) and "Account details" (client settings): who you are, and a new password.
@@ -25,6 +27,8 @@ export function MyAccountPage({ title = 'My account', children }: { title?: stri
         <Title order={1}>{title}</Title>
         <AccountSummary user={user} />
         <ChangePasswordForm userId={user.id} companyId={company.id} />
+        {/* The team's calendar feed of the classes they teach; clients find theirs under Notifications. */}
+        {isClientRole(user.roleId) ? null : <CalendarFeedCard />}
         {children}
       </Stack>
     </PageNotesProvider>

@@ -1,3 +1,4 @@
+import { CalendarFeedCard } from '../calendar-feeds/calendar-feed-card.tsx';
 import { useState } from 'react';
 import { Alert, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -74,6 +75,7 @@ export function MyNotificationsPage() {
       ) : (
         <PageLoader />
       )}
+      <CalendarFeedCard />
     </Stack>
   );
 }
