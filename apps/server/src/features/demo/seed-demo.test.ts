@@ -33,6 +33,9 @@ describe('demo data', () => {
     expect(await count('users')).toBe(6 + 3 + 150 + 12);
     expect(await count('pay_rates')).toBeGreaterThan(0);
     expect(await count('payroll_periods')).toBe(1);
+    // Email Settings: each company's sender and look, and the demo's own booking confirmation.
+    expect(await count('email_settings')).toBe(2);
+    expect(await count('email_templates')).toBe(2);
     expect(new Set(DEMO_REGULARS).size).toBe(150);
     expect(await count('companies')).toBe(2);
     expect(await count('studios')).toBe(3);

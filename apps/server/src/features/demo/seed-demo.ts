@@ -14,6 +14,7 @@ import { seedStaff } from './seed-staff.ts';
 import { seedPayRates } from './seed-pay-rates.ts';
 import { seedPayroll } from './seed-payroll.ts';
 import { seedSchedule } from './seed-schedule.ts';
+import { seedEmailSettings } from './seed-email.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
 
@@ -96,6 +97,7 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       // After the classes and their attendance: last month's payroll is closed at the rates in force then.
       await seedPayRates(tx, company);
       await seedPayroll(tx, company);
+      await seedEmailSettings(tx, company);
     }
     return { created };
   });
