@@ -112,12 +112,19 @@ export type EmailSettingsDto = z.infer<typeof emailSettingsDto>;
 export const emailPreviewDto = z.object({ subject: z.string(), text: z.string(), html: z.string() });
 export type EmailPreviewDto = z.infer<typeof emailPreviewDto>;
 
-/** `GET|POST /api/my/calendar-feed`: the private iCal address of my classes (POST makes a new one). */
+/**
+ * `GET|POST|DELETE /api/my/calendar-feed`: the private iCal address of my classes. Only the secret's
+ * hash is stored, so the address itself is answered once, by the POST that makes it; the GET says
+ * whether one exists (`createdAt`) and when a calendar app last read it, with `url` null.
+ */
 export const calendarFeedDto = z.object({
-  /** The https address a calendar app subscribes to; null until one is made. */
+  /** The https address a calendar app subscribes to; only in the answer of the POST that made it. */
   url: z.string().nullable(),
   /** The same address with webcal:// (opens the calendar app directly). */
   webcalUrl: z.string().nullable(),
+  /** When the live address was made; null when there is none. */
   createdAt: z.string().nullable(),
+  /** When a calendar app last read it (noted at most every few minutes); null if never. */
+  lastReadAt: z.string().nullable(),
 });
 export type CalendarFeedDto = z.infer<typeof calendarFeedDto>;
