@@ -23,6 +23,8 @@ export async function endBookingsOfCancelledClasses(
   companyId: string,
   classInstanceIds: readonly string[],
   cancelledAt: Date,
+  /** The app's public address, for the emails' links (`app.deps.publicUrl`). */
+  publicUrl: string,
 ): Promise<number> {
   const rows = await activeBookingsOf(tx, companyId, classInstanceIds);
   if (rows.length === 0) return 0;

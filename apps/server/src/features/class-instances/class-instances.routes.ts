@@ -73,7 +73,14 @@ export const classInstancesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await cancelClassInstance(db, actorOf(request), request.params.classInstanceId, request.body.reason);
+      const data = await cancelClassInstance(
+        db,
+        actorOf(request),
+        request.params.classInstanceId,
+        request.body.reason,
+        new Date(),
+        app.deps.publicUrl,
+      );
       // Its clients have been told through the outbox.
       app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
       return { status: 1 as const, message: 'Class cancelled.', data };

@@ -130,6 +130,7 @@ export async function cancelClassInstance(
   id: string,
   reason: string | null,
   now = new Date(),
+  publicUrl = '',
 ): Promise<ClassInstanceDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const row = await findInstance(tx, actor.companyId, id, { lock: true });
@@ -141,7 +142,7 @@ export async function cancelClassInstance(
       cancelledAt: now,
       cancelReason: reason,
     });
-    await endBookingsOfCancelledClasses(tx, actor.companyId, [id], now);
+    await endBookingsOfCancelledClasses(tx, actor.companyId, [id], now, publicUrl);
     const listed = await findListed(tx, actor.companyId, id);
     if (!listed) throw classNotFound();
     return listed;

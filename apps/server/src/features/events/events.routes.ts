@@ -159,7 +159,14 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await cancelEvent(db, actorOf(request), request.params.eventId, request.body.reason);
+      const data = await cancelEvent(
+        db,
+        actorOf(request),
+        request.params.eventId,
+        request.body.reason,
+        new Date(),
+        app.deps.publicUrl,
+      );
       app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
       return { status: 1 as const, message: 'Event cancelled.', data };
     },
@@ -225,6 +232,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         request.params.eventId,
         request.params.classInstanceId,
+        new Date(),
+        app.deps.publicUrl,
       );
       app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
       return { status: 1 as const, message: 'Date removed.', data };

@@ -254,6 +254,7 @@ export async function cancelEvent(
   id: string,
   reason: string | null,
   now = new Date(),
+  publicUrl = '',
 ): Promise<EventDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const event = await findEvent(tx, actor.companyId, id, { lock: true });
@@ -262,18 +263,25 @@ export async function cancelEvent(
       (d) => d.id,
     );
     if (future.length === 0) throw conflict('This event has no dates still to come to cancel.');
-    await cancelDates(tx, actor.companyId, future, reason, now);
+    await cancelDates(tx, actor.companyId, future, reason, now, publicUrl);
     return one(tx, actor.companyId, id);
   });
 }
 
-async function cancelDates(tx: Executor, companyId: string, ids: string[], reason: string | null, now: Date) {
+async function cancelDates(
+  tx: Executor,
+  companyId: string,
+  ids: string[],
+  reason: string | null,
+  now: Date,
+  publicUrl: string,
+) {
   for (const dateId of ids) await findInstance(tx, companyId, dateId, { lock: true });
   await tx
     .update(classInstances)
     .set({ status: 'cancelled', cancelledAt: now, cancelReason: reason, updatedAt: sql`now()` })
     .where(and(eq(classInstances.companyId, companyId), inArray(classInstances.id, ids)));
-  await endBookingsOfCancelledClasses(tx, companyId, ids, now);
+  await endBookingsOfCancelledClasses(tx, companyId, ids, now, publicUrl);
 }
 
 export async function addEventDate(
@@ -342,6 +350,7 @@ export async function removeEventDate(
   eventId: string,
   classInstanceId: string,
   now = new Date(),
+  publicUrl = '',
 ): Promise<EventDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const { date } = await eventDate(tx, actor.companyId, eventId, classInstanceId);
@@ -351,7 +360,7 @@ export async function removeEventDate(
         .where(and(eq(classInstances.companyId, actor.companyId), eq(classInstances.id, date.id)));
     else if (date.startsAt <= now)
       throw conflict('This date has taken place with bookings; it stays on record.');
-    else if (date.status === 'scheduled') await cancelDates(tx, actor.companyId, [date.id], null, now);
+    else if (date.status === 'scheduled') await cancelDates(tx, actor.companyId, [date.id], null, now, publicUrl);
     return one(tx, actor.companyId, eventId);
   });
 }

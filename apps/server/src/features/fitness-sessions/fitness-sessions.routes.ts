@@ -90,7 +90,14 @@ export const fitnessSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await deleteSeries(db, actorOf(request), request.params.fitnessSessionId, request.query);
+      const data = await deleteSeries(
+        db,
+        actorOf(request),
+        request.params.fitnessSessionId,
+        request.query,
+        new Date(),
+        app.deps.publicUrl,
+      );
       if (data.cancelled > 0)
         app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
       const message =

@@ -415,7 +415,14 @@ async function reconcile(
   targetSeriesId: string,
   resolved: Resolved,
   existing: ClassInstanceRow[],
-  options: { from: string; until: string; now: Date; skipped: readonly string[]; keepMoved: boolean },
+  options: {
+    from: string;
+    until: string;
+    now: Date;
+    skipped: readonly string[];
+    keepMoved: boolean;
+    publicUrl: string;
+  },
 ): Promise<void> {
   const byDate = new Map(existing.map((row) => [ruleDateOf(row), row]));
   const stays = (row: ClassInstanceRow | undefined): row is ClassInstanceRow =>
@@ -457,6 +464,7 @@ async function reconcile(
     companyId,
     booked.map((row) => row.id),
     options.now,
+    options.publicUrl,
   );
   const fresh: NewClassInstance[] = [];
   for (const occurrence of wanted) {
@@ -534,6 +542,7 @@ export async function editSeries(
         now,
         skipped,
         keepMoved,
+        publicUrl,
       });
       return seriesDto(created);
     }
@@ -549,6 +558,7 @@ export async function editSeries(
       now,
       skipped,
       keepMoved,
+      publicUrl,
     });
     return seriesDto(updated);
   }
@@ -609,6 +619,7 @@ export async function deleteSeries(
   seriesId: string,
   query: { scope: ScheduleScope; classInstanceId: string },
   now = new Date(),
+  publicUrl = '',
 ): Promise<{ removed: number; cancelled: number }> {
   return withTenant(db, actor.companyId, async (tx) => {
     const companyId = actor.companyId;
@@ -630,6 +641,7 @@ export async function deleteSeries(
       companyId,
       booked.map((row) => row.id),
       now,
+      publicUrl,
     );
     if (query.scope === 'one' && free.length > 0) {
       // Its date is remembered, so a later edit of the series (or the horizon job) does not make it again;
