@@ -349,7 +349,7 @@ Your place is kept. If the new time does not suit you, you can cancel it from th
   },
   purchaseReceipt: {
     label: 'Payment receipt',
-    when: 'A client pays for an order (online, at the desk, or a balance)',
+    when: 'A client pays for an order (online, at the desk, or a balance), or orders to pay at the studio',
     section: 'Payments',
     topic: null,
     audience: 'client',
@@ -357,7 +357,7 @@ Your place is kept. If the new time does not suit you, you can cancel it from th
     subject: 'Receipt: order #{{order.number}} from {{company.name}}',
     body: `Hi {{client.firstName}},
 
-Thank you for your payment on {{order.date}}.
+Thank you! Here is your receipt for order #{{order.number}} of {{order.date}}.
 
 {{order.lines}}
 

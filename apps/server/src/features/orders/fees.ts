@@ -51,13 +51,7 @@ export async function chargeFeesToSavedCards(
         now,
       );
       await updateOrder(tx, companyId, orderId, { status: 'paid', paid: order.total, paidAt: now });
-      emails.push(
-        await queuePaymentReceipt(tx, company, orderId, {
-          kind: 'payment',
-          amount: order.total,
-          method: 'stripe',
-        }),
-      );
+      emails.push(...(await queuePaymentReceipt(tx, company, orderId, deps.publicUrl, now)));
       return true;
     }).catch((error: unknown) => {
       deps.log(error);

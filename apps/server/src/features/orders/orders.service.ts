@@ -31,7 +31,6 @@ import {
   stripeCustomers,
   taxRates,
 } from '../../db/schema/index.ts';
-import { queueEmail } from '../../jobs/email-outbox.ts';
 import { actorCan, type Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
 import { companyOrNotFound, type CompanyRow } from '../accounts/accounts.repo.ts';
@@ -50,6 +49,7 @@ import {
   update,
 } from './membership-changes.ts';
 import { periodOf, periodStart } from './membership-periods.ts';
+import { queueOrderReceipt, queueRefundEmail } from './order-emails.ts';
 import {
   findOrder,
   insertLedger,
@@ -388,83 +388,29 @@ async function detailsOf(tx: Executor, companyId: string, orderId: string): Prom
   return details;
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** A receipt (payment or refund) through the outbox, with every line, its tax and the totals. */
+/**
+ * The receipt of a payment on an order (or of an order placed to pay at the studio), queued in the
+ * caller's transaction through the studio's "Payment receipt" email. Answers the outbox ids.
+ */
 async function queueReceipt(
   tx: Executor,
   company: Company,
   details: OrderDetails,
-  event: { kind: 'payment' | 'refund'; amount: number; method: PaymentMethod } | { kind: 'owed' },
-): Promise<string> {
-  const money = (amount: number) => formatMoney(amount, details.order.currency, company.locale);
-  const { order } = details;
-  const rows: string[] = details.lines.map((line) => {
-    const tax = line.taxName
-      ? ` (${line.taxName} ${formatPercent(line.taxRatePpm, company.locale)}${line.taxInclusive ? ' included' : ''}: ${money(line.tax)})`
-      : '';
-    const discount = line.discount > 0 ? `, less ${money(line.discount)}` : '';
-    return `${line.quantity} × ${line.description}: ${money(line.unitPrice * line.quantity)}${discount}${tax} = ${money(line.total)}`;
-  });
-  const totals = [
-    `Subtotal: ${money(order.subtotal)}`,
-    ...(order.discount > 0
-      ? [`Discount${order.promoCode ? ` (${order.promoCode})` : ''}: −${money(order.discount)}`]
-      : []),
-    `Tax: ${money(order.tax)}`,
-    `Total: ${money(order.total)}`,
-    // Where the money stands after this event: what was paid, given back and is still owed.
-    ...(order.paid > 0 && order.paid < order.total ? [`Paid so far: ${money(order.paid)}`] : []),
-    ...(order.refunded > 0
-      ? [`Refunded: −${money(order.refunded)}`, `Paid after refunds: ${money(order.paid - order.refunded)}`]
-      : []),
-    ...(order.status === 'open' && order.total > order.paid ? [`To pay: ${money(order.total - order.paid)}`] : []),
-  ];
-  const headline =
-    event.kind === 'owed'
-      ? `Thank you for your order. ${money(order.total - order.paid)} is to pay at the studio (or online from your account, when the studio takes card payments); what you bought is yours already.`
-      : event.kind === 'payment'
-        ? `Paid ${money(event.amount)} by ${event.method === 'stripe' ? 'card (online)' : event.method}. Thank you!`
-        : `Refunded ${money(event.amount)} ${REFUNDED_AS[event.method] ?? 'to you'}.`;
-  const subject =
-    event.kind === 'owed'
-      ? `Order #${order.number} from ${company.name}: to pay at the studio`
-      : `${event.kind === 'payment' ? 'Receipt' : 'Refund'} #${order.number} from ${company.name}`;
-  const text = [
-    `Hi ${details.clientName},`,
-    '',
-    headline,
-    '',
-    ...rows,
-    '',
-    ...totals,
-    '',
-    `— ${company.name}`,
-  ].join('\n');
-  const html = `<p>Hi ${escapeHtml(details.clientName)},</p>
-<p>${escapeHtml(headline)}</p>
-<ul>${rows.map((row) => `<li>${escapeHtml(row)}</li>`).join('')}</ul>
-<p>${totals.map(escapeHtml).join('<br>')}</p>
-<p>— ${escapeHtml(company.name)}</p>`;
-  return queueEmail(tx, { companyId: company.id, to: details.clientEmail, subject, text, html });
+  publicUrl: string,
+  at: Date,
+): Promise<string[]> {
+  return queueOrderReceipt(tx, company, details, publicUrl, at);
 }
 
-/** How a refund reached the client, by the method of the payment it returns. */
-const REFUNDED_AS: Record<string, string> = {
-  cash: 'in cash',
-  card: 'to your card',
-  stripe: 'to your card (it shows in 5–10 days)',
-  other: 'to you',
-};
-
-/** The receipt of a payment or refund on an order, queued in the caller's transaction. */
+/** The receipt of a payment on an order, queued in the caller's transaction (none when switched off). */
 export async function queuePaymentReceipt(
   tx: Executor,
   company: Company,
   orderId: string,
-  event: { kind: 'payment' | 'refund'; amount: number; method: PaymentMethod },
-): Promise<string> {
-  return queueReceipt(tx, company, await detailsOf(tx, company.id, orderId), event);
+  publicUrl: string,
+  at = new Date(),
+): Promise<string[]> {
+  return queueReceipt(tx, company, await detailsOf(tx, company.id, orderId), publicUrl, at);
 }
 
 async function deliver(deps: OrderDeps, emails: string[]) {
@@ -528,6 +474,7 @@ async function takePayment(
   method: PaymentMethod,
   actorId: string | null,
   now: Date,
+  publicUrl: string,
   providerRef: string | null = null,
 ): Promise<string[]> {
   const due = order.total - order.paid;
@@ -540,13 +487,7 @@ async function takePayment(
     );
   await updateOrder(tx, company.id, order.id, { status: 'paid', paid: order.total, paidAt: now });
   if (due === 0) return [];
-  return [
-    await queueReceipt(tx, company, await detailsOf(tx, company.id, order.id), {
-      kind: 'payment',
-      amount: due,
-      method,
-    }),
-  ];
+  return queueReceipt(tx, company, await detailsOf(tx, company.id, order.id), publicUrl, now);
 }
 
 /**
@@ -576,8 +517,13 @@ export async function placeOrder(
       const order = await saveBuilt(tx, company, client.id, 'studio', built, actor.userId, now);
       await activatePackages(tx, company, order, built.sold, actor.userId, now);
       if (body.paidWith || order.total === 0)
-        emails.push(...(await takePayment(tx, company, order, body.paidWith ?? 'other', actor.userId, now)));
-      else emails.push(await queueReceipt(tx, company, await detailsOf(tx, company.id, order.id), { kind: 'owed' }));
+        emails.push(
+          ...(await takePayment(tx, company, order, body.paidWith ?? 'other', actor.userId, now, deps.publicUrl)),
+        );
+      else
+        emails.push(
+          ...(await queueReceipt(tx, company, await detailsOf(tx, company.id, order.id), deps.publicUrl, now)),
+        );
       return { order: orderDto(await detailsOf(tx, actor.companyId, order.id)), checkoutUrl: null };
     }),
   );
@@ -625,9 +571,11 @@ export async function buyPackage(
       else {
         await activatePackages(tx, company, order, built.sold, actor.userId, now);
         if (order.total === 0)
-          emails.push(...(await takePayment(tx, company, order, 'other', actor.userId, now)));
+          emails.push(...(await takePayment(tx, company, order, 'other', actor.userId, now, deps.publicUrl)));
         else
-          emails.push(await queueReceipt(tx, company, await detailsOf(tx, company.id, order.id), { kind: 'owed' }));
+          emails.push(
+            ...(await queueReceipt(tx, company, await detailsOf(tx, company.id, order.id), deps.publicUrl, now)),
+          );
       }
       return { order: orderDto(await detailsOf(tx, actor.companyId, order.id)), checkoutUrl };
     }),
@@ -665,7 +613,7 @@ export async function confirmOnlinePayment(
       for (const line of lines) if (line.packageId) sold.push(await findPackage(tx, companyId, line.packageId));
       await activatePackages(tx, company, order, sold, null, now);
     }
-    return takePayment(tx, company, order, 'stripe', null, now, providerRef);
+    return takePayment(tx, company, order, 'stripe', null, now, deps.publicUrl, providerRef);
   });
   await deliver(deps, emails);
 }
@@ -732,7 +680,15 @@ export async function payOrder(
     if (order.status === 'cancelled') throw conflict('This order was cancelled; there is nothing to pay.');
     if (order.status !== 'open') throw conflict(`Order #${order.number} is already paid.`);
     emails.push(
-      ...(await takePayment(tx, await companyOf(tx, actor.companyId), order, method, actor.userId, now)),
+      ...(await takePayment(
+          tx,
+          await companyOf(tx, actor.companyId),
+          order,
+          method,
+          actor.userId,
+          now,
+          deps.publicUrl,
+        )),
     );
     return orderDto(await detailsOf(tx, actor.companyId, orderId));
   });
@@ -807,11 +763,14 @@ export async function refundOrder(
         : [];
       const details = await detailsOf(tx, actor.companyId, order.id);
       emails.push(
-        await queueReceipt(tx, await companyOf(tx, actor.companyId), details, {
-          kind: 'refund',
-          amount: body.amount,
-          method,
-        }),
+        ...(await queueRefundEmail(
+          tx,
+          await companyOf(tx, actor.companyId),
+          details,
+          { amount: body.amount, reason: body.reason },
+          deps.publicUrl,
+          now,
+        )),
       );
       return { ...orderDto(details), endedPackages: ended.map((row) => row.terms.name) };
     }),

@@ -2,13 +2,20 @@ import { formatMoney, priceOrder } from '@kinetic/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { withPlatform, withTenant, type Executor } from '../../db/client.ts';
 import { clientPackages, companies, orderLines } from '../../db/schema/index.ts';
-import { queueEmail } from '../../jobs/email-outbox.ts';
-import { findCompanyById } from '../accounts/accounts.repo.ts';
+import { findCompanyById, type CompanyRow } from '../accounts/accounts.repo.ts';
 import { findClient } from '../bookings/bookings.repo.ts';
-import { localDateOf } from '../fitness-sessions/zoned-time.ts';
+import { localDateLabel, localDateOf } from '../fitness-sessions/zoned-time.ts';
 import { applyDueChanges } from './membership-changes.ts';
 import { periodOf, periodStart } from './membership-periods.ts';
-import { insertOrder, insertPayment, updateOrder, type ClientPackageRow } from './orders.repo.ts';
+import { notify } from '../notifications/notify.ts';
+import { orderVariables, packageVariables } from './order-emails.ts';
+import {
+  insertOrder,
+  insertPayment,
+  ordersWithDetails,
+  updateOrder,
+  type ClientPackageRow,
+} from './orders.repo.ts';
 import type { OrderDeps } from './orders.service.ts';
 
 /** Failed card renewals in a row before the membership is paused (the first failure and two retries). */
@@ -92,8 +99,8 @@ export async function renewMemberships(
 
 async function renewOne(
   tx: Executor,
-  deps: { chargeSavedCard?: ChargeSavedCard | undefined },
-  company: { id: string; name: string; currency: string; locale: string; timeZone: string },
+  deps: { chargeSavedCard?: ChargeSavedCard | undefined; publicUrl: string },
+  company: CompanyRow,
   row: ClientPackageRow,
   now: Date,
   emails: string[],
@@ -124,7 +131,12 @@ async function renewOne(
       ? periodStart(row.paidUntil, terms.period, 1)
       : periodStart(row.startsOn, terms.period, (period?.index ?? 0) + 1);
   const description = `${terms.name}: ${row.paidUntil} to ${nextPaidUntil}`;
-  const money = formatMoney(priced.total, company.currency, company.locale);
+  const recipient = { id: client.id, name: client.name, email: client.email };
+  const held = packageVariables(
+    company,
+    { name: terms.name, price: priced.total, date: row.paidUntil },
+    deps.publicUrl,
+  );
 
   let reference: string | null = null;
   if (deps.chargeSavedCard && priced.total > 0) {
@@ -146,25 +158,24 @@ async function renewOne(
         })
         .where(and(eq(clientPackages.companyId, company.id), eq(clientPackages.id, row.id)));
       const why = error instanceof Error ? error.message : 'the card was declined';
-      emails.push(
-        await queueEmail(tx, {
-          companyId: company.id,
-          to: client.email,
-          subject: paused
-            ? `Your ${terms.name} is paused: we could not renew it`
-            : `We could not renew your ${terms.name}`,
-          text: [
-            `Hi ${client.name},`,
-            '',
-            `We tried to charge ${money} for ${description}, but ${why}.`,
-            paused
+      // Always sent (no client switch): the membership stops if nothing is done.
+      const id = await notify(
+        tx,
+        company.id,
+        {
+          trigger: 'renewalFailed',
+          to: recipient,
+          variables: {
+            ...held,
+            'renewal.problem': why.replace(/[.\s]+$/, ''),
+            'renewal.next': paused
               ? `After ${RENEWAL_ATTEMPTS} tries your membership is paused. Update your card or pay at the studio, and the studio will resume it.`
               : 'We will try again tomorrow. To avoid a pause, update your card or pay at the studio.',
-            '',
-            `— ${company.name}`,
-          ].join('\n'),
-        }),
+          },
+        },
+        { publicUrl: deps.publicUrl },
       );
+      if (id) emails.push(id);
       return paused ? 'paused' : 'failed';
     }
   }
@@ -224,24 +235,28 @@ async function renewOne(
     .update(clientPackages)
     .set({ paidUntil: nextPaidUntil, renewalFailures: 0, updatedAt: now })
     .where(and(eq(clientPackages.companyId, company.id), eq(clientPackages.id, row.id)));
-  emails.push(
-    await queueEmail(tx, {
-      companyId: company.id,
-      to: client.email,
-      subject: `Renewed: ${terms.name} (order #${order.number})`,
-      text: [
-        `Hi ${client.name},`,
-        '',
-        `Your ${terms.name} is renewed: ${description}.`,
-        paidOnline
-          ? `${money} was charged to your saved card.`
+  const [details] = await ordersWithDetails(tx, company.id, { orderIds: [order.id] });
+  const orderFacts = details ? orderVariables(company, details, deps.publicUrl, now) : {};
+  const id = await notify(
+    tx,
+    company.id,
+    {
+      trigger: 'membershipRenewed',
+      to: recipient,
+      variables: {
+        ...held,
+        // The new period's end, and what the client was charged or owes.
+        'package.date': localDateLabel(nextPaidUntil),
+        ...orderFacts,
+        'order.lines': paidOnline
+          ? `${description}. ${formatMoney(priced.total, company.currency, company.locale)} was charged to your saved card.`
           : priced.total > 0
-            ? `${money} is due; pay at the studio on your next visit.`
-            : 'Nothing to pay.',
-        '',
-        `— ${company.name}`,
-      ].join('\n'),
-    }),
+            ? `${description}.`
+            : `${description}. Nothing to pay.`,
+      },
+    },
+    { publicUrl: deps.publicUrl },
   );
+  if (id) emails.push(id);
   return 'renewed';
 }
