@@ -1,6 +1,5 @@
 import {
   formatMoney,
-  formatPercent,
   isClientRole,
   priceOrder,
   type BuyPackageBody,
