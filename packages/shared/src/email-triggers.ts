@@ -99,11 +99,12 @@ export const EMAIL_VARIABLE_GROUPS = {
   },
   invitation: {
     invitedBy: ['Who sent the invitation', 'Sam Rivera'],
-    role: ['The role they are invited as', 'instructor'],
+    role: ['The role they are invited as', 'an instructor'],
     link: [
       'Sets their password (single use)',
       'https://kinetic.example/northside/staff/app/resetPassword/token',
     ],
+    loginLink: ['Where they log in afterwards', 'https://kinetic.example/login'],
   },
   account: {
     link: ['The client area', 'https://kinetic.example/northside/client/app'],
@@ -490,11 +491,13 @@ See you in class,
     subject: '{{invitation.invitedBy}} invited you to {{company.name}} on Kinetic',
     body: `Hi {{person.firstName}},
 
-{{invitation.invitedBy}} invited you to join {{company.name}} on Kinetic as {{invitation.role}}.
+{{invitation.invitedBy}} added you as {{invitation.role}} at {{company.name}} and invited you to log in to its Kinetic schedule.
 
 [Choose your password]({{invitation.link}})
 
-The link works once. If it has expired, ask {{invitation.invitedBy}} to send the invitation again.
+The link works once. If it has expired, ask {{invitation.invitedBy}} to send the invitation again. Afterwards you log in at {{invitation.loginLink}} with this email address.
+
+If you did not expect this, ignore this email: no login is usable without that link.
 
 — {{company.name}}`,
   },

@@ -4,7 +4,6 @@ import { withPlatform, type Database, type Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { generateId } from '../../db/ids.ts';
 import { users } from '../../db/schema/index.ts';
-import { queueEmail } from '../../jobs/email-outbox.ts';
 import type { Jobs } from '../../jobs/runner.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden } from '../../plugins/errors.ts';
@@ -16,15 +15,16 @@ import {
   spendResetTokensOfUser,
 } from '../accounts/accounts.repo.ts';
 import { INVITATION_LINK_DAYS, INVITED_PASSWORD_HASH } from '../accounts/invited-login.ts';
-import { invitationEmail } from './invitation-email.ts';
+import { notify } from '../notifications/notify.ts';
 import { linkPersonToLogin } from './people.repo.ts';
 import { mustFind, toDto, type PeopleKind } from './people.service.ts';
 
 /**
- * Spends any open link of the login and queues an email with a fresh single-use link to choose a password
- * (the reset machinery, purpose `invitation`, valid INVITATION_LINK_DAYS); answers the email's id. The
- * caller hands it to the worker after its transaction commits. `role` is how the email names it ("an
- * instructor").
+ * Spends any open link of the login and queues the studio's "Staff invitation" email (notify()) with a
+ * fresh single-use link to choose a password (the reset machinery, purpose `invitation`, valid
+ * INVITATION_LINK_DAYS); answers the email's id, or null when the studio switched that email off (the
+ * link is made all the same; the team can send it again once the email is on). The caller hands the id
+ * to the worker after its transaction commits. `role` is how the email names it ("an instructor").
  */
 export async function queueInvitation(
   tx: Executor,
@@ -32,7 +32,7 @@ export async function queueInvitation(
   actor: Actor,
   login: { id: string; name: string; email: string },
   role: string,
-): Promise<string> {
+): Promise<string | null> {
   await spendResetTokensOfUser(tx, actor.companyId, login.id);
   const token = newSecretToken();
   await insertResetToken(tx, {
@@ -46,16 +46,22 @@ export async function queueInvitation(
   });
   const company = await findCompanyById(tx, actor.companyId);
   const inviter = await findUser(tx, actor.companyId, actor.userId);
-  const draft = invitationEmail({
-    name: login.name,
-    companyName: company?.name ?? 'your studio',
-    invitedBy: inviter?.name ?? company?.name ?? 'Your studio',
-    role,
-    link: `${publicUrl}/resetPassword/${token}`,
-    loginUrl: `${publicUrl}/login`,
-    days: INVITATION_LINK_DAYS,
-  });
-  return queueEmail(tx, { companyId: actor.companyId, to: login.email, ...draft });
+  // The studio's "Staff invitation" email (its words and switch); a staff email, so no client choices.
+  return notify(
+    tx,
+    actor.companyId,
+    {
+      trigger: 'staffInvitation',
+      to: { id: login.id, name: login.name, email: login.email },
+      variables: {
+        'invitation.invitedBy': inviter?.name ?? company?.name ?? 'Your studio',
+        'invitation.role': role,
+        'invitation.link': `${publicUrl}/resetPassword/${token}`,
+        'invitation.loginLink': `${publicUrl}/login`,
+      },
+    },
+    { publicUrl },
+  );
 }
 
 /** Logins a person of the team may already have, the most fitting first. */
