@@ -1,5 +1,6 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { calendarFile } from './booking-calendar.ts';
+import { calendarAttachment, calendarDocument, calendarFile } from './booking-calendar.ts';
 
 const entry = {
   uid: '6b0000000000000000000001@kinetic',
@@ -34,5 +35,55 @@ describe('the .ics of a booking', () => {
     expect(file).toContain('SEQUENCE:1\r\n');
     expect(file).toContain('STATUS:CANCELLED\r\n');
     expect(file).toContain(`UID:${entry.uid}\r\n`);
+  });
+});
+
+describe('parsed by an iCalendar library (ical.js)', () => {
+  it('an email attachment is one event at the right UTC times, with the text unescaped', () => {
+    const attachment = calendarAttachment({ ...entry, sequence: 4 });
+    expect(attachment.filename).toBe('class.ics');
+    expect(attachment.contentType).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+    const calendar = new ICAL.Component(ICAL.parse(attachment.content));
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const [vevent, ...others] = calendar.getAllSubcomponents('vevent');
+    expect(others).toHaveLength(0);
+    const event = new ICAL.Event(vevent);
+    expect(event.uid).toBe(entry.uid);
+    expect(event.sequence).toBe(4);
+    expect(event.startDate.zone.tzid).toBe('UTC');
+    expect(event.startDate.toJSDate().toISOString()).toBe('2030-01-08T23:00:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2030-01-09T00:00:00.000Z');
+    expect(event.summary).toBe(entry.summary);
+    expect(event.location).toBe(entry.location);
+    expect(event.description).toBe(entry.description);
+    expect(vevent?.getFirstPropertyValue('status')).toBe('CONFIRMED');
+  });
+
+  it('a feed holds many events, its name and a refresh interval', () => {
+    const event = {
+      uid: 'a@kinetic',
+      sequence: 0,
+      status: 'CONFIRMED' as const,
+      startsAt: entry.startsAt,
+      endsAt: entry.endsAt,
+      summary: 'Power Yoga',
+      location: 'Midtown',
+      description: 'Booked.',
+      url: entry.url,
+      stamp: entry.stamp,
+    };
+    const file = calendarDocument({
+      method: 'PUBLISH',
+      feed: { name: 'Northside Yoga – my classes', refreshInterval: 'PT1H' },
+      events: [event, { ...event, uid: 'b@kinetic', sequence: 3, status: 'CANCELLED' }],
+    });
+    const calendar = new ICAL.Component(ICAL.parse(file));
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Northside Yoga – my classes');
+    expect(calendar.getFirstPropertyValue('x-published-ttl')).toBe('PT1H');
+    expect(String(calendar.getFirstPropertyValue('refresh-interval'))).toBe('PT1H');
+    const events = calendar.getAllSubcomponents('vevent');
+    expect(events.map((vevent) => vevent.getFirstPropertyValue('uid'))).toEqual(['a@kinetic', 'b@kinetic']);
+    expect(events.map((vevent) => vevent.getFirstPropertyValue('status'))).toEqual(['CONFIRMED', 'CANCELLED']);
+    expect(events.map((vevent) => vevent.getFirstPropertyValue('sequence'))).toEqual([0, 3]);
   });
 });
