@@ -9,7 +9,8 @@ const { app, db } = await createTestApp({ smtpUrl: mail.url });
 
 async function waitForMail(address: string, count = 1): Promise<CaughtMail[]> {
   for (let waited = 0; waited < 15_000; waited += 100) {
-    const messages = mail.mailTo(address);
+    // A client's sign-up welcome is not what these tests wait for.
+    const messages = mail.mailTo(address).filter((message) => !message.subject.startsWith('Welcome to '));
     if (messages.length >= count) return messages;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

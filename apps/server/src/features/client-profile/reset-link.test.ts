@@ -10,7 +10,8 @@ const { app, db } = await createTestApp({ smtpUrl: mail.url });
 
 async function waitForMail(address: string): Promise<CaughtMail> {
   for (let waited = 0; waited < 15_000; waited += 100) {
-    const [message] = mail.mailTo(address);
+    // A client's sign-up welcome is not what these tests wait for.
+    const [message] = mail.mailTo(address).filter((sent) => !sent.subject.startsWith('Welcome to '));
     if (message) return message;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -85,6 +86,6 @@ describe('POST /api/clients/{clientId}/reset-link', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('clientId');
     expect((await send(mine.session.user._id, bearer(mine.session.token))).statusCode).toBe(403);
-    expect(mail.mailTo(stranger.email)).toHaveLength(0);
+    expect(mail.mailTo(stranger.email).filter((sent) => !sent.subject.startsWith('Welcome to '))).toHaveLength(0);
   });
 });

@@ -19,10 +19,11 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/signup/client',
     { schema: { tags, summary: "Create a client account on a business's client pages", body: clientSignupBody, response: { 200: successEnvelope(sessionDto) } } },
-    async (request) => ({
-      status: 1 as const,
-      message: `Welcome, ${request.body.name}.`,
-      data: await signUpClient(db, request.body, request.ip),
-    }),
+    async (request) => {
+      const data = await signUpClient(db, request.body, request.ip, app.deps.publicUrl);
+      // The welcome email was queued with the account; it goes now rather than at the next sweep.
+      app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
+      return { status: 1 as const, message: `Welcome, ${request.body.name}.`, data };
+    },
   );
 };

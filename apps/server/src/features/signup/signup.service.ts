@@ -7,6 +7,7 @@ import { addressKey, consumeLimit } from '../../plugins/rate-limit.ts';
 import { hashPassword } from '../../plugins/passwords.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { startSession } from '../accounts/sessions.service.ts';
+import { clientAreaUrl, notify } from '../notifications/notify.ts';
 import { addImplicitStudio } from '../studios/studios.service.ts';
 import { instructors } from '../../db/schema/index.ts';
 import { insertCompany, insertUserIfNew } from './signup.repo.ts';
@@ -64,8 +65,18 @@ const signupRule = (ip: string) => ({
   message: 'Too many new accounts from your network. Wait an hour and try again.',
 });
 
-/** A client joins a business from its client pages and is logged in. */
-export async function signUpClient(db: Database, body: ClientSignupBody, ip: string): Promise<SessionDto> {
+/**
+ * A client joins a business from its client pages (the sign-up page, an event's account step and the
+ * check-in screen's account sign-up all come here) and is logged in. The studio's "Welcome" email is
+ * queued in the same transaction; the route hands the outbox to the worker after the commit. A client the
+ * team adds at the desk has no password and gets no welcome (see docs/architecture.md, Notifications).
+ */
+export async function signUpClient(
+  db: Database,
+  body: ClientSignupBody,
+  ip: string,
+  publicUrl = '',
+): Promise<SessionDto> {
   await withPlatform(db, (tx) => consumeLimit(tx, signupRule(ip)));
   const passwordHash = await hashPassword(body.password);
   return withPlatform(db, async (tx) => {
@@ -87,6 +98,16 @@ export async function signUpClient(db: Database, body: ClientSignupBody, ip: str
       const message = `${body.email} already has an account here. Log in or reset your password.`;
       throw conflict(message, { email: message });
     }
+    await notify(
+      tx,
+      company.id,
+      {
+        trigger: 'welcome',
+        to: { id: client.id, name: client.name, email: client.email },
+        variables: { 'account.link': clientAreaUrl(publicUrl, company) },
+      },
+      { publicUrl },
+    );
     return startSession(tx, client, company);
   });
 }
