@@ -154,3 +154,34 @@ export const newClientBody = z.object({
     .optional(),
 });
 export type NewClientBody = z.input<typeof newClientBody>;
+
+/**
+ * A held place's signed links (the "Place offered" email, issue 16): `exp` is the offer's expiry (ms) the
+ * link was signed for, `sig` its signature. They work without logging in, once.
+ */
+export const offerLinkQuery = z.object({
+  exp: z
+    .string({ error: 'The link has no expiry (exp): open the link from your email as it was sent' })
+    .regex(/^\d{1,15}$/, 'The link’s expiry (exp) is malformed: open the link from your email as it was sent'),
+  sig: z
+    .string({ error: 'The link has no signature (sig): open the link from your email as it was sent' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'The link’s signature (sig) is malformed: open the link from your email as it was sent'),
+});
+export type OfferLinkQuery = z.infer<typeof offerLinkQuery>;
+
+/** `GET /api/public/{company}/offers/{bookingId}`: the held place a signed link answers. */
+export const offerLinkDto = z.object({
+  companyName: z.string(),
+  clientFirstName: z.string(),
+  className: z.string(),
+  /** "Tue, 24 Nov 2026, 18:00" on the studio's clock. */
+  when: z.string(),
+  where: z.string(),
+  /** When the hold ends, on the studio's clock. */
+  expires: z.string(),
+  /** open: it can be accepted or declined; used: it was answered; expired: its time ran out. */
+  state: z.enum(['open', 'used', 'expired']),
+  /** What happened, when it is no longer open ("You accepted this place."). */
+  note: z.string().nullable(),
+});
+export type OfferLinkDto = z.infer<typeof offerLinkDto>;

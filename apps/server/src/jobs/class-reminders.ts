@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REMINDER_HOURS_DEFAULT } from '@kinetic/shared';
 import { withPlatform, withTenant, type Database } from '../db/client.ts';
-import { queueClassReminder } from '../features/bookings/booking-email.ts';
+import { queuePlaceEmail } from '../features/bookings/booking-email.ts';
 import { findBooking, findClient, lockClass, type LockedClass } from '../features/bookings/bookings.repo.ts';
 import { effectiveRules } from '../features/class-instances/class-instances.service.ts';
 import { sessionRulesOf } from '../features/session-settings/session-settings.service.ts';
@@ -21,8 +21,10 @@ const MAX_LEAD_HOURS = 168;
  * Which bookings are due a reminder at `now` (aliases: `b` bookings, `ci` class instances, `ss` the
  * company's session settings): still booked and not yet reminded; the class still scheduled, not
  * started, and starting within the company's reminder time; the place taken before that time began (a
- * booking made inside it has its confirmation instead); the client's "Class reminders" switch on and
- * the account not anonymised.
+ * booking made inside it has its confirmation instead); the studio's "Class reminder" email on
+ * (Settings › Email Settings); the client's "Class reminders" switch on and the account not anonymised.
+ * A booking skipped because the studio or the client turned reminders off is not marked reminded: it
+ * was not, and if the switch comes back on before the class starts, its reminder goes then (once).
  */
 function dueReminders(now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -38,6 +40,8 @@ function dueReminders(now: Date): SQL {
         where e.company_id = b.company_id and e.booking_id = b.id and e.to_status = 'booked'),
       b.created_at
     ) < ci.starts_at - ${lead}
+    and not exists (select 1 from email_templates t
+      where t.company_id = b.company_id and t.trigger = 'classReminder' and not t.enabled)
     and not exists (select 1 from client_preferences cp
       where cp.company_id = b.company_id and cp.client_id = b.client_id and not cp.reminders)
     and not exists (select 1 from users u
@@ -89,7 +93,12 @@ export async function sendClassReminders(deps: ReminderDeps, now = new Date()): 
           const booking = await findBooking(tx, companyId, row.id);
           if (!cls || !client || !booking) continue;
           const rules = effectiveRules(company, cls.ruleOverrides);
-          ids.push(await queueClassReminder(tx, companyId, client, cls, booking, { rules, now, publicUrl: deps.publicUrl }));
+          const id = await queuePlaceEmail(tx, companyId, 'classReminder', client, cls, booking, {
+            rules,
+            now,
+            publicUrl: deps.publicUrl,
+          });
+          if (id) ids.push(id);
         }
         return ids;
       });

@@ -1,6 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { clientPackages, creditLedger, events, orders, studios } from '../../db/schema/index.ts';
+import {
+  classInstances,
+  clientPackages,
+  creditLedger,
+  eventFacilitators,
+  events,
+  facilitators,
+  instructors,
+  orders,
+  studios,
+} from '../../db/schema/index.ts';
 
 /** The studio's address on one line ("1 Main St, Springfield, IL 62701, US"); null when it has none. */
 export async function studioAddress(tx: Executor, companyId: string, studioId: string): Promise<string | null> {
@@ -45,4 +55,38 @@ export async function orderAmounts(tx: Executor, companyId: string, orderId: str
     .from(orders)
     .where(and(eq(orders.companyId, companyId), eq(orders.id, orderId)));
   return row;
+}
+
+/** Who teaches a class (its instructor), or an event's facilitators ("Ana Diaz and Ben Ode"); '' when none. */
+export async function teacherOf(
+  tx: Executor,
+  companyId: string,
+  classInstanceId: string,
+  eventId: string | null,
+): Promise<string> {
+  if (eventId) {
+    const rows = await tx
+      .select({ name: facilitators.name })
+      .from(eventFacilitators)
+      .innerJoin(
+        facilitators,
+        and(
+          eq(facilitators.companyId, eventFacilitators.companyId),
+          eq(facilitators.id, eventFacilitators.facilitatorId),
+        ),
+      )
+      .where(and(eq(eventFacilitators.companyId, companyId), eq(eventFacilitators.eventId, eventId)))
+      .orderBy(facilitators.name);
+    const names = rows.map((row) => row.name);
+    return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+  }
+  const [row] = await tx
+    .select({ name: instructors.name })
+    .from(classInstances)
+    .innerJoin(
+      instructors,
+      and(eq(instructors.companyId, classInstances.companyId), eq(instructors.id, classInstances.instructorId)),
+    )
+    .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, classInstanceId)));
+  return row?.name ?? '';
 }

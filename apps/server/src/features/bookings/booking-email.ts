@@ -1,31 +1,36 @@
-import { cancellationRule, formatMoney, type EmailTopic, type SessionSettingsValues } from '@kinetic/shared';
-import { wantsEmail } from '../client-preferences/client-preferences.service.ts';
-import type { Executor } from '../../db/client.ts';
-import { queueEmail, type EmailAttachment } from '../../jobs/email-outbox.ts';
-import { calendarAttachment } from './booking-calendar.ts';
-import { eventAddress, heldPackage, orderAmounts, studioAddress } from './booking-email.repo.ts';
-import { cancelLinkOf, eventPagePath } from '../events/event-links.ts';
 import {
-  bookingCancelledMessage,
-  bookingConfirmedMessage,
-  classCancelledByStudioMessage,
-  classReminderMessage,
-  offerExpiredMessage,
-  placeOfferedMessage,
-  waitlistPromotedMessage,
-  type BookedBy,
+  cancellationRule,
+  formatMoney,
+  type EmailTrigger,
+  type EmailVariables,
+  type SessionSettingsValues,
+} from '@kinetic/shared';
+import type { Executor } from '../../db/client.ts';
+import type { EmailAttachment } from '../../jobs/email-outbox.ts';
+import { bookingSequence } from '../calendar-feeds/calendar-sequence.ts';
+import { cancelLinkOf, eventPagePath } from '../events/event-links.ts';
+import { dayLabel, localTimeOf } from '../fitness-sessions/zoned-time.ts';
+import { notify } from '../notifications/notify.ts';
+import { calendarAttachment } from './booking-calendar.ts';
+import { eventAddress, heldPackage, orderAmounts, studioAddress, teacherOf } from './booking-email.repo.ts';
+import {
+  cancellationSummary,
+  noShowFeeSentence,
+  outcomeSentence,
+  paymentSentence,
   type CancellationOutcome,
-  type ClassFacts,
-  type EmailMessage,
   type PaymentFacts,
 } from './booking-messages.ts';
 import { localMoment } from './booking-rules.ts';
 import type { BookingRow, LockedClass } from './bookings.repo.ts';
+import { offerLinks } from './offer-links.ts';
 
 /**
- * Booking emails (what is sent when: docs/architecture.md, Bookings). Each is written to the outbox in
- * the transaction that decided it, so it goes exactly when the change commits; the words come from
- * `booking-messages.ts`. Answers the outbox id, or null when the client chose not to get it.
+ * Booking emails (what is sent when: docs/architecture.md, Bookings). Each gathers the facts of its
+ * trigger as the named variables of packages/shared/src/email-triggers.ts and hands them to notify(),
+ * which follows the studio's switch and words and the client's choice and writes the email to the
+ * outbox in the caller's transaction — so it goes exactly when the change commits. Answers the outbox
+ * id, or null when nothing is sent.
  */
 
 export interface Recipient {
@@ -36,43 +41,53 @@ export interface Recipient {
 
 type CancellationRules = Pick<SessionSettingsValues, 'freeCancellationHoursBefore' | 'lateCancelFee'>;
 
-/** Where a client sees the class (and, for an offer, accepts it): the public class page of spec §2. */
-export function classLink(publicUrl: string, cls: Pick<LockedClass, 'id' | 'company'>): string {
-  const role = cls.company.kind === 'solo' ? 'solo-client' : 'client';
-  return `${publicUrl}/${encodeURIComponent(cls.company.slug)}/${role}/client/app/classes/details/${cls.id}`;
+/** Where a client sees the class: the public class page of spec §2 (an event's date: the event's page). */
+export function classLink(publicUrl: string, cls: Pick<LockedClass, 'id' | 'company' | 'eventId'>): string {
+  return `${publicUrl}${eventPagePath(
+    cls.company,
+    cls.eventId ? `event/book-event/${cls.eventId}` : `classes/details/${cls.id}`,
+  )}`;
 }
 
-async function classFacts(
+/** What the emails and the calendar file say about the class. */
+interface ClassFacts {
+  variables: EmailVariables;
+  noun: 'class' | 'event';
+  where: string;
+  link: string;
+}
+
+/**
+ * The `class.*` variables, on the studio's clock: name, noun, start/date/time/end, studio, where (the
+ * studio and its address, or an event's outside venue), who teaches it and its page.
+ */
+export async function classVariables(
   tx: Executor,
   companyId: string,
   cls: LockedClass,
   publicUrl: string,
-  booking?: BookingRow,
 ): Promise<ClassFacts> {
-  const facts: ClassFacts = {
-    className: cls.templateName,
-    when: localMoment(cls.startsAt, cls.timeZone),
-    studioName: cls.studioName,
-    address: await studioAddress(tx, companyId, cls.studioId),
-    companyName: cls.company.name,
-    link: classLink(publicUrl, cls),
-  };
-  if (!cls.eventId) return facts;
-  // An event's date: its own page, the place it happens (an outside address rather than the studio's)
-  // and, for a place the client holds, the signed link that cancels it without logging in.
-  const outside = await eventAddress(tx, companyId, cls.eventId);
-  const subject = booking && {
-    companyId,
-    eventId: cls.eventId,
-    userId: booking.clientId,
-    bookingId: booking.id,
-  };
+  const address = await studioAddress(tx, companyId, cls.studioId);
+  const venue = cls.eventId ? await eventAddress(tx, companyId, cls.eventId) : null;
+  const where = venue ?? (address ? `${cls.studioName}, ${address}` : cls.studioName);
+  const noun = cls.eventId ? 'event' : 'class';
+  const link = classLink(publicUrl, cls);
   return {
-    ...facts,
-    ...(outside ? { address: outside, venue: outside } : {}),
-    noun: 'event',
-    link: `${publicUrl}${eventPagePath(cls.company, `event/book-event/${cls.eventId}`)}`,
-    ...(subject ? { cancelLink: cancelLinkOf(publicUrl, cls.company, subject) } : {}),
+    noun,
+    where,
+    link,
+    variables: {
+      'class.name': cls.templateName,
+      'class.noun': noun,
+      'class.start': localMoment(cls.startsAt, cls.timeZone),
+      'class.date': dayLabel(cls.startsAt, cls.timeZone),
+      'class.time': localTimeOf(cls.startsAt, cls.timeZone),
+      'class.end': localTimeOf(cls.endsAt, cls.timeZone),
+      'class.studio': cls.studioName,
+      'class.where': where,
+      'class.instructor': await teacherOf(tx, companyId, cls.id, cls.eventId),
+      'class.link': link,
+    },
   };
 }
 
@@ -118,68 +133,99 @@ export function ruleFor(cls: LockedClass, rules: CancellationRules, now: Date): 
   );
 }
 
-function calendarFor(
+/** The `booking.*` variables of a place the client holds. */
+async function bookingVariables(
+  tx: Executor,
+  companyId: string,
+  cls: LockedClass,
+  booking: BookingRow,
+  facts: ClassFacts,
+  context: { rules: CancellationRules; now: Date; publicUrl: string },
+): Promise<EmailVariables> {
+  // An event's place can be cancelled from the email itself, by a signed link (events/event-links.ts).
+  const cancelLink = cls.eventId
+    ? cancelLinkOf(context.publicUrl, cls.company, {
+        companyId,
+        eventId: cls.eventId,
+        userId: booking.clientId,
+        bookingId: booking.id,
+      })
+    : '';
+  return {
+    'booking.payment': paymentSentence(await paymentFacts(tx, companyId, booking, cls), facts.noun),
+    'booking.cancellationRule': ruleFor(cls, context.rules, context.now),
+    'booking.cancelLink': cancelLink,
+  };
+}
+
+/**
+ * The booking's calendar entry (UID `{bookingId}@kinetic`): its SEQUENCE is the one the client's feed
+ * shows (calendar-feeds/calendar-sequence.ts), read after the change's booking event was recorded, so a
+ * cancellation outranks the confirmation it withdraws.
+ */
+async function calendarFor(
+  tx: Executor,
+  companyId: string,
   facts: ClassFacts,
   cls: LockedClass,
   booking: BookingRow,
   method: 'PUBLISH' | 'CANCEL',
   now: Date,
-): EmailAttachment {
+): Promise<EmailAttachment> {
   return calendarAttachment({
     uid: `${booking.id}@kinetic`,
     startsAt: cls.startsAt,
     endsAt: cls.endsAt,
-    summary: `${facts.className} (${facts.companyName})`,
-    location: facts.venue ?? (facts.address ? `${facts.studioName}, ${facts.address}` : facts.studioName),
-    description: `Booked at ${facts.companyName}. ${facts.link}`,
+    summary: `${cls.templateName} (${cls.company.name})`,
+    location: facts.where,
+    description: `Booked at ${cls.company.name}. ${facts.link}`,
     url: facts.link,
     method,
+    sequence: await bookingSequence(tx, companyId, booking.id),
     stamp: now,
-    ...(facts.noun ? { noun: facts.noun } : {}),
+    noun: facts.noun,
   });
 }
 
-function queue(
-  tx: Executor,
-  companyId: string,
-  client: Recipient,
-  message: EmailMessage,
-  attachments: EmailAttachment[] = [],
-): Promise<string> {
-  return queueEmail(tx, { companyId, to: client.email, ...message, attachments });
-}
-
-const wants = (tx: Executor, companyId: string, client: Recipient, topic: EmailTopic) =>
-  wantsEmail(tx, companyId, client.id, topic);
+const to = (client: Recipient) => ({ id: client.id, name: client.name, email: client.email });
 
 /**
- * The booking confirmation: a client booked (by themself or at the desk) or an accepted offer. Follows
- * the client's "Booking confirmations" switch. `booking` is the row after its payment was applied.
+ * A place the client holds, confirmed with its calendar file: booked (by themself or at the desk), an
+ * offer accepted (bookingConfirmed), booked from an automatic waitlist (waitlistPromoted: that email is
+ * its confirmation too), or the reminder before the class (classReminder). `booking` is the row after
+ * its payment was applied and its change recorded.
  */
-export async function queueBookingConfirmation(
+export async function queuePlaceEmail(
   tx: Executor,
   companyId: string,
+  trigger: Extract<EmailTrigger, 'bookingConfirmed' | 'waitlistPromoted' | 'classReminder'>,
   client: Recipient,
   cls: LockedClass,
   booking: BookingRow,
-  context: { by: BookedBy; rules: CancellationRules; now: Date; publicUrl: string },
+  context: { rules: CancellationRules; now: Date; publicUrl: string },
 ): Promise<string | null> {
-  if (!(await wants(tx, companyId, client, 'bookingConfirmations'))) return null;
-  const facts = await classFacts(tx, companyId, cls, context.publicUrl, booking);
-  const message = bookingConfirmedMessage({
-    client,
-    cls: facts,
-    by: context.by,
-    payment: await paymentFacts(tx, companyId, booking, cls),
-    cancellationRule: ruleFor(cls, context.rules, context.now),
-  });
-  return queue(tx, companyId, client, message, [calendarFor(facts, cls, booking, 'PUBLISH', context.now)]);
+  const facts = await classVariables(tx, companyId, cls, context.publicUrl);
+  return notify(
+    tx,
+    companyId,
+    {
+      trigger,
+      to: to(client),
+      variables: {
+        ...facts.variables,
+        ...(await bookingVariables(tx, companyId, cls, booking, facts, context)),
+      },
+      attachments: [await calendarFor(tx, companyId, facts, cls, booking, 'PUBLISH', context.now)],
+    },
+    context,
+  );
 }
 
 /**
- * The cancellation confirmation of a place (booked or held), by the client or the team: what came back
- * or what it cost. Follows "Booking confirmations", except that a fee the client now owes is always told.
- * `before` is the booking as it was; the credit return or drop-in cancellation has already been written.
+ * A place (booked or held) given up, by the client or the team: bookingCancelled in time,
+ * lateCancellation after free cancellation ended — sent even to a client who turned booking emails off
+ * when a fee is owed. Carries the calendar file that withdraws the entry. `before` is the booking as it
+ * was; the credit return or drop-in cancellation and the booking event are already written.
  */
 export async function queueCancellationConfirmation(
   tx: Executor,
@@ -197,17 +243,33 @@ export async function queueCancellationConfirmation(
   },
 ): Promise<string | null> {
   const owesFee = context.fee !== null && !context.fee.waived;
-  if (!owesFee && !(await wants(tx, companyId, client, 'bookingConfirmations'))) return null;
-  const facts = await classFacts(tx, companyId, cls, context.publicUrl);
+  const facts = await classVariables(tx, companyId, cls, context.publicUrl);
+  const when = localMoment(cls.startsAt, cls.timeZone);
   const freeUntil = new Date(cls.startsAt.getTime() - context.rules.freeCancellationHoursBefore * 3_600_000);
-  const message = bookingCancelledMessage({
-    client,
-    cls: facts,
-    by: context.by,
-    outcome: await cancellationOutcome(tx, companyId, before, cls, context.late, context.fee),
-    freeCancellationEnded: localMoment(freeUntil, cls.timeZone),
-  });
-  return queue(tx, companyId, client, message, [calendarFor(facts, cls, before, 'CANCEL', context.now)]);
+  const outcome = await cancellationOutcome(tx, companyId, before, cls, context.late, context.fee);
+  return notify(
+    tx,
+    companyId,
+    {
+      trigger: context.late ? 'lateCancellation' : 'bookingCancelled',
+      to: to(client),
+      variables: {
+        ...facts.variables,
+        'cancellation.summary': cancellationSummary({
+          by: context.by,
+          className: cls.templateName,
+          when,
+          studioName: cls.studioName,
+          companyName: cls.company.name,
+        }),
+        'cancellation.outcome': outcomeSentence(outcome, facts.noun),
+        'cancellation.freeUntil': localMoment(freeUntil, cls.timeZone),
+      },
+      attachments: [await calendarFor(tx, companyId, facts, cls, before, 'CANCEL', context.now)],
+      ...(owesFee ? { ignoreClientChoice: true } : {}),
+    },
+    context,
+  );
 }
 
 async function cancellationOutcome(
@@ -232,33 +294,14 @@ async function cancellationOutcome(
   return { kind: 'nothing-to-return' };
 }
 
-/** The class reminder (jobs/class-reminders.ts picks who is due and has the switch on). */
-export async function queueClassReminder(
-  tx: Executor,
-  companyId: string,
-  client: Recipient,
-  cls: LockedClass,
-  booking: BookingRow,
-  context: { rules: CancellationRules; now: Date; publicUrl: string },
-): Promise<string> {
-  const facts = await classFacts(tx, companyId, cls, context.publicUrl, booking);
-  const message = classReminderMessage({
-    client,
-    cls: facts,
-    payment: await paymentFacts(tx, companyId, booking, cls),
-    cancellationRule: ruleFor(cls, context.rules, context.now),
-  });
-  return queue(tx, companyId, client, message, [calendarFor(facts, cls, booking, 'PUBLISH', context.now)]);
-}
-
+/** Waitlist news and the studio's cancellation of a class, written in the caller's transaction. */
 export type BookingNotice =
-  /** Booked from the waitlist: this email is also the booking confirmation (one email per event). */
-  | { kind: 'promoted'; booking: BookingRow; rules: CancellationRules; now: Date }
-  | { kind: 'offered'; expiresAt: Date }
+  | { kind: 'waitlist-joined'; position: number }
+  | { kind: 'offered'; booking: BookingRow; expiresAt: Date }
   | { kind: 'offer-expired' }
-  | { kind: 'cancelled-by-studio' };
+  | { kind: 'cancelled-by-studio'; booking: BookingRow; now: Date }
+  | { kind: 'no-show'; fee: number | null };
 
-/** Waitlist news (and a class the studio cancels), written to the outbox in the caller's transaction. */
 export async function queueBookingNotice(
   tx: Executor,
   companyId: string,
@@ -266,37 +309,44 @@ export async function queueBookingNotice(
   cls: LockedClass,
   notice: BookingNotice,
   publicUrl: string,
+  /** The class's variables when the caller sends many at once (a class cancelled with all its bookings). */
+  known?: ClassFacts,
 ): Promise<string | null> {
-  // Waitlist news is optional (client Settings › Notifications); a class the studio cancels always goes.
-  if (notice.kind !== 'cancelled-by-studio' && !(await wants(tx, companyId, client, 'waitlist'))) return null;
-  const facts = await classFacts(
-    tx,
-    companyId,
-    cls,
-    publicUrl,
-    notice.kind === 'promoted' ? notice.booking : undefined,
-  );
+  const facts = known ?? (await classVariables(tx, companyId, cls, publicUrl));
+  const send = (trigger: EmailTrigger, variables: EmailVariables = {}, attachments?: EmailAttachment[]) =>
+    notify(
+      tx,
+      companyId,
+      {
+        trigger,
+        to: to(client),
+        variables: { ...facts.variables, ...variables },
+        ...(attachments ? { attachments } : {}),
+      },
+      { publicUrl },
+    );
   switch (notice.kind) {
-    case 'promoted': {
-      const message = waitlistPromotedMessage({
-        client,
-        cls: facts,
-        payment: await paymentFacts(tx, companyId, notice.booking, cls),
-        cancellationRule: ruleFor(cls, notice.rules, notice.now),
+    case 'waitlist-joined':
+      return send('waitlistJoined', { 'waitlist.position': String(notice.position) });
+    case 'offered': {
+      const links = offerLinks(publicUrl, cls.company, companyId, notice.booking.id, notice.expiresAt);
+      return send('waitlistOffer', {
+        'offer.expires': localMoment(notice.expiresAt, cls.timeZone),
+        'offer.acceptLink': links.accept,
+        'offer.declineLink': links.decline,
       });
-      const calendar = calendarFor(facts, cls, notice.booking, 'PUBLISH', notice.now);
-      return queue(tx, companyId, client, message, [calendar]);
     }
-    case 'offered':
-      return queue(
-        tx,
-        companyId,
-        client,
-        placeOfferedMessage({ client, cls: facts, heldUntil: localMoment(notice.expiresAt, cls.timeZone) }),
-      );
     case 'offer-expired':
-      return queue(tx, companyId, client, offerExpiredMessage({ client, cls: facts }));
-    case 'cancelled-by-studio':
-      return queue(tx, companyId, client, classCancelledByStudioMessage({ client, cls: facts }));
+      return send('offerExpired');
+    case 'cancelled-by-studio': {
+      // A place they held leaves their calendar; a waitlist place was never in it.
+      const held = notice.booking.status !== 'waitlisted';
+      const attachments = held
+        ? [await calendarFor(tx, companyId, facts, cls, notice.booking, 'CANCEL', notice.now)]
+        : undefined;
+      return send('classCancelled', {}, attachments);
+    }
+    case 'no-show':
+      return send('noShow', { 'noShow.fee': noShowFeeSentence(notice.fee === null ? null : money(notice.fee, cls)) });
   }
 }

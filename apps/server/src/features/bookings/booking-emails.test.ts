@@ -8,8 +8,9 @@ import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts'
 import { momentLabel } from '../fitness-sessions/zoned-time.ts';
 
 /**
- * The booking and cancellation confirmations (issue 11): queued in the booking's transaction, following
- * the client's "Booking confirmations" switch, and delivered by the real job worker to a real SMTP server.
+ * The booking and cancellation confirmations (issue 11, through notify() since issue 16): queued in the
+ * booking's transaction in the default words of packages/shared/src/email-triggers.ts, following the
+ * client's "Booking confirmations" switch, and delivered by the real job worker to a real SMTP server.
  */
 const mail = await startMailCatcher();
 afterAll(() => mail.stop());
@@ -49,15 +50,17 @@ interface OutboxRow {
   html: string;
   attachments: { filename: string; contentType: string; content: string }[] | null;
 }
-/** The client's booking emails (receipts for the packages sold here are not what is tested). */
+/** The client's booking emails (the welcome and the receipts for the packages sold here are not tested here). */
 async function outboxTo(email: string): Promise<OutboxRow[]> {
   const { rows } = await db.pool.query<OutboxRow>(
-    `select subject, text, html, attachments from email_outbox where "to" = $1 and subject not like 'Receipt #%'
+    `select subject, text, html, attachments from email_outbox where "to" = $1
+        and subject ~ '^(Booked|Cancelled|Cancelled late|You’re in|A place is held for you|On the waitlist):'
       order by created_at, id`,
     [email],
   );
   return rows;
 }
+const sequenceOf = (ics: string | undefined) => Number(/SEQUENCE:(\d+)/.exec(ics ?? '')?.[1]);
 
 async function sellPack(ready: ReadyStudio, clientId: string) {
   const pack = await created(app, ready.headers, '/api/packages', classPack());
@@ -85,6 +88,7 @@ describe('booking confirmation', () => {
     const freeUntil = momentLabel(new Date(cls.startsAt.getTime() - 24 * 3_600_000), ZONE);
     const link = `/${ready.slug}/client/client/app/classes/details/${cls.id}`;
     for (const line of [
+      'Hi Chris,',
       `You are booked into Power Yoga on ${cls.when}.`,
       'Where: Midtown, 10 Peachtree St, Atlanta, GA.',
       'Paid with 1 credit of your 10-Class Pack (9 left).',
@@ -100,22 +104,23 @@ describe('booking confirmation', () => {
     expect(ics?.content).toContain('LOCATION:Midtown\\, 10 Peachtree St\\, Atlanta\\, GA');
 
     // The worker hands it to the SMTP server with the calendar file attached.
-    for (let waited = 0; waited < 15_000 && mail.mailTo(client.email).length < 2; waited += 200)
+    const delivered = () => mail.mailTo(client.email).filter((message) => message.subject.startsWith('Booked'));
+    for (let waited = 0; waited < 15_000 && delivered().length === 0; waited += 200)
       await new Promise((resolve) => setTimeout(resolve, 200));
-    const delivered = mail.mailTo(client.email).filter((message) => !message.subject.startsWith('Receipt'));
-    expect(delivered.map((message) => message.subject)).toEqual([`Booked: Power Yoga, ${cls.when}`]);
-    expect(delivered[0]?.body).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
-    expect(delivered[0]?.body).toContain('class.ics');
+    expect(delivered().map((message) => message.subject)).toEqual([`Booked: Power Yoga, ${cls.when}`]);
+    expect(delivered()[0]?.body).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
+    expect(delivered()[0]?.body).toContain('class.ics');
   });
 
-  it('booked at the desk: says the studio booked them and the drop-in price to pay', async () => {
+  it('booked at the desk: confirmed with the drop-in price to pay', async () => {
     const ready = await studioReadyToSchedule(app);
     const cls = await classIn(ready, 3 * 24 * 60);
     const client = await clientOf(ready);
     expect((await book(cls.id, ready.headers, { clientId: client.id })).statusCode).toBe(200);
     const [email] = await outboxTo(client.email);
     expect(email?.subject).toBe(`Booked: Power Yoga, ${cls.when}`);
-    expect(email?.text).toContain(`${ready.session.company.name} has booked you into Power Yoga on ${cls.when}.`);
+    expect(email?.text).toContain(`You are booked into Power Yoga on ${cls.when}.`);
+    expect(email?.text).toContain(`— ${ready.session.company.name}`);
     expect(email?.text).toContain('Drop-in: $25.00, to pay at the studio or in your account.');
   });
 
@@ -138,7 +143,9 @@ describe('booking confirmation', () => {
     const place = (await book(cls.id, first.headers, { payWith: 'drop-in' })).json().data;
     const waiting = (await book(cls.id, second.headers, { payWith: 'drop-in' })).json().data;
     expect(waiting.status).toBe('waitlisted');
-    expect(await outboxTo(second.email)).toEqual([]);
+    expect((await outboxTo(second.email)).map((email) => email.subject)).toEqual([
+      `On the waitlist: Power Yoga, ${cls.when}`,
+    ]);
     await cancel(place.id, first.headers);
     const accepted = await app.inject({
       method: 'POST',
@@ -148,10 +155,12 @@ describe('booking confirmation', () => {
     expect(accepted.statusCode).toBe(200);
     const emails = await outboxTo(second.email);
     expect(emails.map((email) => email.subject)).toEqual([
+      `On the waitlist: Power Yoga, ${cls.when}`,
       `A place is held for you: Power Yoga, ${cls.when}`,
       `Booked: Power Yoga, ${cls.when}`,
     ]);
-    expect(emails[1]?.text).toContain('You accepted the place held for you: you are booked into Power Yoga');
+    expect(emails[2]?.text).toContain(`You are booked into Power Yoga on ${cls.when}.`);
+    expect(emails[2]?.attachments?.[0]?.content).toContain(`UID:${waiting.id}@kinetic`);
 
     const auto = await studioReadyToSchedule(app);
     await setSessionRules(app, auto, { waitlistMode: 'auto' });
@@ -161,9 +170,15 @@ describe('booking confirmation', () => {
     await book(full.id, ben.headers, { payWith: 'drop-in' });
     await cancel(anaPlace.id, ana.headers);
     const benEmails = await outboxTo(ben.email);
-    expect(benEmails.map((email) => email.subject)).toEqual([`You're in: Power Yoga, ${full.when}`]);
-    expect(benEmails[0]?.text).toContain('Drop-in: $25.00, to pay at the studio or in your account.');
-    expect(benEmails[0]?.attachments?.[0]?.filename).toBe('class.ics');
+    expect(benEmails.map((email) => email.subject)).toEqual([
+      `On the waitlist: Power Yoga, ${full.when}`,
+      `You’re in: Power Yoga, ${full.when}`,
+    ]);
+    expect(benEmails[1]?.text).toContain(
+      `A place opened up and it is yours: you are booked into Power Yoga on ${full.when}.`,
+    );
+    expect(benEmails[1]?.text).toContain('Drop-in: $25.00, to pay at the studio or in your account.');
+    expect(benEmails[1]?.attachments?.[0]?.filename).toBe('class.ics');
   });
 });
 
@@ -185,6 +200,10 @@ describe('cancellation confirmation', () => {
     expect(emails[1]?.attachments?.[0]?.content).toContain('METHOD:CANCEL');
     expect(emails[1]?.attachments?.[0]?.content).toContain(`UID:${place.id}@kinetic`);
     expect(emails[0]?.attachments?.[0]?.content).toContain(`UID:${place.id}@kinetic`);
+    // The cancellation outranks the confirmation, so a calendar app removes its entry.
+    expect(sequenceOf(emails[1]?.attachments?.[0]?.content)).toBeGreaterThan(
+      sequenceOf(emails[0]?.attachments?.[0]?.content),
+    );
   });
 
   it('cancelled late: says the credit is spent and the fee recorded — even with confirmations off, since it is owed', async () => {
@@ -203,19 +222,21 @@ describe('cancellation confirmation', () => {
     expect(email?.subject).toBe(`Cancelled late: Power Yoga, ${cls.when}`);
     const freeUntil = momentLabel(new Date(cls.startsAt.getTime() - 12 * 3_600_000), ZONE);
     expect(email?.text).toContain(
-      `Free cancellation ended ${freeUntil}, so the class counts as used: the credit of your 10-Class Pack does not come back.`,
+      `Free cancellation ended ${freeUntil}, so the class counts as used. The credit of your 10-Class Pack does not come back.`,
     );
     expect(email?.text).toContain('A late-cancellation fee of $10.00 was recorded: pay it in your account or at the studio.');
   });
 
-  it('cancelled by the team in time: names the studio, and the drop-in is no longer owed; leaving a waitlist sends nothing', async () => {
+  it('cancelled by the team in time: names the studio, and the drop-in is no longer owed; leaving a waitlist sends nothing more', async () => {
     const ready = await studioReadyToSchedule(app);
     const cls = await classIn(ready, 3 * 24 * 60, { capacity: 1 });
     const [client, waiting] = [await clientOf(ready), await clientOf(ready)];
     const place = (await book(cls.id, ready.headers, { clientId: client.id })).json().data;
     const queued = (await book(cls.id, waiting.headers, { payWith: 'drop-in' })).json().data;
     expect((await cancel(queued.id, waiting.headers)).json().message).toBe('Removed from the waitlist.');
-    expect(await outboxTo(waiting.email)).toEqual([]);
+    expect((await outboxTo(waiting.email)).map((email) => email.subject)).toEqual([
+      `On the waitlist: Power Yoga, ${cls.when}`,
+    ]);
     await cancel(place.id, ready.headers);
     const emails = await outboxTo(client.email);
     expect(emails.at(-1)?.subject).toBe(`Cancelled: Power Yoga, ${cls.when}`);

@@ -12,8 +12,11 @@ import {
   myBookingsDto,
   myBookingsQuery,
   noShowsDto,
+  offerLinkDto,
+  offerLinkQuery,
   paymentOptionsDto,
   paymentOptionsQuery,
+  publicCompanyParams,
   rosterDto,
   successEnvelope,
   TEAM_ROLES,
@@ -36,6 +39,7 @@ import {
   waiveFee,
   type BookingDeps,
 } from './bookings.service.ts';
+import { answerOfferLink, offerLinkInfo } from './offer-links.service.ts';
 
 const EVERYONE = [...TEAM_ROLES, ...CLIENT_ROLES];
 const bookingAnswer = successEnvelope(bookingDto);
@@ -233,6 +237,52 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
+
+  // The "Place offered" email's signed links (no session): the page reads the offer, its buttons answer it.
+  const offerPath = publicCompanyParams.merge(bookingParams);
+  app.get(
+    '/public/:company/offers/:bookingId',
+    {
+      schema: {
+        tags: ['public'],
+        summary:
+          'The held place a signed offer link names (class, time, hold) and whether it is still open; changes nothing',
+        params: offerPath,
+        querystring: offerLinkQuery,
+        response: { 200: successEnvelope(offerLinkDto) },
+      },
+    },
+    async (request) => ({
+      status: 1 as const,
+      data: await offerLinkInfo(db, request.params.company, request.params.bookingId, request.query),
+    }),
+  );
+  for (const verb of ['accept', 'decline'] as const)
+    app.post(
+      `/public/:company/offers/:bookingId/${verb}`,
+      {
+        schema: {
+          tags: ['public'],
+          summary:
+            verb === 'accept'
+              ? 'Accept a held place from its signed email link, without logging in (once; 409 used, 410 expired)'
+              : 'Decline a held place from its signed email link, without logging in (once; 409 used, 410 expired)',
+          params: offerPath,
+          querystring: offerLinkQuery,
+          response: { 200: successEnvelope(offerLinkDto) },
+        },
+      },
+      async (request) => ({
+        status: 1 as const,
+        ...(await answerOfferLink(
+          deps((error) => request.log.error(error)),
+          request.params.company,
+          request.params.bookingId,
+          request.query,
+          verb,
+        )),
+      }),
+    );
 
   app.post(
     '/bookings/:bookingId/check-in',

@@ -23,12 +23,7 @@ import { effectiveRules } from '../class-instances/class-instances.service.ts';
 import { sessionRulesOf } from '../session-settings/session-settings.service.ts';
 import { admitDoorPass } from '../check-in/door-pass.ts';
 import { hasSignedWaiver } from '../waivers/waivers.service.ts';
-import {
-  queueBookingConfirmation,
-  queueBookingNotice,
-  queueCancellationConfirmation,
-  type BookingNotice,
-} from './booking-email.ts';
+import { queueBookingNotice, queueCancellationConfirmation, queuePlaceEmail } from './booking-email.ts';
 import { bookingWindows, localMoment } from './booking-rules.ts';
 import {
   addToCounts,
@@ -73,7 +68,7 @@ export interface BookingDeps {
 }
 
 /** A change's answer and the emails it queued, sent once the transaction has committed. */
-interface Outcome<T> {
+export interface Outcome<T> {
   value: T;
   emails: string[];
   /** Fee orders created, charged to a saved card after commit when there is one. */
@@ -87,7 +82,7 @@ const PLACE: readonly BookingStatus[] = ['booked', 'offered', 'checked_in'];
 /** Booking, cancelling and waitlist offers for a client (issue 15 §2). */
 const isManager = (actor: Actor) => actorCan(actor, 'manageClients');
 
-async function afterCommit<T>(deps: BookingDeps, work: Promise<Outcome<T>>): Promise<T> {
+export async function afterCommit<T>(deps: BookingDeps, work: Promise<Outcome<T>>): Promise<T> {
   const { value, emails, fees } = await work;
   for (const id of emails) deps.jobs?.deliverEmail(id).catch(deps.log);
   if (fees && fees.orderIds.length > 0 && deps.settleFees)
@@ -180,10 +175,20 @@ async function handOn(
     const client = await findClient(tx, companyId, next.clientId);
     if (client) {
       // A promotion's email is its booking confirmation too: one email for the event.
-      const notice: BookingNotice = offer
-        ? { kind: 'offered', expiresAt }
-        : { kind: 'promoted', booking: paid, rules, now };
-      const queued = await queueBookingNotice(tx, companyId, client, cls, notice, publicUrl);
+      const queued = offer
+        ? await queueBookingNotice(
+            tx,
+            companyId,
+            client,
+            cls,
+            { kind: 'offered', booking: paid, expiresAt },
+            publicUrl,
+          )
+        : await queuePlaceEmail(tx, companyId, 'waitlistPromoted', client, cls, paid, {
+            rules,
+            now,
+            publicUrl,
+          });
       if (queued) emails.push(queued);
     }
     free -= 1;
@@ -380,16 +385,23 @@ export async function bookClass(
           data: toDto(row, person.name, cls.company.currency, position),
         };
         if (key) await storeIdempotentAnswer(tx, key, answer);
-        // A waitlist place is not a booking yet: its email comes when it turns into one (`handOn`).
+        // A waitlist place is not a booking yet: it is told its place in line, and confirmed when it
+        // turns into one (`handOn`).
         const confirmation =
-          status === 'booked'
-            ? await queueBookingConfirmation(tx, actor.companyId, person, cls, row, {
-                by: client ? 'client' : 'studio',
+          status === 'waitlisted'
+            ? await queueBookingNotice(
+                tx,
+                actor.companyId,
+                person,
+                cls,
+                { kind: 'waitlist-joined', position: position ?? 1 },
+                deps.publicUrl,
+              )
+            : await queuePlaceEmail(tx, actor.companyId, 'bookingConfirmed', person, cls, row, {
                 rules,
                 now,
                 publicUrl: deps.publicUrl,
-              })
-            : null;
+              });
         return { value: answer, emails: confirmation ? [confirmation] : [] };
       }),
     );
@@ -531,6 +543,81 @@ export async function cancelBooking(
   );
 }
 
+/** Who answers a held place: the client (or the team) signed in, or the email's signed link. */
+interface OfferAnswerer {
+  actorId: string | null;
+  cancelledBy: 'client' | 'studio';
+}
+
+/** Accepts a held place in the caller's transaction (class and booking locked): it becomes a booking. */
+export async function acceptHeldPlace(
+  tx: Executor,
+  companyId: string,
+  cls: LockedClass,
+  booking: BookingRow,
+  by: OfferAnswerer,
+  now: Date,
+  publicUrl: string,
+): Promise<Outcome<BookingRow>> {
+  if (booking.status !== 'offered') throw conflict('There is no held place to accept on this booking.');
+  if (!booking.offerExpiresAt || booking.offerExpiresAt <= now)
+    throw conflict('This offer has expired; the place has gone to the next person.');
+  const row = await updateBooking(tx, companyId, booking.id, { status: 'booked', offerExpiresAt: null });
+  await recordChange(tx, companyId, {
+    bookingId: booking.id,
+    from: 'offered',
+    to: 'booked',
+    actorId: by.actorId,
+    reason: by.actorId ? 'Offer accepted' : 'Offer accepted from the email link',
+    at: now,
+  });
+  const person = await findClient(tx, companyId, booking.clientId);
+  const confirmation = person
+    ? await queuePlaceEmail(tx, companyId, 'bookingConfirmed', person, cls, row, {
+        rules: await rulesFor(tx, companyId, cls),
+        now,
+        publicUrl,
+      })
+    : null;
+  return { value: row, emails: confirmation ? [confirmation] : [] };
+}
+
+/** Declines a held place in the caller's transaction: it goes to the next in line at once. */
+export async function declineHeldPlace(
+  tx: Executor,
+  companyId: string,
+  cls: LockedClass,
+  booking: BookingRow,
+  by: OfferAnswerer,
+  now: Date,
+  publicUrl: string,
+): Promise<Outcome<BookingRow>> {
+  if (booking.status !== 'offered') throw conflict('There is no held place to decline on this booking.');
+  const row = await updateBooking(tx, companyId, booking.id, {
+    status: 'cancelled',
+    offerExpiresAt: null,
+    cancelledBy: by.cancelledBy,
+  });
+  await releasePayment(tx, companyId, booking, 'Offer declined', by.actorId, now);
+  await addToCounts(tx, companyId, cls.id, { places: -1 });
+  cls.bookedCount -= 1;
+  await recordChange(tx, companyId, {
+    bookingId: booking.id,
+    from: 'offered',
+    to: 'cancelled',
+    actorId: by.actorId,
+    reason: by.actorId ? 'Offer declined' : 'Offer declined from the email link',
+    at: now,
+  });
+  const rules = await rulesFor(tx, companyId, cls);
+  return { value: row, emails: await handOn(tx, companyId, cls, rules, now, publicUrl) };
+}
+
+const answererOf = (actor: Actor): OfferAnswerer => ({
+  actorId: actor.userId,
+  cancelledBy: isClientRole(actor.roleId) ? 'client' : 'studio',
+});
+
 /** Accepts a held place: it becomes a booking. */
 export async function acceptOffer(
   deps: BookingDeps,
@@ -542,36 +629,13 @@ export async function acceptOffer(
     deps,
     withTenant(deps.db, actor.companyId, async (tx) => {
       const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);
-      if (booking.status !== 'offered') throw conflict('There is no held place to accept on this booking.');
-      if (!booking.offerExpiresAt || booking.offerExpiresAt <= now)
-        throw conflict('This offer has expired; the place has gone to the next person.');
-      const row = await updateBooking(tx, actor.companyId, booking.id, {
-        status: 'booked',
-        offerExpiresAt: null,
-      });
-      await recordChange(tx, actor.companyId, {
-        bookingId: booking.id,
-        from: 'offered',
-        to: 'booked',
-        actorId: actor.userId,
-        reason: 'Offer accepted',
-        at: now,
-      });
-      const person = await findClient(tx, actor.companyId, booking.clientId);
-      const confirmation = person
-        ? await queueBookingConfirmation(tx, actor.companyId, person, cls, row, {
-            by: 'offer-accepted',
-            rules: await rulesFor(tx, actor.companyId, cls),
-            now,
-            publicUrl: deps.publicUrl,
-          })
-        : null;
+      const done = await acceptHeldPlace(tx, actor.companyId, cls, booking, answererOf(actor), now, deps.publicUrl);
       return {
         value: {
           message: `Accepted: you are booked into ${cls.templateName}.`,
-          data: toDto(row, clientName, cls.company.currency, null),
+          data: toDto(done.value, clientName, cls.company.currency, null),
         },
-        emails: confirmation ? [confirmation] : [],
+        emails: done.emails,
       };
     }),
   );
@@ -588,31 +652,13 @@ export async function declineOffer(
     deps,
     withTenant(deps.db, actor.companyId, async (tx) => {
       const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);
-      if (booking.status !== 'offered') throw conflict('There is no held place to decline on this booking.');
-      const row = await updateBooking(tx, actor.companyId, booking.id, {
-        status: 'cancelled',
-        offerExpiresAt: null,
-        cancelledBy: isClientRole(actor.roleId) ? 'client' : 'studio',
-      });
-      await releasePayment(tx, actor.companyId, booking, 'Offer declined', actor.userId, now);
-      await addToCounts(tx, actor.companyId, cls.id, { places: -1 });
-      cls.bookedCount -= 1;
-      await recordChange(tx, actor.companyId, {
-        bookingId: booking.id,
-        from: 'offered',
-        to: 'cancelled',
-        actorId: actor.userId,
-        reason: 'Offer declined',
-        at: now,
-      });
-      const rules = await rulesFor(tx, actor.companyId, cls);
-      const emails = await handOn(tx, actor.companyId, cls, rules, now, deps.publicUrl);
+      const done = await declineHeldPlace(tx, actor.companyId, cls, booking, answererOf(actor), now, deps.publicUrl);
       return {
         value: {
           message: 'Offer declined; the place goes to the next person.',
-          data: toDto(row, clientName, cls.company.currency, null),
+          data: toDto(done.value, clientName, cls.company.currency, null),
         },
-        emails,
+        emails: done.emails,
       };
     }),
   );
@@ -779,7 +825,8 @@ export async function markNoShows(
       const rules = await rulesFor(tx, actor.companyId, cls);
       const roster = await rosterOf(tx, actor.companyId, cls.id);
       const absent = roster.filter((row) => row.booking.status === 'booked');
-      for (const { booking } of absent) {
+      const emails: string[] = [];
+      for (const { booking, clientName, clientEmail } of absent) {
         const feeOrderId =
           rules.noShowFee > 0
             ? await chargeFee(
@@ -812,6 +859,16 @@ export async function markNoShows(
           reason: 'Marked absent after the start',
           at: now,
         });
+        // One email per client: the class counts as used, and the fee recorded (if any).
+        const told = await queueBookingNotice(
+          tx,
+          actor.companyId,
+          { id: booking.clientId, name: clientName, email: clientEmail },
+          cls,
+          { kind: 'no-show', fee: feeOrderId ? rules.noShowFee : null },
+          deps.publicUrl,
+        );
+        if (told) emails.push(told);
       }
       await addToCounts(tx, actor.companyId, cls.id, { places: -absent.length });
       const marked = absent.length;
@@ -823,7 +880,7 @@ export async function markNoShows(
               : `${marked} ${marked === 1 ? 'client was' : 'clients were'} marked as no-show.`,
           data: { marked },
         },
-        emails: [],
+        emails,
         fees: { companyId: actor.companyId, orderIds: feeOrders },
       };
     }),

@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/client.ts';
-import { queueEmail } from '../../jobs/email-outbox.ts';
 import {
   activeBookingsOf,
   addToCounts,
@@ -7,7 +6,7 @@ import {
   recordChanges,
   updateBooking,
 } from '../bookings/bookings.repo.ts';
-import { localMoment } from '../bookings/booking-rules.ts';
+import { classVariables, queueBookingNotice } from '../bookings/booking-email.ts';
 import { releasePayment } from '../orders/booking-payments.ts';
 
 /**
@@ -15,8 +14,11 @@ import { releasePayment } from '../orders/booking-payments.ts';
  * rows are marked `cancelled`, by every path that cancels classes (cancel one class, a series edit that
  * drops a booked date, a series delete over booked classes). Each active booking (booked, offered,
  * waitlisted, even checked in) becomes `cancelled` by the studio with no fee, the class's counts go to
- * zero, every credit comes back (and an unpaid drop-in is cancelled), and each client is emailed (through
- * the outbox; the route flushes it after commit). Answers how many bookings it ended.
+ * zero, every credit comes back (and an unpaid drop-in is cancelled), and each client is sent the
+ * "Class cancelled by the studio" email (notify(), unless the studio turned it off), with a calendar file
+ * withdrawing a place they held. The emails are only written to the outbox here, in this transaction:
+ * a class with 200 bookings answers as fast as the inserts, and the worker sends them after commit (the
+ * route flushes the outbox). Answers how many bookings it ended.
  */
 export async function endBookingsOfCancelledClasses(
   tx: Executor,
@@ -53,18 +55,17 @@ export async function endBookingsOfCancelledClasses(
     const cls = await lockClass(tx, companyId, id, { lock: false });
     if (!cls) continue;
     await addToCounts(tx, companyId, id, { places: -cls.bookedCount, waiting: -cls.waitlistCount });
-    const when = localMoment(cls.startsAt, cls.timeZone);
-    for (const { clientName, clientEmail } of rows.filter((row) => row.booking.classInstanceId === id))
-      await queueEmail(tx, {
+    const facts = await classVariables(tx, companyId, cls, publicUrl);
+    for (const { booking, clientName, clientEmail } of rows.filter((row) => row.booking.classInstanceId === id))
+      await queueBookingNotice(
+        tx,
         companyId,
-        to: clientEmail,
-        subject: `Cancelled by the studio: ${cls.templateName}, ${when}`,
-        text: [
-          `Hi ${clientName},`,
-          '',
-          `${cls.templateName} on ${when} at ${cls.studioName} has been cancelled by the studio. Your booking has ended; nothing is charged.`,
-        ].join('\n'),
-      });
+        { id: booking.clientId, name: clientName, email: clientEmail },
+        cls,
+        { kind: 'cancelled-by-studio', booking, now: cancelledAt },
+        publicUrl,
+        facts,
+      );
   }
   return rows.length;
 }

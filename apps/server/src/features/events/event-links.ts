@@ -78,3 +78,21 @@ export function calendarLinkOf(company: { slug: string }, subject: EventLinkSubj
   const query = new URLSearchParams({ booking: subject.bookingId, sig: signEventLink('calendar', subject) });
   return `/api/public/${encodeURIComponent(company.slug)}/events/${subject.eventId}/users/${subject.userId}/calendar.ics?${query.toString()}`;
 }
+
+/**
+ * Another kind of signed link with the same secret (a waitlist offer's accept and decline links,
+ * bookings/offer-links.ts): HMAC-SHA256 over `kind` and `parts`, base64url. The leading words differ
+ * from the event links', so no signature of one kind is valid for another.
+ */
+export function signLinkParts(kind: string, parts: readonly string[]): string {
+  return createHmac('sha256', secret)
+    .update(['kinetic-link', kind, ...parts].map((part) => part.toLowerCase()).join('\n'))
+    .digest('base64url');
+}
+
+/** True only for the signature {@link signLinkParts} makes for exactly this kind and these parts. */
+export function verifyLinkParts(kind: string, parts: readonly string[], signature: string): boolean {
+  const expected = Buffer.from(signLinkParts(kind, parts), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
