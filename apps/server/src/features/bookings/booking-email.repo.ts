@@ -13,7 +13,11 @@ import {
 } from '../../db/schema/index.ts';
 
 /** The studio's address on one line ("1 Main St, Springfield, IL 62701, US"); null when it has none. */
-export async function studioAddress(tx: Executor, companyId: string, studioId: string): Promise<string | null> {
+export async function studioAddress(
+  tx: Executor,
+  companyId: string,
+  studioId: string,
+): Promise<string | null> {
   const [row] = await tx
     .select({ address: studios.address })
     .from(studios)
@@ -85,7 +89,10 @@ export async function teacherOf(
     .from(classInstances)
     .innerJoin(
       instructors,
-      and(eq(instructors.companyId, classInstances.companyId), eq(instructors.id, classInstances.instructorId)),
+      and(
+        eq(instructors.companyId, classInstances.companyId),
+        eq(instructors.id, classInstances.instructorId),
+      ),
     )
     .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, classInstanceId)));
   return row?.name ?? '';

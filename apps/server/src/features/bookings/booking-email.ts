@@ -347,6 +347,8 @@ export async function queueBookingNotice(
       return send('classCancelled', {}, attachments);
     }
     case 'no-show':
-      return send('noShow', { 'noShow.fee': noShowFeeSentence(notice.fee === null ? null : money(notice.fee, cls)) });
+      return send('noShow', {
+        'noShow.fee': noShowFeeSentence(notice.fee === null ? null : money(notice.fee, cls)),
+      });
   }
 }

@@ -629,7 +629,15 @@ export async function acceptOffer(
     deps,
     withTenant(deps.db, actor.companyId, async (tx) => {
       const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);
-      const done = await acceptHeldPlace(tx, actor.companyId, cls, booking, answererOf(actor), now, deps.publicUrl);
+      const done = await acceptHeldPlace(
+        tx,
+        actor.companyId,
+        cls,
+        booking,
+        answererOf(actor),
+        now,
+        deps.publicUrl,
+      );
       return {
         value: {
           message: `Accepted: you are booked into ${cls.templateName}.`,
@@ -652,7 +660,15 @@ export async function declineOffer(
     deps,
     withTenant(deps.db, actor.companyId, async (tx) => {
       const { cls, booking, clientName } = await lockBookingFor(tx, actor, bookingId);
-      const done = await declineHeldPlace(tx, actor.companyId, cls, booking, answererOf(actor), now, deps.publicUrl);
+      const done = await declineHeldPlace(
+        tx,
+        actor.companyId,
+        cls,
+        booking,
+        answererOf(actor),
+        now,
+        deps.publicUrl,
+      );
       return {
         value: {
           message: 'Offer declined; the place goes to the next person.',

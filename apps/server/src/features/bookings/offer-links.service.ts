@@ -6,12 +6,7 @@ import { HttpError, conflict, notFound } from '../../plugins/errors.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { classVariables } from './booking-email.ts';
 import { localMoment } from './booking-rules.ts';
-import {
-  acceptHeldPlace,
-  afterCommit,
-  declineHeldPlace,
-  type BookingDeps,
-} from './bookings.service.ts';
+import { acceptHeldPlace, afterCommit, declineHeldPlace, type BookingDeps } from './bookings.service.ts';
 import { findBooking, findClient, lockClass, type BookingRow } from './bookings.repo.ts';
 import { verifyOfferSignature } from './offer-links.ts';
 
@@ -24,7 +19,9 @@ import { verifyOfferSignature } from './offer-links.ts';
  */
 
 const offerNotFound = () =>
-  notFound('We could not find that offer: the link may have been changed. Open it from your email as it was sent.');
+  notFound(
+    'We could not find that offer: the link may have been changed. Open it from your email as it was sent.',
+  );
 
 type OfferState = { state: 'open'; note: null } | { state: 'used' | 'expired'; note: string };
 
@@ -39,7 +36,10 @@ async function stateOf(
   if (booking.status === 'offered' && booking.offerExpiresAt?.getTime() === expires)
     return expires > now.getTime()
       ? { state: 'open', note: null }
-      : { state: 'expired', note: 'This offer has expired: the place goes to the next person on the waitlist.' };
+      : {
+          state: 'expired',
+          note: 'This offer has expired: the place goes to the next person on the waitlist.',
+        };
   if (booking.status === 'offered')
     return { state: 'expired', note: 'This offer has expired: a newer email holds the place for you.' };
   // How the offer ended: the booking's first change out of `offered` after the link was signed.
@@ -56,7 +56,10 @@ async function stateOf(
     .orderBy(desc(bookingEvents.at))
     .limit(1);
   if (ended?.reason === 'Offer expired')
-    return { state: 'expired', note: 'This offer has expired: the place went to the next person on the waitlist.' };
+    return {
+      state: 'expired',
+      note: 'This offer has expired: the place went to the next person on the waitlist.',
+    };
   if (ended?.to === 'booked')
     return { state: 'used', note: 'This offer was already used: you accepted the place.' };
   if (ended?.reason?.startsWith('Offer declined'))

@@ -56,7 +56,9 @@ export async function endBookingsOfCancelledClasses(
     if (!cls) continue;
     await addToCounts(tx, companyId, id, { places: -cls.bookedCount, waiting: -cls.waitlistCount });
     const facts = await classVariables(tx, companyId, cls, publicUrl);
-    for (const { booking, clientName, clientEmail } of rows.filter((row) => row.booking.classInstanceId === id))
+    for (const { booking, clientName, clientEmail } of rows.filter(
+      (row) => row.booking.classInstanceId === id,
+    ))
       await queueBookingNotice(
         tx,
         companyId,
