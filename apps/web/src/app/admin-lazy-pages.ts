@@ -105,6 +105,8 @@ export const adminLazyPage = withAllStyles({
     import('../features/pay-rates/pay-rates-page.tsx').then((m) => ({ Component: m.PayRatesPage })),
   emailSettings: () =>
     import('../features/email-settings/email-settings-page.tsx').then((m) => ({ Component: m.EmailSettingsPage })),
+  emailTemplate: () =>
+    import('../features/email-settings/email-template-page.tsx').then((m) => ({ Component: m.EmailTemplatePage })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 });

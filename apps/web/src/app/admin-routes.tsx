@@ -157,7 +157,10 @@ export function adminAppRoute(path?: string): RouteObject {
                   {
                     path: 'email',
                     handle: settingsPage('email'),
-                    lazy: adminLazyPage.emailSettings,
+                    children: [
+                      { index: true, lazy: adminLazyPage.emailSettings },
+                      { path: ':trigger', lazy: adminLazyPage.emailTemplate },
+                    ],
                   },
                   {
                     path: 'websiteWidget',
