@@ -10,6 +10,7 @@ import {
 import type { Mailer } from './mailer.ts';
 import { removeExpiredRecords } from './cleanup.ts';
 import { sendClassReminders } from './class-reminders.ts';
+import { sendPackageNotices } from './package-notices.ts';
 import { extendHorizons } from '../features/class-instances/class-instances.service.ts';
 import { expireOffers } from '../features/bookings/bookings.service.ts';
 import { renewMemberships, type ChargeSavedCard } from '../features/orders/renewals.ts';
@@ -27,6 +28,8 @@ const OFFERS_QUEUE = 'booking-offers';
 const RENEWALS_QUEUE = 'membership-renewals';
 /** Every five minutes: booked clients of classes starting within the reminder time get one reminder. */
 const REMINDERS_QUEUE = 'class-reminders';
+/** Hourly: "membership renewing soon" and "pack expiring soon" emails, each once (jobs/package-notices.ts). */
+const PACKAGE_NOTICES_QUEUE = 'package-notices';
 /** The CSV client report (issue 14 §4): one job per report, streamed to a file under DATA_DIR. */
 const CLIENT_REPORTS_QUEUE = 'client-reports';
 
@@ -162,6 +165,21 @@ export async function startJobs(
   // this runs), and once at start (a server that was off catches up).
   await boss.schedule(RENEWALS_QUEUE, '20 * * * *');
   renewMemberships(renewalDeps).catch((error: unknown) => log('membership renewals failed', error));
+
+  await boss.createQueue(PACKAGE_NOTICES_QUEUE, {
+    name: PACKAGE_NOTICES_QUEUE,
+    retryLimit: 2,
+    retryDelay: 600,
+  });
+  const noticeDeps = { ...bookingDeps, log: (error: unknown) => log('package notices failed', error) };
+  await boss.work(PACKAGE_NOTICES_QUEUE, { pollingIntervalSeconds: 60, batchSize: 1 }, async () => {
+    const sent = await sendPackageNotices(noticeDeps);
+    if (sent > 0) log(`package notices: ${sent} queued`);
+  });
+  // Hourly (a notice is due from a day on the company's clock; once per renewal date or pack however
+  // often this runs), and once at start so a server that was off catches up.
+  await boss.schedule(PACKAGE_NOTICES_QUEUE, '40 * * * *');
+  sendPackageNotices(noticeDeps).catch((error: unknown) => log('package notices failed', error));
 
   const dataDir = options.dataDir ?? './data';
   const reportRetryLimit = options.reportRetryLimit ?? 3;

@@ -97,6 +97,32 @@ export async function renewMemberships(
   return outcome;
 }
 
+/**
+ * What a renewal of this membership costs: the price the client bought it at, with the tax of their
+ * order's package line (the renewal job charges it; the "renewing soon" email names it).
+ */
+export async function renewalPrice(
+  tx: Executor,
+  companyId: string,
+  row: Pick<ClientPackageRow, 'orderId' | 'terms'>,
+) {
+  const [bought] = await tx
+    .select()
+    .from(orderLines)
+    .where(
+      and(
+        eq(orderLines.companyId, companyId),
+        eq(orderLines.orderId, row.orderId),
+        eq(orderLines.kind, 'package'),
+      ),
+    );
+  const tax = bought?.taxName
+    ? { name: bought.taxName, ratePpm: bought.taxRatePpm, inclusive: bought.taxInclusive }
+    : null;
+  const priced = priceOrder([{ unitPrice: row.terms.price, quantity: 1, tax, discountable: false }], null);
+  return { tax, priced };
+}
+
 async function renewOne(
   tx: Executor,
   deps: { chargeSavedCard?: ChargeSavedCard | undefined; publicUrl: string },
@@ -108,21 +134,7 @@ async function renewOne(
   const { terms } = row;
   const client = await findClient(tx, company.id, row.clientId);
   if (!terms.period || !row.paidUntil || !client) return 'failed';
-  // The tax the client bought it with (their order's package line).
-  const [bought] = await tx
-    .select()
-    .from(orderLines)
-    .where(
-      and(
-        eq(orderLines.companyId, company.id),
-        eq(orderLines.orderId, row.orderId),
-        eq(orderLines.kind, 'package'),
-      ),
-    );
-  const tax = bought?.taxName
-    ? { name: bought.taxName, ratePpm: bought.taxRatePpm, inclusive: bought.taxInclusive }
-    : null;
-  const priced = priceOrder([{ unitPrice: terms.price, quantity: 1, tax, discountable: false }], null);
+  const { tax, priced } = await renewalPrice(tx, company.id, row);
   // Periods count from the start; once paused, the paid period ran on for the days paused, so the next
   // one counts from where the paid one ends.
   const period = periodOf(row.startsOn, terms.period, row.paidUntil);
