@@ -166,9 +166,9 @@ export function CalendarFeedCard() {
           </Text>
         ) : null}
 
-        <Text size="sm" c="dimmed">
-          Anyone with the address can see your classes, so keep it private: do not post or share it. If it gets
-          out, make a new address and the old one stops working.
+        <Text size="sm">
+          <strong>Keep it private.</strong> Anyone with the address can see your classes: do not post or share
+          it. If it gets out, make a new address and the old one stops working.
         </Text>
 
         {problem ? (
@@ -183,7 +183,7 @@ export function CalendarFeedCard() {
               <Button variant="default" onClick={() => ask('replace')}>
                 Make a new address
               </Button>
-              <Button variant="subtle" color="red.9" onClick={() => ask('revoke')}>
+              <Button variant="outline" color="red.9" onClick={() => ask('revoke')}>
                 Stop my address
               </Button>
             </>
