@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/client.ts';
 import { calendarFeeds } from '../../db/schema/index.ts';
 import { anonymiseDueAccounts } from '../account-deletion/account-deletion.service.ts';
-import { bookClass, classAt, minutesFromNow, signedInClient } from '../../test/bookings.ts';
+import { calendarFeedFile } from './calendar-feeds.service.ts';
+import { bookClass, classAt, minutesFromNow, setSessionRules, signedInClient } from '../../test/bookings.ts';
 import { PASSWORD } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { studioReadyToSchedule, weeklyClass, type ReadyStudio } from '../../test/schedule.ts';
@@ -79,10 +80,10 @@ const entryOf = (entries: Entry[], uid: string) => {
 const freeClassAt = (ready: ReadyStudio, startsAt: Date, overrides: Record<string, unknown> = {}) =>
   classAt(app, ready, startsAt, { dropInPrice: 0, ...overrides });
 
-async function book(classInstanceId: string, headers: Headers): Promise<string> {
+async function book(classInstanceId: string, headers: Headers, status = 'booked'): Promise<string> {
   const booked = await bookClass(app, classInstanceId, headers);
   expect(booked.statusCode, booked.body).toBe(200);
-  expect(booked.json().data.status).toBe('booked');
+  expect(booked.json().data.status).toBe(status);
   return booked.json().data.id as string;
 }
 
@@ -225,6 +226,45 @@ describe('a client’s feed', () => {
     expect(byStudio.status).toBe('CANCELLED');
     expect(byStudio.sequence).toBeGreaterThan(before.sequence);
     expect(byStudio.description).toContain(`${ready.session.company.name} cancelled this class.`);
+  });
+
+  it('a waitlist place is left out until a place is offered, which shows as TENTATIVE', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const holder = await signedInClient(app, ready);
+    const waiting = await signedInClient(app, ready);
+    const tiny = await freeClassAt(ready, minutesFromNow(3 * 24 * 60), { capacity: 1 });
+    const held = await book(tiny, holder.headers);
+    const queued = await book(tiny, waiting.headers, 'waitlisted');
+    const url = await makeFeed(waiting.headers);
+    expect((await entriesAt(url)).entries).toEqual([]);
+
+    const freed = await app.inject({ method: 'POST', url: `/api/bookings/${held}/cancel`, headers: holder.headers, payload: {} });
+    expect(freed.statusCode, freed.body).toBe(200);
+    const offered = entryOf((await entriesAt(url)).entries, `${queued}@kinetic`);
+    expect(offered.status).toBe('TENTATIVE');
+    expect(offered.summary).toBe(`Place offered: Power Yoga (${ready.session.company.name})`);
+  });
+
+  it('a cancelled entry stays CANCELLED for 30 days after the cancellation, then leaves the feed', async () => {
+    const ready = await studioReadyToSchedule(app);
+    await setSessionRules(app, ready, { bookingOpensDaysBefore: 90 });
+    const client = await signedInClient(app, ready);
+    const farClass = await freeClassAt(ready, minutesFromNow(60 * 24 * 60));
+    const booking = await book(farClass, client.headers);
+    const url = await makeFeed(client.headers);
+    const cancelled = await app.inject({ method: 'POST', url: `/api/bookings/${booking}/cancel`, headers: client.headers, payload: {} });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const token = /feeds\/(.+)\.ics$/.exec(url)?.[1] ?? '';
+    const fileOn = (daysLater: number) =>
+      calendarFeedFile(
+        db.db,
+        { token, clientAddress: '203.0.113.8', publicUrl: PUBLIC_URL },
+        new Date(Date.now() + daysLater * 24 * HOUR),
+      );
+    const uids = (file: string) =>
+      new ICAL.Component(ICAL.parse(file)).getAllSubcomponents('vevent').map((vevent) => vevent.getFirstPropertyValue('uid'));
+    expect(uids(await fileOn(29))).toEqual([`${booking}@kinetic`]);
+    expect(uids(await fileOn(31))).toEqual([]);
   });
 
   it('a new address revokes the old one at once (404); DELETE revokes the address (404)', async () => {
