@@ -105,7 +105,11 @@ export const classInstancesRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
         request.params.classInstanceId,
         request.body.instructorId,
+        new Date(),
+        app.deps.publicUrl,
       );
+      // Its booked clients are told of the new instructor through the outbox.
+      app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
       return { status: 1 as const, message: `${data.instructorName} now teaches this class.`, data };
     },
   );

@@ -16,6 +16,7 @@ import { findCompanyById, findCompanyBySlug } from '../accounts/accounts.repo.ts
 import { findClassTemplate } from '../class-templates/class-templates.repo.ts';
 import { findSeries } from '../fitness-sessions/fitness-sessions.repo.ts';
 import { classOf, horizonDate, overlapsAsConflict } from '../fitness-sessions/fitness-sessions.service.ts';
+import { classesBeforeChange, notifyClassChanges } from '../fitness-sessions/class-changes.ts';
 import { expand } from '../fitness-sessions/recurrence.ts';
 import { addDays } from '../fitness-sessions/zoned-time.ts';
 import { seriesBehind, updateSeries } from '../fitness-sessions/fitness-sessions.repo.ts';
@@ -156,6 +157,7 @@ export async function substituteInstructor(
   id: string,
   instructorId: string,
   now = new Date(),
+  publicUrl = '',
 ): Promise<ClassInstanceDto> {
   return overlapsAsConflict(
     () =>
@@ -181,10 +183,13 @@ export async function substituteInstructor(
           const sentence = `${person.name} already teaches ${clash.templateName} at that time.`;
           throw conflict(sentence, { instructorId: sentence });
         }
+        const before = await classesBeforeChange(tx, actor.companyId, { ids: [id] });
         await updateInstance(tx, actor.companyId, id, {
           instructorId,
           assistantId: row.assistantId === instructorId ? null : row.assistantId,
         });
+        // Its booked clients are told who teaches now (through the outbox; the route flushes it).
+        await notifyClassChanges(tx, actor.companyId, before, { publicUrl, now });
         const listed = await findListed(tx, actor.companyId, id);
         if (!listed) throw classNotFound();
         return listed;

@@ -38,6 +38,7 @@ import {
   updateSeries,
   type FitnessSessionRow,
 } from './fitness-sessions.repo.ts';
+import { classesBeforeChange, notifyClassChanges } from './class-changes.ts';
 import { addDays, localDateLabel, localDateOf, momentLabel } from './zoned-time.ts';
 
 const instructorTable = asPeopleTable(instructors);
@@ -498,7 +499,10 @@ export async function editSeries(
   return overlapsAsConflict(
     () =>
       withTenant(db, actor.companyId, async (tx) => {
+        // Booked classes as they were, so their clients are told what the edit changed (class-changes.ts).
+        const before = await classesBeforeChange(tx, actor.companyId, { seriesIds: [seriesId], after: now });
         const edited = await applyEdit(tx);
+        await notifyClassChanges(tx, actor.companyId, before, { publicUrl, now });
         // A capacity raised above the places booked gives them to the waitlist, in the same transaction.
         await handOnOpenPlaces(tx, actor.companyId, [seriesId, edited.id], now, publicUrl);
         return edited;

@@ -3,12 +3,14 @@ import type { Executor } from '../../db/client.ts';
 import { postgresErrorCode } from '../../db/errors.ts';
 import { classInstances, fitnessSessions } from '../../db/schema/index.ts';
 import { conflict } from '../../plugins/errors.ts';
+import { classesBeforeChange, notifyClassChanges } from './class-changes.ts';
 import { localTimeOf, zonedInstant } from './zoned-time.ts';
 
 /**
  * A studio's time zone changed (typically a zone corrected after classes were entered): its series take
  * the new zone, and its classes still to come keep their wall clock — 18:00 on their date stays 18:00,
- * now in the new zone. Past classes keep their instants. Runs in the studio save's transaction.
+ * now in the new zone. Past classes keep their instants. Runs in the studio save's transaction; clients
+ * booked into a class that moved are emailed the corrected time and calendar entry ("Class changed").
  *
  * The exclusion constraints are checked row by row, so shifting one class could collide with a
  * neighbour not yet shifted: the scheduled classes leave the constraints (status `cancelled`) while
@@ -21,8 +23,13 @@ export async function keepClassesOnTheWallClock(
   studioId: string,
   zones: { from: string; to: string },
   now = new Date(),
+  publicUrl = '',
 ): Promise<number> {
   if (zones.from === zones.to) return 0;
+  // Booked classes as they were: their clients get the corrected time and calendar entry (class-changes.ts).
+  const before = await classesBeforeChange(tx, companyId, { studioId, after: now });
+  // The studio row may already carry the new zone: the classes were on the old one's clock.
+  for (const cls of before.values()) cls.timeZone = zones.from;
   await tx
     .update(fitnessSessions)
     .set({ timeZone: zones.to, updatedAt: sql`now()` })
@@ -74,5 +81,6 @@ export async function keepClassesOnTheWallClock(
       );
     }
   }
+  await notifyClassChanges(tx, companyId, before, { publicUrl, now });
   return rows.length;
 }

@@ -78,11 +78,18 @@ export const studiosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(studioDto) },
       },
     },
-    async (request) => ({
-      status: 1 as const,
-      message: 'Studio saved.',
-      data: await updateStudio(db, actorOf(request), request.params.studioId, request.body),
-    }),
+    async (request) => {
+      const data = await updateStudio(
+        db,
+        actorOf(request),
+        request.params.studioId,
+        request.body,
+        app.deps.publicUrl,
+      );
+      // A corrected time zone moves booked classes: their clients were emailed through the outbox.
+      app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
+      return { status: 1 as const, message: 'Studio saved.', data };
+    },
   );
 
   app.delete(

@@ -168,6 +168,7 @@ export async function updateStudio(
   actor: Actor,
   studioId: string,
   values: StudioValues,
+  publicUrl = '',
 ): Promise<StudioDto> {
   const { companyId } = actor;
   return withTenant(db, companyId, async (tx) => {
@@ -198,7 +199,14 @@ export async function updateStudio(
     const fields = await fieldsFrom(tx, companyId, values);
     await updateStudioRow(tx, companyId, studioId, fields);
     // A corrected zone keeps the classes to come at their local times (18:00 stays 18:00, in the new zone).
-    await keepClassesOnTheWallClock(tx, companyId, studioId, { from: studio.timeZone, to: fields.timeZone });
+    await keepClassesOnTheWallClock(
+      tx,
+      companyId,
+      studioId,
+      { from: studio.timeZone, to: fields.timeZone },
+      new Date(),
+      publicUrl,
+    );
     await deleteRooms(
       tx,
       companyId,
