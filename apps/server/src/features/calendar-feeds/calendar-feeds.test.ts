@@ -413,3 +413,62 @@ describe('an instructor’s feed', () => {
     expect(withdrawn).toMatchObject({ status: 'CANCELLED', sequence: 2, summary: 'Cancelled: Power Yoga' });
   });
 });
+
+describe('events in the feeds', () => {
+  it('a client’s booked event date shows the event, its outside address and page; its facilitator’s feed has it too', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const member = await signInTeamMember(app, db.db, ready.companyId, 'staff');
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: member.headers });
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/facilitators',
+      headers: ready.headers,
+      payload: { name: 'Faye Facilitator', email: me.json().data.user.email, phone: null, bio: null, photo: null, active: true },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const facilitatorId = added.json().data.id as string;
+    const linked = await app.inject({ method: 'POST', url: `/api/facilitators/${facilitatorId}/invitation`, headers: ready.headers });
+    expect(linked.json().data?.outcome, linked.body).toBe('linked');
+
+    const startsAt = minutesFromNow(6 * 24 * 60);
+    const event = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: ready.headers,
+      payload: {
+        title: 'Community Open Day',
+        category: 'CommunityEvents',
+        description: 'Try every class.',
+        image: null,
+        studioId: ready.studioId,
+        address: 'Riverside Park, Atlanta',
+        capacity: 30,
+        price: 0,
+        facilitatorIds: [facilitatorId],
+        packageIds: [],
+        visibility: 'public',
+        waitlist: true,
+        dates: [{ startsAt, durationMinutes: 120 }],
+      },
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    const eventId = event.json().data.id as string;
+    const dateId = event.json().data.dates[0].classInstanceId as string;
+    const client = await signedInClient(app, ready);
+    const booking = await book(dateId, client.headers);
+
+    const mine = entryOf((await entriesAt(await makeFeed(client.headers))).entries, `${booking}@kinetic`);
+    expect(mine).toMatchObject({
+      status: 'CONFIRMED',
+      start: startsAt.toISOString(),
+      end: new Date(startsAt.getTime() + 2 * HOUR).toISOString(),
+      summary: `Community Open Day (${ready.session.company.name})`,
+      location: 'Riverside Park, Atlanta',
+    });
+    expect(mine.description).toContain(`/${ready.slug}/client/client/app/event/book-event/${eventId}`);
+
+    const led = entryOf((await entriesAt(await makeFeed(member.headers))).entries, `class-${dateId}@kinetic`);
+    expect(led.summary).toBe('Community Open Day');
+    expect(led.description).toContain('You lead this event. 1 of 30 places booked.');
+  });
+});
