@@ -72,9 +72,11 @@ describe('class reminders', () => {
     const when = momentLabel(cls.startsAt, 'America/New_York');
     const [reminder] = await remindersTo(ana.email);
     expect(reminder?.subject).toBe(`Reminder: Power Yoga, ${when}`);
+    expect(reminder?.text).toContain('Hi Chris,');
     expect(reminder?.text).toContain(`A reminder: you are booked into Power Yoga on ${when}.`);
     expect(reminder?.text).toContain('Where: Midtown, 10 Peachtree St, Atlanta, GA.');
-    expect(reminder?.text).toContain("Can't come? Cancel until");
+    expect(reminder?.text).toContain('Drop-in: $25.00, to pay at the studio or in your account.');
+    expect(reminder?.text).toContain('Can’t come? Cancel until');
     expect(reminder?.text).toContain(`http://kinetic.test/${ready.slug}/client/client/app/classes/details/${cls.id}`);
     expect(reminder?.attachments?.[0]?.filename).toBe('class.ics');
 
@@ -151,8 +153,58 @@ describe('class reminders', () => {
     await bookClass(deps, actorFrom(ready), cls.id, { clientId: client.id }, undefined, late);
     await sendClassReminders(deps, at(late, 5 * 60_000));
     expect(await remindersTo(client.email)).toEqual([]);
-    const { rows } = await db.pool.query(`select subject from email_outbox where "to" = $1`, [client.email]);
+    const { rows } = await db.pool.query(
+      `select subject from email_outbox where "to" = $1 and subject ~ '^(Booked|Reminder):'`,
+      [client.email],
+    );
     expect(rows.map((row: { subject: string }) => row.subject)).toEqual([expect.stringMatching(/^Booked: Power Yoga/)]);
+  });
+
+  it('a studio that switched the reminder off sends none and leaves the bookings unmarked; switched back on, each goes once', async () => {
+    const ready = await studioReadyToSchedule(app);
+    await db.pool.query(
+      `insert into email_templates (company_id, trigger, enabled) values ($1, 'classReminder', false)`,
+      [ready.companyId],
+    );
+    const cls = await classAhead(ready);
+    const client = await clientOf(ready);
+    const place = await book(cls.id, client.headers);
+    const due = at(cls.startsAt, -23 * HOUR);
+    expect(await sendClassReminders(deps, due)).toBe(0);
+    expect(await remindersTo(client.email)).toEqual([]);
+    const marked = async () =>
+      (await db.pool.query<{ at: Date | null }>('select reminder_sent_at as at from bookings where id = $1', [place.id]))
+        .rows[0]?.at ?? null;
+    expect(await marked()).toBeNull();
+
+    await db.pool.query(
+      `update email_templates set enabled = true where company_id = $1 and trigger = 'classReminder'`,
+      [ready.companyId],
+    );
+    expect(await sendClassReminders(deps, at(due, 3 * HOUR))).toBe(1);
+    expect(await sendClassReminders(deps, at(due, 4 * HOUR))).toBe(0);
+    expect(await remindersTo(client.email)).toHaveLength(1);
+    expect(await marked()).toBeInstanceOf(Date);
+  });
+
+  it('uses the studio’s own words for the reminder', async () => {
+    const ready = await studioReadyToSchedule(app);
+    await db.pool.query(
+      `insert into email_templates (company_id, trigger, enabled, subject, body) values ($1, 'classReminder', true, $2, $3)`,
+      [
+        ready.companyId,
+        'Reminder: {{class.name}} tomorrow at {{class.time}}',
+        'Hey {{client.firstName}}! {{class.instructor}} sees you at {{class.studio}} on {{class.date}}.',
+      ],
+    );
+    const cls = await classAhead(ready);
+    const client = await clientOf(ready);
+    await book(cls.id, client.headers);
+    await sendClassReminders(deps, at(cls.startsAt, -23 * HOUR));
+    const [reminder] = await remindersTo(client.email);
+    const when = momentLabel(cls.startsAt, 'America/New_York');
+    expect(reminder?.subject).toBe(`Reminder: Power Yoga tomorrow at ${when.slice(-5)}`);
+    expect(reminder?.text).toContain(`Hey Chris! Indira Patel sees you at Midtown on ${when.slice(0, -7)}.`);
   });
 
   it('follows the company’s reminder time', async () => {
