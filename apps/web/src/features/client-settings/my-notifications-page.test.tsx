@@ -11,7 +11,14 @@ afterEach(() => {
 
 describe('client › Settings › Notifications', () => {
   it('shows the choices (marketing off until asked) and saves what the client switches', async () => {
-    const current = { bookingConfirmations: true, reminders: true, waitlist: true, marketing: false, reminderHoursBefore: 12 };
+    const current = {
+      bookingConfirmations: true,
+      reminders: true,
+      waitlist: true,
+      packageReminders: true,
+      marketing: false,
+      reminderHoursBefore: 12,
+    };
     const calls = stubFetch((call) => {
       if (call.path === 'me') return ok({ ...account, user: { ...account.user, roleId: 'client' } });
       if (call.path === 'my/notifications')
@@ -23,6 +30,13 @@ describe('client › Settings › Notifications', () => {
     expect(marketing.checked).toBe(false);
     // The studio's reminder time, from its Sessions Settings.
     expect(screen.getByText(/^12 hours before each class you booked/)).toBeTruthy();
+    // Membership and pack reminders: on until the client turns them off, and says what stays on.
+    const packages = screen.getByRole('switch', { name: /Membership and pack reminders/ }) as HTMLInputElement;
+    expect(packages.checked).toBe(true);
+    expect(packages.getAttribute('aria-describedby')).toBeTruthy();
+    const described = document.getElementById(packages.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
+    expect(described?.textContent).toMatch(/before your membership renews.*class pack with credits left expires/);
+    fireEvent.click(packages);
     fireEvent.click(screen.getByRole('switch', { name: /Waitlist news/ }));
     fireEvent.click(marketing);
     // The line that says "saved" is on the page before it says it, so a screen reader announces it.
@@ -39,6 +53,7 @@ describe('client › Settings › Notifications', () => {
         bookingConfirmations: true,
         reminders: true,
         waitlist: false,
+        packageReminders: false,
         marketing: true,
       }),
     );

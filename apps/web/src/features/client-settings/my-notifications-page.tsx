@@ -41,6 +41,12 @@ const choicesFor = (
       'When a place opens for you. Turned off, you may miss a place held for you for a short time.',
   },
   {
+    field: 'packageReminders',
+    label: 'Membership and pack reminders',
+    description:
+      'A few days before your membership renews, and before a class pack with credits left expires. A renewal that could not be paid is always emailed.',
+  },
+  {
     field: 'marketing',
     label: 'News and offers',
     description: 'The studio’s newsletter, events and offers.',
@@ -62,8 +68,8 @@ export function MyNotificationsPage() {
       <Stack gap={4}>
         <Title order={1}>Notifications</Title>
         <Text c="dimmed">
-          Choose the emails you get. Receipts, changes to your account and classes the studio cancels always
-          reach you.
+          Choose the emails you get. Receipts, renewals, changes to your account, changes to classes you booked
+          and classes the studio cancels always reach you.
         </Text>
       </Stack>
       {current.data ? (
