@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { EMAIL_TRIGGER_INFO } from '@kinetic/shared';
 import { createTestApp } from '../../test/harness.ts';
 import { startMailCatcher, type CaughtMail } from '../../test/mail-catcher.ts';
 import { bearer, logIn, signUpCompany } from '../../test/factories.ts';
@@ -99,7 +100,11 @@ describe('POST /api/instructors/{instructorId}/invitation', () => {
     expect((await logIn(app, { email, password: 'anything-at-all-1' })).statusCode).toBe(401);
 
     const [message] = await waitForMail(email);
-    expect(message?.subject).toMatch(/invited you to .* on Kinetic$/);
+    // The studio's "Staff invitation" email: who invited them, to which studio, as what.
+    expect(message?.to).toEqual([email]);
+    expect(message?.subject).toBe(`Olive Owner invited you to ${studio.session.company.name} on Kinetic`);
+    expect(message?.body).toContain('Hi Indira,');
+    expect(message?.body).toContain(`Olive Owner added you as an instructor at ${studio.session.company.name}`);
     expect(message?.body).toContain('http://localhost:3000/login');
     const token = tokenIn(message);
     expect(token).toBeTruthy();
@@ -176,6 +181,26 @@ describe('POST /api/instructors/{instructorId}/invitation', () => {
     const kept = await app.inject({ method: 'GET', url: `/api/facilitators/${person.id}`, headers: studio.headers });
     expect(kept.statusCode).toBe(200);
     expect(kept.json().data).toMatchObject({ name: 'Fran Facilitator', login: 'none' });
+  });
+});
+
+describe('the studio switched the staff invitation email off', () => {
+  it('the login is made and the link made, but no email goes', async () => {
+    const studio = await owner();
+    const off = await app.inject({
+      method: 'PUT',
+      url: '/api/settings/email/templates/staffInvitation',
+      headers: studio.headers,
+      payload: {
+        enabled: false,
+        subject: EMAIL_TRIGGER_INFO.staffInvitation.subject,
+        body: EMAIL_TRIGGER_INFO.staffInvitation.body,
+      },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const person = await addInstructor(studio.headers);
+    expect((await invite(studio.headers, person.id)).statusCode).toBe(200);
+    expect(await queuedTo(person.email as string)).toBe(0);
   });
 });
 
