@@ -97,6 +97,8 @@ const otherPages = {
     import('../features/event-booking/event-place-pages.tsx').then((m) => ({
       Component: m.EventCancelLinkPage,
     })),
+  waitlistOffer: () =>
+    import('../features/waitlist-offer/offer-page.tsx').then((m) => ({ Component: m.OfferPage })),
   confirmEmail: () =>
     import('../features/accounts/confirm-email-page.tsx').then((m) => ({ Component: m.ConfirmEmailPage })),
   accountDetails: () =>

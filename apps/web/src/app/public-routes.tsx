@@ -30,12 +30,15 @@ export function publicChildren(): RouteObject[] {
 }
 
 /**
- * Public class and event pages (spec §2 public list): class details first, then the event-booking flow
- * (issue 12 §2; the solo-instructor variant's solo-client group holds these two), then the timetable.
+ * Public class and event pages (spec §2 public list): class details first, a held place's offer page
+ * (issue 16), then the event-booking flow (issue 12 §2; the solo-instructor variant's solo-client group
+ * holds these), then the timetable.
  */
 export function soloClientPublicPages(): RouteObject[] {
   return [
     { path: 'classes/details/:classInstanceId', lazy: lazyPage.publicClassDetails },
+    // A held place's signed accept/decline links from the "Place offered" email (issue 16): no login.
+    { path: 'offer/:bookingId', lazy: lazyPage.waitlistOffer },
     ...eventBookingPages(),
     { path: 'classes', lazy: lazyPage.publicClasses },
   ];
