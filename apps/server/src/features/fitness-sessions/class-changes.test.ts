@@ -46,7 +46,7 @@ async function series(ready: ReadyStudio, count = 3, overrides: Record<string, u
     url: `/api/class-instances?from=${new Date().toISOString()}&to=${new Date(Date.now() + 90 * 86_400_000).toISOString()}`,
     headers: ready.headers,
   });
-  const classes = (listed.json().data.items as (Instance & { fitnessSessionId: string })[])
+  const classes: Instance[] = (listed.json().data.items as (Instance & { fitnessSessionId: string })[])
     .filter((item) => item.fitnessSessionId === id)
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   return { id, body, classes };

@@ -22,9 +22,10 @@ import { mustFind, toDto, type PeopleKind } from './people.service.ts';
 /**
  * Spends any open link of the login and queues the studio's "Staff invitation" email (notify()) with a
  * fresh single-use link to choose a password (the reset machinery, purpose `invitation`, valid
- * INVITATION_LINK_DAYS); answers the email's id, or null when the studio switched that email off (the
- * link is made all the same; the team can send it again once the email is on). The caller hands the id
- * to the worker after its transaction commits. `role` is how the email names it ("an instructor").
+ * INVITATION_LINK_DAYS); answers the email's id. With that email switched off in Email Settings it
+ * answers 409 saying so, and the caller's transaction (the new login too) rolls back: a link nobody
+ * receives would leave an invited login no one can use. The caller hands the id to the worker after its
+ * transaction commits. `role` is how the email names it ("an instructor").
  */
 export async function queueInvitation(
   tx: Executor,
@@ -32,7 +33,7 @@ export async function queueInvitation(
   actor: Actor,
   login: { id: string; name: string; email: string },
   role: string,
-): Promise<string | null> {
+): Promise<string> {
   await spendResetTokensOfUser(tx, actor.companyId, login.id);
   const token = newSecretToken();
   await insertResetToken(tx, {
@@ -46,8 +47,8 @@ export async function queueInvitation(
   });
   const company = await findCompanyById(tx, actor.companyId);
   const inviter = await findUser(tx, actor.companyId, actor.userId);
-  // The studio's "Staff invitation" email (its words and switch); a staff email, so no client choices.
-  return notify(
+  // The studio's "Staff invitation" email (its words); a staff email, so no client choices.
+  const id = await notify(
     tx,
     actor.companyId,
     {
@@ -62,7 +63,13 @@ export async function queueInvitation(
     },
     { publicUrl },
   );
+  // The email is the only way to the link: with it switched off nothing is saved, and the team is told why.
+  if (!id) throw conflict(INVITATION_EMAIL_OFF);
+  return id;
 }
+
+export const INVITATION_EMAIL_OFF =
+  'The “Staff invitation” email is switched off in Settings › Email Settings. Switch it on to invite someone: its link is how they choose their password.';
 
 /** Logins a person of the team may already have, the most fitting first. */
 const LINKABLE_ROLES = ['instructor', 'admin', 'staff'] as const;

@@ -185,7 +185,7 @@ describe('POST /api/instructors/{instructorId}/invitation', () => {
 });
 
 describe('the studio switched the staff invitation email off', () => {
-  it('the login is made and the link made, but no email goes', async () => {
+  it('inviting answers 409 naming the setting, and nothing is saved', async () => {
     const studio = await owner();
     const off = await app.inject({
       method: 'PUT',
@@ -199,8 +199,12 @@ describe('the studio switched the staff invitation email off', () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     const person = await addInstructor(studio.headers);
-    expect((await invite(studio.headers, person.id)).statusCode).toBe(200);
+    const refused = await invite(studio.headers, person.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^The “Staff invitation” email is switched off in Settings › Email Settings/);
     expect(await queuedTo(person.email as string)).toBe(0);
+    const listed = await app.inject({ method: 'GET', url: '/api/instructors', headers: studio.headers });
+    expect(listed.json().data.items.find((item: { id: string }) => item.id === person.id).login).toBe('none');
   });
 });
 
