@@ -54,7 +54,7 @@ function SenderAndLook({ companyId, settings }: { companyId: string; settings: E
   useUnsavedChangesGuard(form.isDirty());
   const detailsTitle = settingsTitle('companyDetails', solo);
   const detailsLink = (
-    <Anchor component={Link} to={`${base}/settings/companyDetails`}>
+    <Anchor component={Link} to={`${base}/settings/companyDetails`} underline="always">
       {detailsTitle}
     </Anchor>
   );
@@ -144,7 +144,7 @@ function SenderAndLook({ companyId, settings }: { companyId: string; settings: E
           <Text size="sm">
             Class reminders go <strong>{hoursBefore(settings.reminderHoursBefore)}</strong> each class.
             Change the time in{' '}
-            <Anchor component={Link} to={`${base}/settings/classesSettings`}>
+            <Anchor component={Link} to={`${base}/settings/classesSettings`} underline="always">
               {settingsTitle('classesSettings', solo)}
             </Anchor>
             .
@@ -169,7 +169,7 @@ function SenderAndLook({ companyId, settings }: { companyId: string; settings: E
 
 function TriggerList({ companyId, templates }: { companyId: string; templates: EmailTemplateDto[] }) {
   const base = useAppBase();
-  const save = useSaveTemplate(companyId, { silent: true });
+  const save = useSaveTemplate(companyId);
   const [note, setNote] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 

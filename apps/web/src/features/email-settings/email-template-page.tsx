@@ -8,7 +8,6 @@ import {
   Modal,
   Paper,
   SegmentedControl,
-  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -46,6 +45,7 @@ import {
   useSendTest,
 } from './api/email-settings-api.ts';
 import { framedPreview, insertVariable, isTrigger, variableList } from './email-settings-values.ts';
+import classes from './email-template-page.module.css';
 
 interface TemplateValues {
   enabled: boolean;
@@ -76,6 +76,7 @@ function Preview({
 }) {
   const [words] = useDebouncedValue({ subject, body }, 400);
   const [view, setView] = useState<'html' | 'text'>('html');
+  const [frameHeight, setFrameHeight] = useState(560);
   const preview = useQuery({
     queryKey: [companyId, 'email-preview', trigger, words.subject, words.body],
     queryFn: ({ signal }) => previewEmail({ trigger, ...words }, signal),
@@ -131,9 +132,14 @@ function Preview({
                 srcDoc={framedPreview(shown.html)}
                 // No scripts ever run in it; same origin only so the logo (served same-origin) can load.
                 sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+                // As tall as the email (same origin lets the page measure it), so only the page scrolls.
+                onLoad={(event) => {
+                  const height = event.currentTarget.contentDocument?.body?.getBoundingClientRect().height;
+                  if (height) setFrameHeight(Math.min(Math.max(Math.ceil(height) + 2, 240), 2000));
+                }}
                 style={{
                   width: '100%',
-                  height: 560,
+                  height: frameHeight,
                   border: '1px solid var(--mantine-color-default-border)',
                   borderRadius: 'var(--mantine-radius-sm)',
                   background: '#f1f3f5',
@@ -188,10 +194,10 @@ function VariableList({ trigger, onInsert }: { trigger: EmailTrigger; onInsert: 
                 aria-label={`Insert {{${variable.name}}}: ${variable.description}`}
                 p={6}
                 w="100%"
-                style={{ borderRadius: 'var(--mantine-radius-sm)', minHeight: 44 }}
+                style={{ borderRadius: 'var(--mantine-radius-sm)', minHeight: 44, overflowWrap: 'anywhere' }}
                 className="email-variable"
               >
-                <Text size="sm" ff="monospace" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" ff="monospace" fw={600}>
                   {`{{${variable.name}}}`}
                 </Text>
                 <Text size="xs" c="dimmed">
@@ -283,13 +289,24 @@ function TemplateEditor({
     setConfirmReset(false);
   };
 
+  /** The form's props for a field, remembering it as where a chosen variable goes. */
+  const inputProps = (field: Field) => {
+    const props = form.getInputProps(field);
+    return {
+      ...props,
+      onFocus: (event: unknown) => {
+        lastField.current = field;
+        props.onFocus?.(event);
+      },
+    };
+  };
   const errorOf = (field: Field) => (form.errors[field] as string | undefined) ?? liveProblems[field];
   const isDefault =
     form.values.subject === info.subject && form.values.body === info.body && !template.customised;
 
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <Stack gap="md">
+    <div className={classes.layout}>
+      <div className={classes.words}>
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Paper withBorder p="md" radius="md">
             <Stack gap="md">
@@ -302,10 +319,7 @@ function TemplateEditor({
                 ref={fields.subject}
                 label="Subject"
                 required
-                onFocus={() => {
-                  lastField.current = 'subject';
-                }}
-                {...form.getInputProps('subject')}
+                {...inputProps('subject')}
                 error={errorOf('subject')}
               />
               <Textarea
@@ -316,10 +330,7 @@ function TemplateEditor({
                 minRows={10}
                 maxRows={30}
                 styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 14 } }}
-                onFocus={() => {
-                  lastField.current = 'body';
-                }}
-                {...form.getInputProps('body')}
+                {...inputProps('body')}
                 error={errorOf('body')}
               />
               <FormSubmitError message={submitError} />
@@ -337,7 +348,7 @@ function TemplateEditor({
                   Send a test to me
                 </BusyButton>
                 {isDefault ? null : (
-                  <Button variant="subtle" color="red.8" onClick={() => setConfirmReset(true)}>
+                  <Button variant="default" onClick={() => setConfirmReset(true)}>
                     Reset to default
                   </Button>
                 )}
@@ -345,9 +356,11 @@ function TemplateEditor({
             </Stack>
           </Paper>
         </form>
+      </div>
+      <div className={classes.variables}>
         <VariableList trigger={trigger} onInsert={insert} />
-      </Stack>
-      <Box style={{ minWidth: 0 }}>
+      </div>
+      <div className={classes.preview}>
         <Preview
           companyId={companyId}
           trigger={trigger}
@@ -355,7 +368,7 @@ function TemplateEditor({
           body={form.values.body}
           onProblems={setLiveProblems}
         />
-      </Box>
+      </div>
       <Modal
         opened={confirmReset}
         onClose={() => setConfirmReset(false)}
@@ -379,7 +392,7 @@ function TemplateEditor({
           </Group>
         </Stack>
       </Modal>
-    </SimpleGrid>
+    </div>
   );
 }
 
@@ -400,7 +413,7 @@ export function EmailTemplatePage() {
   );
   const back = (
     <Anchor component={Link} to={`${base}/settings/email`} size="sm">
-      ← {settingsTitle('email', solo)}
+      <span aria-hidden="true">← </span>Back to {settingsTitle('email', solo)}
     </Anchor>
   );
   return (

@@ -26,7 +26,7 @@ export function useSaveEmailLook(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: EmailSettingsBody) =>
-      apiRequest<EmailSettingsDto>('settings/email', { method: 'PUT', body, inlineErrors: true }),
+      apiRequest<EmailSettingsDto>('settings/email', { method: 'PUT', body, inlineErrors: true, silent: true }),
     onSuccess: (settings) => queryClient.setQueryData(emailSettingsQueryKey(companyId), settings),
   });
 }
@@ -45,7 +45,8 @@ function useTemplateInCache(companyId: string) {
     );
 }
 
-export function useSaveTemplate(companyId: string, options: { silent?: boolean } = {}) {
+/** The page says what happened next to the action (a status note), so no toast repeats it. */
+export function useSaveTemplate(companyId: string) {
   const put = useTemplateInCache(companyId);
   return useMutation({
     mutationFn: ({ trigger, ...body }: EmailTemplateBody & { trigger: EmailTrigger }) =>
@@ -53,7 +54,7 @@ export function useSaveTemplate(companyId: string, options: { silent?: boolean }
         method: 'PUT',
         body,
         inlineErrors: true,
-        silent: options.silent,
+        silent: true,
       }),
     onSuccess: put,
   });
@@ -66,6 +67,7 @@ export function useResetTemplate(companyId: string) {
       apiRequest<EmailTemplateDto>(`settings/email/templates/${trigger}`, {
         method: 'DELETE',
         inlineErrors: true,
+        silent: true,
       }),
     onSuccess: put,
   });
