@@ -179,7 +179,6 @@ describe('the confirmation email’s signed cancel link', () => {
     expect(html).toContain('Cancel your place</a>');
     // An event is called an event, not a class.
     expect(text).toContain('This event is free.');
-    expect(text).toContain('The event is attached as a calendar file (event.ics).');
     expect(html).toContain('>Open the event</a>');
     expect(text).not.toMatch(/\bclass\b/i);
     const { rows: files } = await db.pool.query<{ name: string }>(
