@@ -7,6 +7,8 @@ import { createTestApp } from '../../test/harness.ts';
 import { startMailCatcher } from '../../test/mail-catcher.ts';
 import { bearer, signUpClient, signUpCompany, type SignedUp } from '../../test/factories.ts';
 import { signInTeamMember } from '../../test/team.ts';
+import { classAt, minutesFromNow } from '../../test/bookings.ts';
+import { studioReadyToSchedule } from '../../test/schedule.ts';
 import { TESTS_PER_MINUTE } from './email-settings.service.ts';
 
 /**
@@ -476,5 +478,57 @@ describe('email settings: test email', () => {
     expect(refused.json().message).toMatch(/Wait a minute/);
     const { rows } = await db.pool.query(`select count(*)::int as count from email_outbox where "to" = $1`, [owner.email]);
     expect(rows[0].count).toBe(TESTS_PER_MINUTE);
+  });
+});
+
+describe('email settings: what clients then get', () => {
+  it('a booking made after the studio saved its words sends those words (with the .ics); switched off, it sends none', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const headers = ready.headers;
+    await saveLook(headers, look());
+    expect(
+      (
+        await saveTemplate(headers, 'bookingConfirmed', {
+          enabled: true,
+          subject: 'See you at {{class.name}}',
+          body: 'Hi {{client.firstName}},\n\nYour mat is waiting at {{class.name}} ({{class.studio}}).',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const first = await classAt(app, ready, minutesFromNow(3 * 24 * 60), { capacity: 5 });
+    const client = await signUpClient(app, ready.slug);
+    const clientId = client.session.user._id as string;
+    const booked = await app.inject({
+      method: 'POST',
+      url: `/api/class-instances/${first}/bookings`,
+      headers,
+      payload: { clientId },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const { rows } = await db.pool.query<{ subject: string; text: string; from_name: string; reply_to: string; attachments: { filename: string; content: string }[] | null }>(
+      `select subject, text, from_name, reply_to, attachments from email_outbox where "to" = $1 and subject like 'See you at%'`,
+      [client.email],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      subject: 'See you at Power Yoga',
+      from_name: 'Sunrise Yoga Team',
+      reply_to: 'front-desk@sunrise.example',
+    });
+    expect(rows[0]?.text).toContain('Hi Chris,\n\nYour mat is waiting at Power Yoga (Midtown).');
+    expect(rows[0]?.attachments?.[0]?.content).toContain('BEGIN:VCALENDAR');
+
+    // Switched off: the next booking sends no confirmation at all.
+    const words = (await get(headers)).json().data.templates[0];
+    await saveTemplate(headers, 'bookingConfirmed', { enabled: false, subject: words.subject, body: words.body });
+    const second = await classAt(app, ready, minutesFromNow(4 * 24 * 60), { capacity: 5 });
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/class-instances/${second}/bookings`, headers, payload: { clientId } }))
+        .statusCode,
+    ).toBe(200);
+    const after = await db.pool.query(`select count(*)::int as count from email_outbox where "to" = $1 and subject like 'See you at%'`, [
+      client.email,
+    ]);
+    expect(after.rows[0].count).toBe(1);
   });
 });
