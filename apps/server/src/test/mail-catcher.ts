@@ -79,7 +79,13 @@ export function decodeEncodedWords(value: string): string {
 }
 
 export function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  // Runs of =XX are UTF-8 bytes: "×" arrives as =C3=97 and must become one character, not two.
+  return text.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(
+      run
+        .slice(1)
+        .split('=')
+        .map((hex) => parseInt(hex, 16)),
+    ).toString('utf8'),
+  );
 }
