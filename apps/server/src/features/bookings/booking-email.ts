@@ -42,7 +42,7 @@ export interface Recipient {
 type CancellationRules = Pick<SessionSettingsValues, 'freeCancellationHoursBefore' | 'lateCancelFee'>;
 
 /** Where a client sees the class: the public class page of spec §2 (an event's date: the event's page). */
-export function classLink(publicUrl: string, cls: Pick<LockedClass, 'id' | 'company' | 'eventId'>): string {
+function classLink(publicUrl: string, cls: Pick<LockedClass, 'id' | 'company' | 'eventId'>): string {
   return `${publicUrl}${eventPagePath(
     cls.company,
     cls.eventId ? `event/book-event/${cls.eventId}` : `classes/details/${cls.id}`,
