@@ -91,6 +91,18 @@ describe('route sets chosen by the hosttype cookie (spec §2)', () => {
     expect(patternOf('solo-instructor', '/jo/solo-client/client/settings/account-details')).toBe('*');
   });
 
+  it('a held place’s offer page (the “Place offered” email’s links, issue 16) is public in every client group', () => {
+    expect(patternOf('company', `/acme/client/client/app/offer/${ID}`)).toBe(
+      ':company/:roleId/client/app/offer/:bookingId',
+    );
+    expect(patternOf('solo-client', `/jo/solo-client/client/app/offer/${ID}`)).toBe(
+      ':company/:roleId/client/app/offer/:bookingId',
+    );
+    expect(patternOf('solo-instructor', `/jo/solo-client/client/app/offer/${ID}`)).toBe(
+      ':company/solo-client/client/app/offer/:bookingId',
+    );
+  });
+
   it('the solo-client set has only the client group', () => {
     expect(patternOf('solo-client', '/jo/solo-client/client')).toBe(':company/:roleId/client');
     expect(patternOf('solo-client', '/jo/solo-client/client/app/login')).toBe(
