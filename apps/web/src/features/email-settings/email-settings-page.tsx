@@ -17,7 +17,12 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { emailSettingsBody, type EmailSettingsDto, type EmailTemplateDto } from '@kinetic/shared';
+import {
+  emailSettingsBody,
+  type EmailSettingsDto,
+  type EmailTemplateDto,
+  type EmailTrigger,
+} from '@kinetic/shared';
 import { settingsTitle } from '../../shell/menu.ts';
 import { useAppBase, useIsSolo } from '../../shell/use-app-base.ts';
 import { apiFormError, useFormSubmit } from '../../ui/api-form-error.ts';
@@ -172,8 +177,12 @@ function TriggerList({ companyId, templates }: { companyId: string; templates: E
   const save = useSaveTemplate(companyId);
   const [note, setNote] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Switches being saved show their new position at once; a refusal puts them back.
+  const [switching, setSwitching] = useState<Partial<Record<EmailTrigger, boolean>>>({});
 
   const toggle = async (template: EmailTemplateDto, enabled: boolean, label: string) => {
+    if (switching[template.trigger] !== undefined) return;
+    setSwitching((now) => ({ ...now, [template.trigger]: enabled }));
     setNote(null);
     setProblem(null);
     try {
@@ -181,6 +190,8 @@ function TriggerList({ companyId, templates }: { companyId: string; templates: E
       setNote(enabled ? `“${label}” is on.` : `“${label}” is off: it is not sent.`);
     } catch (error) {
       setProblem(`“${label}” could not be switched: ${apiFormError(error).message}`);
+    } finally {
+      setSwitching(({ [template.trigger]: _done, ...rest }) => rest);
     }
   };
 
@@ -241,12 +252,10 @@ function TriggerList({ companyId, templates }: { companyId: string; templates: E
                 <Stack gap="xs" align="flex-end" style={{ flexShrink: 0 }}>
                   <Switch
                     aria-label={`Send “${template.info.label}”`}
-                    label={template.enabled ? 'On' : 'Off'}
+                    label={(switching[template.trigger] ?? template.enabled) ? 'On' : 'Off'}
                     labelPosition="left"
-                    checked={template.enabled}
-                    onChange={(event) => {
-                      if (!save.isPending) void toggle(template, event.currentTarget.checked, template.info.label);
-                    }}
+                    checked={switching[template.trigger] ?? template.enabled}
+                    onChange={(event) => void toggle(template, event.currentTarget.checked, template.info.label)}
                   />
                   <Button
                     component={Link}
