@@ -21,7 +21,11 @@ function calendarPart(message: string): string {
   const part = message.slice(start);
   const headerEnd = part.search(/\r?\n\r?\n/);
   const headers = part.slice(0, headerEnd);
-  const content = part.slice(headerEnd).replace(/^\s+/, '').split(/\r?\n--/)[0] ?? '';
+  const content =
+    part
+      .slice(headerEnd)
+      .replace(/^\s+/, '')
+      .split(/\r?\n--/)[0] ?? '';
   return /Content-Transfer-Encoding: base64/i.test(headers)
     ? Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8')
     : content;
@@ -44,7 +48,9 @@ describe('Settings › Email Settings (issue 16)', () => {
     await page.getByRole('heading', { level: 1, name: 'Email Settings' }).waitFor();
     const look = page.getByRole('region', { name: 'Sender and look' });
     await look.getByText('Emails are sent from', { exact: false }).waitFor();
-    expect(await look.getByRole('textbox', { name: 'Sender name' }).getAttribute('placeholder')).toBe(owner.companyName);
+    expect(await look.getByRole('textbox', { name: 'Sender name' }).getAttribute('placeholder')).toBe(
+      owner.companyName,
+    );
     await expectNoSeriousA11yViolations(page);
     await snap(page, 'email-settings');
 
@@ -62,7 +68,10 @@ describe('Settings › Email Settings (issue 16)', () => {
     await page.getByRole('heading', { level: 1, name: '“Booking confirmed” email' }).waitFor();
     const subject = page.getByRole('textbox', { name: 'Subject' });
     const body = page.getByRole('textbox', { name: 'Message' });
-    await page.getByTestId('preview-subject').filter({ hasText: /^Booked: Vinyasa Flow/ }).waitFor();
+    await page
+      .getByTestId('preview-subject')
+      .filter({ hasText: /^Booked: Vinyasa Flow/ })
+      .waitFor();
 
     // A mistake is named with its line, under the field, while typing (the live preview checks it).
     await body.fill('Hi {{client.firstName}},\n\nSee you at {{class.nme}}.');
@@ -82,11 +91,17 @@ describe('Settings › Email Settings (issue 16)', () => {
     await frame.getByText('Your mat is waiting at Vinyasa Flow.').waitFor();
     await frame.getByText('12 Main St, New York').waitFor();
     expect(await page.getByText('is not a variable of this email', { exact: false }).count()).toBe(0);
-    await page.locator('label').filter({ hasText: /^Plain text$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Plain text$/ })
+      .click();
     await page.getByLabel('The plain-text part').filter({ hasText: 'Open the class: http' }).waitFor();
     // axe cannot enter the preview's sandboxed frame (no scripts run there): the page is checked around it.
     await expectNoSeriousA11yViolations(page);
-    await page.locator('label').filter({ hasText: /^Designed$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Designed$/ })
+      .click();
     await frame.getByText('Your mat is waiting at Vinyasa Flow.').waitFor();
     await snap(page, 'email-template-editor');
 
@@ -122,7 +137,14 @@ describe('Settings › Email Settings (issue 16)', () => {
     // A client books the class: the confirmation has the studio's words and a calendar file.
     const clientEmail = `client-${randomBytes(4).toString('hex')}@e2e.test`;
     const signup = await page.request.post('/api/signup/client', {
-      data: { company: owner.slug, roleId: 'client', name: 'Cleo Client', email: clientEmail, phone: '', password: PASSWORD },
+      data: {
+        company: owner.slug,
+        roleId: 'client',
+        name: 'Cleo Client',
+        email: clientEmail,
+        phone: '',
+        password: PASSWORD,
+      },
     });
     expect(signup.status(), await signup.text()).toBe(200);
     const clientToken = ((await signup.json()) as { data: { token: string } }).data.token;
@@ -186,7 +208,10 @@ describe('Settings › Email Settings (issue 16)', () => {
     await page.getByText('The default words are back.').waitFor();
     await expect.poll(() => subject.inputValue()).toMatch(/waitlist/i);
     expect(await page.getByRole('switch', { name: 'Send this email' }).isChecked()).toBe(false);
-    await page.locator('label').filter({ hasText: /^Plain text$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Plain text$/ })
+      .click();
     await page.getByLabel('The plain-text part').waitFor();
     await expectNoSeriousA11yViolations(page);
     await context.close();

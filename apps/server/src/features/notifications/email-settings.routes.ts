@@ -43,7 +43,8 @@ export const emailSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guard,
       schema: {
         tags,
-        summary: 'Email settings: sender, look, footer, notice days and every email with its switch and words',
+        summary:
+          'Email settings: sender, look, footer, notice days and every email with its switch and words',
         response: { 200: successEnvelope(emailSettingsDto) },
       },
     },

@@ -122,7 +122,11 @@ export function assertTemplateUsable(trigger: EmailTrigger, subject: string, bod
   );
 }
 
-async function templateDto(tx: Executor, companyId: string, trigger: EmailTrigger): Promise<EmailTemplateDto> {
+async function templateDto(
+  tx: Executor,
+  companyId: string,
+  trigger: EmailTrigger,
+): Promise<EmailTemplateDto> {
   const template = await templateOf(tx, companyId, trigger);
   return { trigger, ...template };
 }
@@ -174,7 +178,10 @@ function sampleRecipient(trigger: EmailTrigger) {
  * studio's real signature; only the client and the class are made up).
  */
 export function previewVariables(trigger: EmailTrigger, look: CompanyEmailLook): EmailVariables {
-  return { ...sampleVariables(trigger), ...withStandardVariables(trigger, look, sampleRecipient(trigger), {}) };
+  return {
+    ...sampleVariables(trigger),
+    ...withStandardVariables(trigger, look, sampleRecipient(trigger), {}),
+  };
 }
 
 function renderSample(

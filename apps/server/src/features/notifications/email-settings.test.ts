@@ -90,7 +90,14 @@ async function giveLogo(owner: SignedUp): Promise<string> {
       name: owner.session.company.name,
       email: 'hello@sunrise.example',
       phone: '(404) 555-0101',
-      address: { line1: '1 Main St', line2: '', city: 'Atlanta', state: 'GA', postalCode: '30303', country: 'United States' },
+      address: {
+        line1: '1 Main St',
+        line2: '',
+        city: 'Atlanta',
+        state: 'GA',
+        postalCode: '30303',
+        country: 'United States',
+      },
       timeZone: 'America/New_York',
       currency: 'USD',
       logo: file,
@@ -117,7 +124,10 @@ describe('email settings: who may use them', () => {
     for (const headers of [instructor.headers, staff.headers, bearer(client.session.token)]) {
       expect((await get(headers)).statusCode).toBe(403);
       expect((await saveLook(headers, look())).statusCode).toBe(403);
-      expect((await saveTemplate(headers, 'bookingConfirmed', { enabled: false, subject: 'x', body: 'y' })).statusCode).toBe(403);
+      expect(
+        (await saveTemplate(headers, 'bookingConfirmed', { enabled: false, subject: 'x', body: 'y' }))
+          .statusCode,
+      ).toBe(403);
       expect((await reset(headers, 'bookingConfirmed')).statusCode).toBe(403);
       expect((await preview(headers, { trigger: 'welcome', subject: 'x', body: 'y' })).statusCode).toBe(403);
       expect((await sendTest(headers, 'welcome')).statusCode).toBe(403);
@@ -125,7 +135,9 @@ describe('email settings: who may use them', () => {
     // Nothing was changed or sent by the refused calls.
     const settings = (await get(bearer(owner.session.token))).json().data;
     expect(settings.senderName).toBeNull();
-    expect(settings.templates.find((t: { trigger: string }) => t.trigger === 'bookingConfirmed').enabled).toBe(true);
+    expect(
+      settings.templates.find((t: { trigger: string }) => t.trigger === 'bookingConfirmed').enabled,
+    ).toBe(true);
   });
 
   it('a solo instructor owns their account and has the page', async () => {
@@ -174,7 +186,10 @@ describe('email settings: sender and look', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().message).toBe('Email settings saved.');
     expect(saved.json().data).toMatchObject({ ...look(), brandColour: '#2b8a3e' });
-    expect((await get(headers)).json().data).toMatchObject({ senderName: 'Sunrise Yoga Team', renewalNoticeDays: 5 });
+    expect((await get(headers)).json().data).toMatchObject({
+      senderName: 'Sunrise Yoga Team',
+      renewalNoticeDays: 5,
+    });
 
     const cleared = await saveLook(headers, look({ senderName: '', replyTo: '' }));
     expect(cleared.json().data).toMatchObject({ senderName: null, replyTo: null });
@@ -223,7 +238,11 @@ describe('email settings: sender and look', () => {
     expect(theirs.senderName).toBeNull();
     expect(theirs.companyName).toBe(second.session.company.name);
     const welcome = theirs.templates.find((t: { trigger: string }) => t.trigger === 'welcome');
-    expect(welcome).toMatchObject({ enabled: true, customised: false, subject: EMAIL_TRIGGER_INFO.welcome.subject });
+    expect(welcome).toMatchObject({
+      enabled: true,
+      customised: false,
+      subject: EMAIL_TRIGGER_INFO.welcome.subject,
+    });
     const shown = await preview(bearer(second.session.token), {
       trigger: 'welcome',
       subject: 'Hi from {{company.name}}',
@@ -294,7 +313,9 @@ describe('email settings: templates', () => {
       body: 'Your class {{class.name}}',
     });
     expect(otherTrigger.statusCode).toBe(400);
-    expect(otherTrigger.json().errors.body).toMatch(/^Line 1: \{\{class\.name\}\} is not a variable of this email/);
+    expect(otherTrigger.json().errors.body).toMatch(
+      /^Line 1: \{\{class\.name\}\} is not a variable of this email/,
+    );
 
     const empty = await saveTemplate(headers, 'welcome', { enabled: true, subject: ' ', body: '' });
     expect(empty.json().errors).toEqual({ subject: 'Write a subject.', body: 'Line 1: Write the message.' });
@@ -338,9 +359,9 @@ describe('email settings: templates', () => {
       subject: EMAIL_TRIGGER_INFO.waitlistJoined.subject,
       body: EMAIL_TRIGGER_INFO.waitlistJoined.body,
     });
-    const listed = (await get(headers)).json().data.templates.find(
-      (t: { trigger: string }) => t.trigger === 'waitlistJoined',
-    );
+    const listed = (await get(headers))
+      .json()
+      .data.templates.find((t: { trigger: string }) => t.trigger === 'waitlistJoined');
     expect(listed).toMatchObject({ enabled: false, customised: false });
     // Resetting an email never touched is harmless: on, with the defaults.
     expect((await reset(headers, 'refund')).json().data).toMatchObject({ enabled: true, customised: false });
@@ -382,7 +403,9 @@ describe('email settings: preview', () => {
     const { subject, text, html } = response.json().data;
     expect(subject).toBe(`Welcome to ${owner.session.company.name}`);
     expect(text).not.toContain('Northside Yoga');
-    expect(html).toContain(`font-size:20px;font-weight:700;color:#1a1b1e">${owner.session.company.name}</span>`);
+    expect(html).toContain(
+      `font-size:20px;font-weight:700;color:#1a1b1e">${owner.session.company.name}</span>`,
+    );
   });
 
   it('escapes whatever markup a template holds', async () => {
@@ -445,11 +468,17 @@ describe('email settings: test email', () => {
     const headers = bearer(owner.session.token);
     await giveLogo(owner);
     await saveLook(headers, look({ senderName: '', replyTo: '', showLogo: false }));
-    await saveTemplate(headers, 'welcome', { enabled: true, subject: 'Hello from {{company.name}}', body: 'Welcome aboard, {{client.firstName}}!' });
+    await saveTemplate(headers, 'welcome', {
+      enabled: true,
+      subject: 'Hello from {{company.name}}',
+      body: 'Welcome aboard, {{client.firstName}}!',
+    });
     expect((await sendTest(headers, 'welcome')).statusCode).toBe(200);
     const [received] = await waitForMail(owner.email);
     expect(received?.subject).toBe(`[Test] Hello from ${owner.session.company.name}`);
-    expect(received?.body).toMatch(new RegExp(`^From: ${owner.session.company.name} <no-reply@mail\\.kinetic\\.test>$`, 'm'));
+    expect(received?.body).toMatch(
+      new RegExp(`^From: ${owner.session.company.name} <no-reply@mail\\.kinetic\\.test>$`, 'm'),
+    );
     expect(received?.body).toMatch(/^Reply-To: hello@sunrise\.example$/m);
     expect(received?.body).toContain('Welcome aboard, Maya!');
     // The logo switched off: the name in text instead.
@@ -464,7 +493,9 @@ describe('email settings: test email', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.body).toMatch(/^Line 2: \{\{\/if\}\} closes nothing/);
-    const { rows } = await db.pool.query(`select count(*)::int as count from email_outbox where "to" = $1`, [owner.email]);
+    const { rows } = await db.pool.query(`select count(*)::int as count from email_outbox where "to" = $1`, [
+      owner.email,
+    ]);
     expect(rows[0].count).toBe(0);
   });
 
@@ -476,7 +507,9 @@ describe('email settings: test email', () => {
     const refused = await sendTest(headers, 'refund');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/Wait a minute/);
-    const { rows } = await db.pool.query(`select count(*)::int as count from email_outbox where "to" = $1`, [owner.email]);
+    const { rows } = await db.pool.query(`select count(*)::int as count from email_outbox where "to" = $1`, [
+      owner.email,
+    ]);
     expect(rows[0].count).toBe(TESTS_PER_MINUTE);
   });
 });
@@ -505,7 +538,13 @@ describe('email settings: what clients then get', () => {
       payload: { clientId },
     });
     expect(booked.statusCode, booked.body).toBe(200);
-    const { rows } = await db.pool.query<{ subject: string; text: string; from_name: string; reply_to: string; attachments: { filename: string; content: string }[] | null }>(
+    const { rows } = await db.pool.query<{
+      subject: string;
+      text: string;
+      from_name: string;
+      reply_to: string;
+      attachments: { filename: string; content: string }[] | null;
+    }>(
       `select subject, text, from_name, reply_to, attachments from email_outbox where "to" = $1 and subject like 'See you at%'`,
       [client.email],
     );
@@ -520,15 +559,26 @@ describe('email settings: what clients then get', () => {
 
     // Switched off: the next booking sends no confirmation at all.
     const words = (await get(headers)).json().data.templates[0];
-    await saveTemplate(headers, 'bookingConfirmed', { enabled: false, subject: words.subject, body: words.body });
+    await saveTemplate(headers, 'bookingConfirmed', {
+      enabled: false,
+      subject: words.subject,
+      body: words.body,
+    });
     const second = await classAt(app, ready, minutesFromNow(4 * 24 * 60), { capacity: 5 });
     expect(
-      (await app.inject({ method: 'POST', url: `/api/class-instances/${second}/bookings`, headers, payload: { clientId } }))
-        .statusCode,
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/class-instances/${second}/bookings`,
+          headers,
+          payload: { clientId },
+        })
+      ).statusCode,
     ).toBe(200);
-    const after = await db.pool.query(`select count(*)::int as count from email_outbox where "to" = $1 and subject like 'See you at%'`, [
-      client.email,
-    ]);
+    const after = await db.pool.query(
+      `select count(*)::int as count from email_outbox where "to" = $1 and subject like 'See you at%'`,
+      [client.email],
+    );
     expect(after.rows[0].count).toBe(1);
   });
 });

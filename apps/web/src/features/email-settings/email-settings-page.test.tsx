@@ -70,7 +70,9 @@ describe('Email Settings page', () => {
     });
     renderRoutes(routes, '/app/settings/email');
     const toggle = await screen.findByRole('switch', { name: 'Send “Waitlist joined”' });
-    expect(screen.getByRole('textbox', { name: 'Sender name' }).getAttribute('placeholder')).toBe('Acme Yoga');
+    expect(screen.getByRole('textbox', { name: 'Sender name' }).getAttribute('placeholder')).toBe(
+      'Acme Yoga',
+    );
     expect(screen.getByText('no-reply@kinetic.test')).toBeTruthy();
     fireEvent.click(toggle);
     await screen.findByText('“Waitlist joined” is off: it is not sent.');
@@ -79,11 +81,15 @@ describe('Email Settings page', () => {
       subject: EMAIL_TRIGGER_INFO.waitlistJoined.subject,
       body: EMAIL_TRIGGER_INFO.waitlistJoined.body,
     });
-    expect((screen.getByRole('switch', { name: 'Send “Waitlist joined”' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('switch', { name: 'Send “Waitlist joined”' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
   });
 
   it('without “Manage settings” says it is read only and asks for nothing', { timeout: 20_000 }, async () => {
-    const calls = stubFetch((call) => (call.path === 'me' ? ok(account({ ...defaultCan('admin'), manageSettings: false })) : ok(settings)));
+    const calls = stubFetch((call) =>
+      call.path === 'me' ? ok(account({ ...defaultCan('admin'), manageSettings: false })) : ok(settings),
+    );
     renderRoutes(routes, '/app/settings/email');
     await screen.findByText(/You need the “Manage settings” ability/);
     expect(calls.some((call) => call.path === 'settings/email')).toBe(false);
@@ -92,46 +98,65 @@ describe('Email Settings page', () => {
 });
 
 describe('Email editor', () => {
-  it('shows the server’s line-naming problem under the message while typing, and saves the words', { timeout: 20_000 }, async () => {
-    const calls = stubFetch((call: Call) => {
-      if (call.path === 'me') return ok(account(defaultCan('admin')));
-      if (call.path === 'settings/email/preview') {
-        const { body } = call.body as { body: string };
-        return body.includes('{{class.nme}}')
-          ? {
-              code: 400,
-              body: {
-                status: 0,
-                message: 'The message has a mistake on line 3: {{class.nme}} is not a variable of this email.',
-                errors: { body: 'Line 3: {{class.nme}} is not a variable of this email.' },
-              },
-            }
-          : ok({ subject: 'Booked: Vinyasa Flow', text: 'Hi Maya', html: '<html><head></head><body><p>Hi Maya</p></body></html>' });
-      }
-      if (call.method === 'PUT') return ok({ trigger: 'bookingConfirmed', customised: true, ...(call.body as object) });
-      return ok(settings);
-    });
-    renderRoutes(routes, '/app/settings/email/bookingConfirmed');
-    const message = await screen.findByRole('textbox', { name: 'Message' });
-    await screen.findByText('Booked: Vinyasa Flow');
-    fireEvent.change(message, { target: { value: 'Hi\n\n{{class.nme}}' } });
-    await screen.findByText('Line 3: {{class.nme}} is not a variable of this email.', {}, { timeout: 5_000 });
-    expect(message.getAttribute('aria-invalid')).toBe('true');
+  it(
+    'shows the server’s line-naming problem under the message while typing, and saves the words',
+    { timeout: 20_000 },
+    async () => {
+      const calls = stubFetch((call: Call) => {
+        if (call.path === 'me') return ok(account(defaultCan('admin')));
+        if (call.path === 'settings/email/preview') {
+          const { body } = call.body as { body: string };
+          return body.includes('{{class.nme}}')
+            ? {
+                code: 400,
+                body: {
+                  status: 0,
+                  message:
+                    'The message has a mistake on line 3: {{class.nme}} is not a variable of this email.',
+                  errors: { body: 'Line 3: {{class.nme}} is not a variable of this email.' },
+                },
+              }
+            : ok({
+                subject: 'Booked: Vinyasa Flow',
+                text: 'Hi Maya',
+                html: '<html><head></head><body><p>Hi Maya</p></body></html>',
+              });
+        }
+        if (call.method === 'PUT')
+          return ok({ trigger: 'bookingConfirmed', customised: true, ...(call.body as object) });
+        return ok(settings);
+      });
+      renderRoutes(routes, '/app/settings/email/bookingConfirmed');
+      const message = await screen.findByRole('textbox', { name: 'Message' });
+      await screen.findByText('Booked: Vinyasa Flow');
+      fireEvent.change(message, { target: { value: 'Hi\n\n{{class.nme}}' } });
+      await screen.findByText(
+        'Line 3: {{class.nme}} is not a variable of this email.',
+        {},
+        { timeout: 5_000 },
+      );
+      expect(message.getAttribute('aria-invalid')).toBe('true');
 
-    fireEvent.change(message, { target: { value: 'Hi {{client.firstName}}' } });
-    await waitFor(() => expect(message.getAttribute('aria-invalid')).not.toBe('true'), { timeout: 5_000 });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Your words are saved.');
-    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
-      path: 'settings/email/templates/bookingConfirmed',
-      body: { enabled: true, subject: EMAIL_TRIGGER_INFO.bookingConfirmed.subject, body: 'Hi {{client.firstName}}' },
-    });
-  });
+      fireEvent.change(message, { target: { value: 'Hi {{client.firstName}}' } });
+      await waitFor(() => expect(message.getAttribute('aria-invalid')).not.toBe('true'), { timeout: 5_000 });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await screen.findByText('Your words are saved.');
+      expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+        path: 'settings/email/templates/bookingConfirmed',
+        body: {
+          enabled: true,
+          subject: EMAIL_TRIGGER_INFO.bookingConfirmed.subject,
+          body: 'Hi {{client.firstName}}',
+        },
+      });
+    },
+  );
 
   it('puts a chosen variable where the cursor is in the subject', { timeout: 20_000 }, async () => {
     stubFetch((call) => {
       if (call.path === 'me') return ok(account(defaultCan('admin')));
-      if (call.path === 'settings/email/preview') return ok({ subject: 's', text: 't', html: '<html><head></head></html>' });
+      if (call.path === 'settings/email/preview')
+        return ok({ subject: 's', text: 't', html: '<html><head></head></html>' });
       return ok(settings);
     });
     renderRoutes(routes, '/app/settings/email/welcome');

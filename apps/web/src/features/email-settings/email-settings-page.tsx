@@ -44,7 +44,17 @@ import {
 } from './email-settings-values.ts';
 
 /** Colours that read well as a band and as link text on white. */
-const SWATCHES = ['#1c7ed6', '#1864ab', '#2b8a3e', '#087f5b', '#5f3dc4', '#862e9c', '#c2255c', '#d9480f', '#343a40'];
+const SWATCHES = [
+  '#1c7ed6',
+  '#1864ab',
+  '#2b8a3e',
+  '#087f5b',
+  '#5f3dc4',
+  '#862e9c',
+  '#c2255c',
+  '#d9480f',
+  '#343a40',
+];
 
 function SenderAndLook({ companyId, settings }: { companyId: string; settings: EmailSettingsDto }) {
   const base = useAppBase();
@@ -101,9 +111,9 @@ function SenderAndLook({ companyId, settings }: { companyId: string; settings: E
             />
           </SimpleGrid>
           <Text size="sm">
-            Emails are sent from <strong>{settings.fromAddress}</strong> with your sender name. Sending
-            from your own domain would fail the checks inboxes run against forged mail (SPF and DKIM), so
-            your emails would land in spam. Replies still reach you at your reply-to address.
+            Emails are sent from <strong>{settings.fromAddress}</strong> with your sender name. Sending from
+            your own domain would fail the checks inboxes run against forged mail (SPF and DKIM), so your
+            emails would land in spam. Replies still reach you at your reply-to address.
           </Text>
           <ColorInput
             label="Brand colour"
@@ -147,8 +157,8 @@ function SenderAndLook({ companyId, settings }: { companyId: string; settings: E
             />
           </SimpleGrid>
           <Text size="sm">
-            Class reminders go <strong>{hoursBefore(settings.reminderHoursBefore)}</strong> each class.
-            Change the time in{' '}
+            Class reminders go <strong>{hoursBefore(settings.reminderHoursBefore)}</strong> each class. Change
+            the time in{' '}
             <Anchor component={Link} to={`${base}/settings/classesSettings`} underline="always">
               {settingsTitle('classesSettings', solo)}
             </Anchor>
@@ -186,7 +196,12 @@ function TriggerList({ companyId, templates }: { companyId: string; templates: E
     setNote(null);
     setProblem(null);
     try {
-      await save.mutateAsync({ trigger: template.trigger, enabled, subject: template.subject, body: template.body });
+      await save.mutateAsync({
+        trigger: template.trigger,
+        enabled,
+        subject: template.subject,
+        body: template.body,
+      });
       setNote(enabled ? `“${label}” is on.` : `“${label}” is off: it is not sent.`);
     } catch (error) {
       setProblem(`“${label}” could not be switched: ${apiFormError(error).message}`);
@@ -255,7 +270,9 @@ function TriggerList({ companyId, templates }: { companyId: string; templates: E
                     label={(switching[template.trigger] ?? template.enabled) ? 'On' : 'Off'}
                     labelPosition="left"
                     checked={switching[template.trigger] ?? template.enabled}
-                    onChange={(event) => void toggle(template, event.currentTarget.checked, template.info.label)}
+                    onChange={(event) =>
+                      void toggle(template, event.currentTarget.checked, template.info.label)
+                    }
                   />
                   <Button
                     component={Link}
@@ -289,14 +306,12 @@ export function EmailSettingsPage() {
     <Stack gap="lg" maw={900}>
       <Stack gap={4}>
         <Title order={1}>{title}</Title>
-        <Text c="dimmed">
-          How the emails your clients get look, who they come from, and what they say.
-        </Text>
+        <Text c="dimmed">How the emails your clients get look, who they come from, and what they say.</Text>
       </Stack>
       {me.data && !canManage ? (
         <Alert color="secondary" variant="light" title="Read only">
-          You need the “Manage settings” ability to see or change the studio’s emails. Ask the business
-          owner or an admin.
+          You need the “Manage settings” ability to see or change the studio’s emails. Ask the business owner
+          or an admin.
         </Alert>
       ) : settings.isError ? (
         <Alert color="red" role="alert" title="The email settings could not be loaded">

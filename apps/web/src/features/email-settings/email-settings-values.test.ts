@@ -38,7 +38,10 @@ describe('email settings values', () => {
       text: 'Hi {{client.firstName}}, see you',
       cursor: 23,
     });
-    expect(insertVariable('Hi NAME!', 3, 7, 'client.name')).toEqual({ text: 'Hi {{client.name}}!', cursor: 18 });
+    expect(insertVariable('Hi NAME!', 3, 7, 'client.name')).toEqual({
+      text: 'Hi {{client.name}}!',
+      cursor: 18,
+    });
     expect(insertVariable('abc', 99, 99, 'class.name').text).toBe('abc{{class.name}}');
   });
 

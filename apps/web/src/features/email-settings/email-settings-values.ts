@@ -93,8 +93,7 @@ export function insertVariable(
 /**
  * The preview's document for the sandboxed frame: links open in a new tab rather than inside the frame.
  */
-export const framedPreview = (html: string) =>
-  html.replace(/<head>/i, '<head>\n<base target="_blank">');
+export const framedPreview = (html: string) => html.replace(/<head>/i, '<head>\n<base target="_blank">');
 
 /** "6 hours before" / "1 day before" / "1 day and 2 hours before". */
 export function hoursBefore(hours: number): string {

@@ -312,7 +312,9 @@ function TemplateEditor({
             <Stack gap="md">
               <Switch
                 label="Send this email"
-                description={info.topic ? 'Clients can also turn it off for themselves.' : 'Always sent while on.'}
+                description={
+                  info.topic ? 'Clients can also turn it off for themselves.' : 'Always sent while on.'
+                }
                 {...form.getInputProps('enabled', { type: 'checkbox' })}
               />
               <TextInput

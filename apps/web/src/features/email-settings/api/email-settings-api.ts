@@ -26,7 +26,12 @@ export function useSaveEmailLook(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: EmailSettingsBody) =>
-      apiRequest<EmailSettingsDto>('settings/email', { method: 'PUT', body, inlineErrors: true, silent: true }),
+      apiRequest<EmailSettingsDto>('settings/email', {
+        method: 'PUT',
+        body,
+        inlineErrors: true,
+        silent: true,
+      }),
     onSuccess: (settings) => queryClient.setQueryData(emailSettingsQueryKey(companyId), settings),
   });
 }
@@ -39,7 +44,9 @@ function useTemplateInCache(companyId: string) {
       settings
         ? {
             ...settings,
-            templates: settings.templates.map((each) => (each.trigger === template.trigger ? template : each)),
+            templates: settings.templates.map((each) =>
+              each.trigger === template.trigger ? template : each,
+            ),
           }
         : settings,
     );
