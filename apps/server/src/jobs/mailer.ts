@@ -38,7 +38,14 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DA
   if (config.SMTP_URL) {
     // Short timeouts: delivery holds an outbox row lock while it talks to the server.
     const transport = nodemailer.createTransport(
-      { url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+      {
+        url: config.SMTP_URL,
+        pool: true,
+        maxConnections: 2,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      },
       { from: config.MAIL_FROM },
     );
     return {

@@ -79,12 +79,16 @@ export async function startJobs(
     retryBackoff: true,
   });
 
-  await boss.work<{ outboxId: string }>(
+  // One job per fetch: pg-boss fails a whole batch when its handler throws. After a delivery the worker
+  // is woken to fetch the next at once (pg-boss otherwise waits out its polling interval after every
+  // job, so a class cancelled with 200 bookings took 200 × 2 s); a failed delivery waits as usual.
+  const emailWorker: string = await boss.work<{ outboxId: string }>(
     EMAIL_QUEUE,
-    // One job per fetch: pg-boss fails a whole batch when its handler throws.
     { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
     async ([job]) => {
-      if (job) await deliver(job.data.outboxId);
+      if (!job) return;
+      await deliver(job.data.outboxId);
+      boss.notifyWorker(emailWorker);
     },
   );
 
@@ -111,6 +115,7 @@ export async function startJobs(
 
   const deliverEmail = async (outboxId: string) => {
     await boss.send(EMAIL_QUEUE, { outboxId });
+    boss.notifyWorker(emailWorker);
   };
 
   await boss.createQueue(HORIZON_QUEUE, { name: HORIZON_QUEUE, retryLimit: 3, retryDelay: 300 });
