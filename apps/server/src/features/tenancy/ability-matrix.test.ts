@@ -33,6 +33,11 @@ const PUBLIC = new Set([
   'GET /api/public/:company/events/:eventId/users/:userId/calendar.ics',
   'GET /api/public/:company/studios/:studioId',
   'POST /api/public/:company/check-in/pass',
+  // A waitlist offer's signed, single-use links (the email's accept/decline) and a private calendar feed.
+  'GET /api/public/:company/offers/:bookingId',
+  'POST /api/public/:company/offers/:bookingId/accept',
+  'POST /api/public/:company/offers/:bookingId/decline',
+  'GET /api/calendar-feeds/:token.ics',
   'GET /api/uploads/original/:file',
   'POST /api/webhooks/stripe/:companyId',
   // Accounts (features/accounts): the log-in, password and email-link calls before a session exists.
