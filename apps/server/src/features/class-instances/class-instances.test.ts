@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_SETTINGS_DEFAULTS, type ClassInstanceDto } from '@kinetic/shared';
 import { createTestApp } from '../../test/harness.ts';
 import { bearer, signUpClient, signUpCompany } from '../../test/factories.ts';
@@ -6,22 +6,45 @@ import { dateFromToday, studioReadyToSchedule, weeklyClass, type ReadyStudio } f
 import { signInTeamMember } from '../../test/team.ts';
 import { overlapOf, overlapsAsConflict } from '../fitness-sessions/fitness-sessions.service.ts';
 import { effectiveRules } from './class-instances.service.ts';
+import { generateId } from '../../db/ids.ts';
 
 /**
  * The schedule endpoints one by one (401 / 400 naming the field / 403 / another company's 404 / 200),
  * classes with bookings kept in place, old series keeping what new ones may not use, and the database's
  * overlap refusal answered with the other class's name.
  */
-/** The bookings seam, watched: every path that cancels classes must hand their ids to it. */
-const ended = vi.hoisted(() => [] as string[][]);
-vi.mock('./class-cancellation.ts', () => ({
-  endBookingsOfCancelledClasses: async (_tx: unknown, _companyId: string, ids: readonly string[]) => {
-    ended.push([...ids]);
-    return 0;
-  },
-}));
-
 const { app, db } = await createTestApp();
+
+/**
+ * Real places in a class: `booked` booked and `waitlisted` waiting clients (rows, and the counts they
+ * make), so every path that cancels classes is seen to end them (class-cancellation.ts).
+ */
+async function seat(ready: ReadyStudio, classId: string | undefined, booked: number, waitlisted = 0) {
+  for (const status of [
+    ...Array<'booked'>(booked).fill('booked'),
+    ...Array<'waitlisted'>(waitlisted).fill('waitlisted'),
+  ]) {
+    const client = await signUpClient(app, ready.slug);
+    await db.pool.query(
+      `insert into bookings (company_id, id, class_instance_id, client_id, status, waitlisted_at)
+       values ($1, $2, $3, $4, $5, case when $5 = 'waitlisted' then now() end)`,
+      [ready.companyId, generateId(), classId, client.session.user._id, status],
+    );
+  }
+  await db.pool.query(
+    'update class_instances set booked_count = booked_count + $2, waitlist_count = waitlist_count + $3 where id = $1',
+    [classId, booked, waitlisted],
+  );
+}
+
+/** Each class's bookings as [status, cancelled by]: ended by the studio, or still held. */
+async function bookingsOf(classIds: readonly (string | undefined)[]) {
+  const result = await db.pool.query<{ status: string; cancelled_by: string | null }>(
+    'select status, cancelled_by from bookings where class_instance_id = any($1::char(24)[]) order by id',
+    [classIds],
+  );
+  return result.rows.map((row) => [row.status, row.cancelled_by]);
+}
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -192,10 +215,12 @@ describe('each schedule endpoint: 401, 400 naming the field, 403, 404 for anothe
     );
     expect((await call('POST', url(mine.classes[0]?.id), instructor, {})).statusCode).toBe(403);
     expect((await call('POST', url(theirs.classes[0]?.id), ready.headers, {})).statusCode).toBe(404);
+    await seat(ready, mine.classes[0]?.id, 1);
     const cancelled = await call('POST', url(mine.classes[0]?.id), ready.headers, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().data.status).toBe('cancelled');
-    expect(ended).toContainEqual([mine.classes[0]?.id]);
+    // Its bookings ended there too, by the studio (class-cancellation.ts).
+    expect(await bookingsOf([mine.classes[0]?.id])).toEqual([['cancelled', 'studio']]);
     // The reason given is on the class page for the team and the public.
     const withReason = await call('POST', url(mine.classes[1]?.id), ready.headers, {
       reason: 'Instructor ill',
@@ -320,18 +345,11 @@ describe('time zones', () => {
 });
 
 describe('classes with bookings, old series, rooms in use', () => {
-  const setCounts = (id: string | undefined, booked: number, waitlisted = 0) =>
-    db.pool.query('update class_instances set booked_count = $2, waitlist_count = $3 where id = $1', [
-      id,
-      booked,
-      waitlisted,
-    ]);
-
   it('edits all: a booked class keeps its id; one the new rule drops is cancelled, not deleted', async () => {
     const ready = await studioReadyToSchedule(app);
     const { series, classes, body } = await upcomingSeries(ready);
-    await setCounts(classes[0]?.id, 3);
-    await setCounts(classes[1]?.id, 0, 2);
+    await seat(ready, classes[0]?.id, 3);
+    await seat(ready, classes[1]?.id, 0, 2);
     // Same weekday, new time: every class is updated in place.
     const moved = await call('PUT', `/api/fitness-sessions/${series.id}`, ready.headers, {
       ...body,
@@ -366,14 +384,14 @@ describe('classes with bookings, old series, rooms in use', () => {
     const kept = await upcomingOf(ready, series.id);
     const cancelled = kept.filter((item) => item.status === 'cancelled').map((item) => item.id);
     expect(cancelled).toEqual([classes[0]?.id, classes[1]?.id]);
-    expect(ended).toContainEqual(cancelled);
+    expect(await bookingsOf(cancelled)).toEqual(Array(5).fill(['cancelled', 'studio']));
     expect(kept.filter((item) => item.status === 'scheduled')).toHaveLength(4);
   });
 
   it('deletes all: booked classes are cancelled and counted, free ones removed', async () => {
     const ready = await studioReadyToSchedule(app);
     const { series, classes } = await upcomingSeries(ready);
-    await setCounts(classes[2]?.id, 1);
+    await seat(ready, classes[2]?.id, 1);
     const answer = await call(
       'DELETE',
       `/api/fitness-sessions/${series.id}?scope=all&classInstanceId=${classes[0]?.id}`,
@@ -385,7 +403,7 @@ describe('classes with bookings, old series, rooms in use', () => {
     });
     const left = await upcomingOf(ready, series.id);
     expect(left.map((item) => [item.id, item.status])).toEqual([[classes[2]?.id, 'cancelled']]);
-    expect(ended).toContainEqual([classes[2]?.id]);
+    expect(await bookingsOf([classes[2]?.id])).toEqual([['cancelled', 'studio']]);
   });
 
   it('an inactive instructor cannot take a new series, yet a series that has them (or an archived template) can still be edited', async () => {
