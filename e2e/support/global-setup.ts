@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,12 +28,15 @@ export default async function setup(project: TestProject) {
     writeFile(path.join(mailDir, `${String(sequence++).padStart(6, '0')}.json`), JSON.stringify(message)),
   );
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kinetic-e2e-'));
+  // A port known before the start, so links in emails (PUBLIC_URL) lead back to this server.
+  const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
@@ -55,6 +59,19 @@ export default async function setup(project: TestProject) {
     await rm(dataDir, { recursive: true, force: true });
     await rm(mailDir, { recursive: true, force: true });
   };
+}
+
+/** A loopback port free right now (the operating system's pick, released for the server to take). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 function waitForUrl(server: ChildProcess): Promise<string> {
