@@ -1,3 +1,4 @@
+import { bookingSequence } from '../calendar-feeds/calendar-sequence.ts';
 import {
   isClientRole,
   type EventCancelLinkDto,
@@ -372,10 +373,16 @@ export async function eventCalendarFile(
   const { company, event, booking, cls } = await signedSubject(db, 'calendar', slug, eventId, userId, query);
   if (!['booked', 'offered', 'checked_in'].includes(booking.status))
     throw conflict('This booking has ended, so it has no calendar entry.');
-  const studioLine = await withTenant(db, company.id, (tx) => studioAddress(tx, company.id, cls.studioId));
+  // The same SEQUENCE as the confirmation email's .ics and the client's feed, so a calendar app that
+  // already holds a later version of the entry takes this one as current rather than ignoring it.
+  const { studioLine, sequence } = await withTenant(db, company.id, async (tx) => ({
+    studioLine: await studioAddress(tx, company.id, cls.studioId),
+    sequence: await bookingSequence(tx, company.id, booking.id),
+  }));
   const link = `${publicUrl}${eventPagePath(company, `event/book-event/${eventId}`)}`;
   return calendarFile({
     uid: `${booking.id}@kinetic`,
+    sequence,
     startsAt: cls.startsAt,
     endsAt: cls.endsAt,
     summary: `${event.title} (${company.name})`,

@@ -157,6 +157,16 @@ describe('the client’s place and its calendar file', () => {
     expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
     expect(ics.body).toContain('SUMMARY:Sunrise Yoga in the Park');
     expect(ics.body).toContain('LOCATION:5 Riverside Park\\, New York');
+    // The same entry, at the same version, as the confirmation email's file: once the event date moves,
+    // the file says so with a higher SEQUENCE, so a calendar that holds the old one takes it.
+    const sequenceOf = (body: string) => Number(/^SEQUENCE:(\d+)/m.exec(body)?.[1]);
+    const before = sequenceOf(ics.body);
+    expect(before).toBeGreaterThan(0);
+    await db.pool.query(
+      "update class_instances set starts_at = starts_at + interval '1 hour', ends_at = ends_at + interval '1 hour' where id = $1",
+      [event.dates[0]?.classInstanceId],
+    );
+    expect(sequenceOf((await call('GET', mine.calendarUrl)).body)).toBe(before + 1);
 
     // The same link for another booking id, or another client, is refused.
     const forged = String(mine.calendarUrl).replace(/booking=[0-9a-f]+/, `booking=${'a'.repeat(24)}`);
