@@ -36,6 +36,19 @@ describe('email templates', () => {
     );
   });
 
+  it('checks a body of an unclosed "{{" and many spaces at once (the preview must not freeze the server)', () => {
+    const body = `Hello {{${' '.repeat(2000)}\n{{#if${' '.repeat(2000)}`;
+    const started = performance.now();
+    const problems = checkTemplate('bookingConfirmed', 'Hi', body);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(problems[0]).toMatchObject({ field: 'body', line: 1 });
+    // Spaces inside the braces are still allowed around names and keywords.
+    expect(
+      checkTemplate('bookingConfirmed', '{{ client.firstName }}', '{{ #if  class.name }}x{{ /if }}'),
+    ).toEqual([]);
+    expect(checkTemplate('bookingConfirmed', 'Hi', '{{/if x}}')[0]?.message).toContain('alone');
+  });
+
   it('escapes everything in the HTML part, so a template cannot add markup or script', () => {
     const rendered = renderTemplate(
       'welcome',
