@@ -9,6 +9,7 @@ import {
   stripeCustomers,
   users,
   waiverSignatures,
+  calendarFeeds,
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
@@ -20,7 +21,9 @@ export const DELETED_NAME = 'Deleted client';
 export function deletionOf(requestedAt: Date | null): DeletionRequestDto {
   return {
     requestedAt: requestedAt?.toISOString() ?? null,
-    takesEffectAt: requestedAt ? new Date(requestedAt.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS).toISOString() : null,
+    takesEffectAt: requestedAt
+      ? new Date(requestedAt.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS).toISOString()
+      : null,
   };
 }
 
@@ -40,7 +43,12 @@ export async function myDeletionRequest(db: Database, actor: Actor): Promise<Del
  * ACCOUNT_DELETION_GRACE_DAYS (they may withdraw, the studio sees the request and its date); then their
  * personal details are replaced (`anonymiseDueAccounts`) and the studio's financial records stay, nameless.
  */
-export async function requestDeletion(db: Database, actor: Actor, password: string, now = new Date()): Promise<DeletionRequestDto> {
+export async function requestDeletion(
+  db: Database,
+  actor: Actor,
+  password: string,
+  now = new Date(),
+): Promise<DeletionRequestDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const [row] = await tx
       .select({ passwordHash: users.passwordHash, requestedAt: users.deletionRequestedAt })
@@ -65,7 +73,9 @@ export async function withdrawDeletion(db: Database, actor: Actor): Promise<Dele
     const [row] = await tx
       .update(users)
       .set({ deletionRequestedAt: null, updatedAt: sql`now()` })
-      .where(and(eq(users.companyId, actor.companyId), eq(users.id, actor.userId), isNull(users.anonymisedAt)))
+      .where(
+        and(eq(users.companyId, actor.companyId), eq(users.id, actor.userId), isNull(users.anonymisedAt)),
+      )
       .returning({ id: users.id });
     if (!row) throw notFound('We could not find your account.');
     return deletionOf(null);
@@ -91,6 +101,10 @@ async function anonymise(tx: Executor, companyId: string, userId: string, now: D
   await tx
     .delete(clientPreferences)
     .where(and(eq(clientPreferences.companyId, companyId), eq(clientPreferences.clientId, userId)));
+  // The private calendar address stops existing, not only answering 404.
+  await tx
+    .delete(calendarFeeds)
+    .where(and(eq(calendarFeeds.companyId, companyId), eq(calendarFeeds.userId, userId)));
   // A signature stays as the record that a waiver was signed, without the name, drawing or address.
   await tx
     .update(waiverSignatures)

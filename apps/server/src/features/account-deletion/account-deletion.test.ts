@@ -38,6 +38,9 @@ describe('delete my account', () => {
     const owner = await signUpCompany(app);
     const client = await signUpClient(app, owner.slug);
     const headers = bearer(client.session.token);
+    // The client follows their classes in a calendar app.
+    const feed = await app.inject({ method: 'POST', url: '/api/my/calendar-feed', headers });
+    expect(feed.statusCode, feed.body).toBe(200);
     await request(headers, PASSWORD);
     // Not yet: 29 days on, nothing changes.
     expect(await anonymiseDueAccounts(db.db, new Date(Date.now() + 29 * DAY))).toBe(0);
@@ -56,6 +59,10 @@ describe('delete my account', () => {
     const row = await db.pool.query('select email, phone, anonymised_at from users where id = $1', [client.session.user._id]);
     expect(row.rows[0]).toMatchObject({ email: `deleted-${client.session.user._id}@deleted.invalid`, phone: null });
     expect(row.rows[0].anonymised_at).not.toBeNull();
+    // The private calendar address is gone, not only refused.
+    const feeds = await db.pool.query('select 1 from calendar_feeds where user_id = $1', [client.session.user._id]);
+    expect(feeds.rowCount).toBe(0);
+    expect((await app.inject({ method: 'GET', url: new URL(feed.json().data.url).pathname })).statusCode).toBe(404);
     // Done once: the next sweep finds nothing more for this client.
     const again = await db.pool.query('select anonymised_at from users where id = $1', [client.session.user._id]);
     await anonymiseDueAccounts(db.db, new Date(Date.now() + 40 * DAY));
