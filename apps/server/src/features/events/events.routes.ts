@@ -122,11 +122,19 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(eventDto) },
       },
     },
-    async (request) => ({
-      status: 1 as const,
-      message: 'Event saved.',
-      data: await updateEvent(db, actorOf(request), request.params.eventId, request.body),
-    }),
+    async (request) => {
+      const data = await updateEvent(
+        db,
+        actorOf(request),
+        request.params.eventId,
+        request.body,
+        new Date(),
+        app.deps.publicUrl,
+      );
+      // Clients of dates that moved to another studio were emailed through the outbox.
+      app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
+      return { status: 1 as const, message: 'Event saved.', data };
+    },
   );
 
   app.delete(
@@ -202,17 +210,20 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(eventDto) },
       },
     },
-    async (request) => ({
-      status: 1 as const,
-      message: 'Date saved.',
-      data: await moveEventDate(
+    async (request) => {
+      const data = await moveEventDate(
         db,
         actorOf(request),
         request.params.eventId,
         request.params.classInstanceId,
         request.body,
-      ),
-    }),
+        new Date(),
+        app.deps.publicUrl,
+      );
+      // Clients booked on a date that moved were emailed through the outbox.
+      app.deps.jobs?.flushOutbox().catch((error: unknown) => request.log.error(error));
+      return { status: 1 as const, message: 'Date saved.', data };
+    },
   );
 
   app.delete(

@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { companyOrNotFound, findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { endBookingsOfCancelledClasses } from '../class-instances/class-cancellation.ts';
 import { findInstance, insertInstances, updateInstance } from '../class-instances/class-instances.repo.ts';
+import { classesBeforeChange, notifyClassChanges } from '../fitness-sessions/class-changes.ts';
 import { localDateOf } from '../fitness-sessions/zoned-time.ts';
 import {
   bookingsOfDate,
@@ -201,6 +202,7 @@ export async function updateEvent(
   id: string,
   values: EventValues,
   now = new Date(),
+  publicUrl = '',
 ): Promise<EventDto> {
   return withTenant(db, actor.companyId, async (tx) => {
     const event = await findEvent(tx, actor.companyId, id, { lock: true });
@@ -218,6 +220,8 @@ export async function updateEvent(
         },
       );
     const { facilitatorIds, packageIds, ...fields } = values;
+    // Booked dates as they were: a new studio moves them, and their clients are told (class-changes.ts).
+    const before = await classesBeforeChange(tx, actor.companyId, { ids: future.map((date) => date.id) });
     await tx
       .update(events)
       .set({ ...fields, updatedAt: sql`now()` })
@@ -228,6 +232,7 @@ export async function updateEvent(
         capacity: following.has(date.id) ? values.capacity : date.capacity,
         studioId: values.studioId,
       });
+    await notifyClassChanges(tx, actor.companyId, before, { publicUrl, now });
     return one(tx, actor.companyId, id);
   });
 }
@@ -317,6 +322,7 @@ export async function moveEventDate(
   classInstanceId: string,
   change: { startsAt: string; durationMinutes: number; capacity?: number | undefined },
   now = new Date(),
+  publicUrl = '',
 ): Promise<EventDto> {
   futureOnly([change], now, 'startsAt');
   return withTenant(db, actor.companyId, async (tx) => {
@@ -333,12 +339,15 @@ export async function moveEventDate(
       );
     distinctDates([change], await otherDateStarts(tx, actor.companyId, eventId, date.id), 'startsAt');
     const startsAt = new Date(change.startsAt);
+    // Its clients are told of the new time, with their calendar entry updated (class-changes.ts).
+    const before = await classesBeforeChange(tx, actor.companyId, { ids: [date.id] });
     await updateInstance(tx, actor.companyId, date.id, {
       startsAt,
       endsAt: new Date(startsAt.getTime() + change.durationMinutes * 60_000),
       localDate: localDateOf(startsAt, event.timeZone),
       capacity,
     });
+    await notifyClassChanges(tx, actor.companyId, before, { publicUrl, now });
     return one(tx, actor.companyId, eventId);
   });
 }

@@ -328,4 +328,62 @@ describe('class changed', () => {
     // Written to the outbox, not sent during the request (the worker sends them after the commit).
     expect(took).toBeLessThan(15_000);
   });
+
+  it('an event date moved: its booked client is emailed the new time, the event’s page and an updated .ics', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const startsAt = new Date(Date.now() + 5 * 86_400_000);
+    startsAt.setUTCMinutes(0, 0, 0);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: ready.headers,
+      payload: {
+        title: 'Community Open Day',
+        category: 'CommunityEvents',
+        description: 'Try every class for free.',
+        image: null,
+        studioId: ready.studioId,
+        address: null,
+        capacity: 30,
+        price: 0,
+        facilitatorIds: [],
+        packageIds: [],
+        visibility: 'public',
+        waitlist: true,
+        dates: [{ startsAt: startsAt.toISOString(), durationMinutes: 120 }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const event = made.json().data as { id: string; dates: { classInstanceId: string }[] };
+    const dateId = event.dates[0]?.classInstanceId ?? '';
+    const ana = await clientOf(ready);
+    const booked = await app.inject({
+      method: 'POST',
+      url: `/api/class-instances/${dateId}/bookings`,
+      headers: ana.headers,
+      payload: {},
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const bookingId = booked.json().data.id as string;
+
+    const later = new Date(startsAt.getTime() + 2 * 3_600_000);
+    const moved = await app.inject({
+      method: 'PUT',
+      url: `/api/events/${event.id}/dates/${dateId}`,
+      headers: ready.headers,
+      payload: { startsAt: later.toISOString(), durationMinutes: 120 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const emails = await changedTo(ana.email);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.subject).toBe(`Changed: Community Open Day, ${momentLabel(later, ZONE)}`);
+    expect(emails[0]?.text).toContain(`The time changed from ${momentLabel(startsAt, ZONE)}`);
+    expect(emails[0]?.text).toContain(
+      `http://kinetic.test/${ready.slug}/client/client/app/event/book-event/${event.id}`,
+    );
+    const entry = vevent(emails[0]?.attachments?.[0]?.content ?? '');
+    expect(entry.uid).toBe(`${bookingId}@kinetic`);
+    expect(entry.startDate.toJSDate().toISOString()).toBe(later.toISOString());
+  });
 });

@@ -233,7 +233,12 @@ export async function notifyClassChanges(
      order by b.class_instance_id, b.id`);
   const ids: string[] = [];
   for (const { cls, summary } of changed) {
-    const link = clientAreaUrl(context.publicUrl, look, `classes/details/${cls.id}`);
+    // An event's date: the event's page, as in its confirmation (booking-email.ts).
+    const link = clientAreaUrl(
+      context.publicUrl,
+      look,
+      cls.eventId ? `event/book-event/${cls.eventId}` : `classes/details/${cls.id}`,
+    );
     const noun = cls.eventId ? 'event' : 'class';
     const variables = {
       'class.name': cls.className,
