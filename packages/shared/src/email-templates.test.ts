@@ -61,6 +61,28 @@ describe('email templates', () => {
     expect(rendered.html).toContain('&#60;script&#62;');
   });
 
+  it('a variable’s value never becomes a link: a client named like a link stays plain text', () => {
+    const rendered = renderTemplate(
+      'welcome',
+      {
+        subject: 'Hi {{client.firstName}}',
+        body: 'Hi {{client.firstName}},\n\n[Open your account]({{account.link}})',
+      },
+      {
+        'client.firstName': '[Confirm](https://phish.example/login)',
+        'account.link': 'https://kinetic.example/a(1)',
+      },
+    );
+    expect(rendered.html).not.toContain('href="https://phish.example');
+    expect(rendered.html).toContain('Hi [Confirm](https://phish.example/login),');
+    // A value inside the template's own link still works, parentheses and all.
+    expect(rendered.html).toContain('<a href="https://kinetic.example/a(1)">Open your account</a>');
+    expect(rendered.text).toBe(
+      'Hi [Confirm](https://phish.example/login),\n\nOpen your account: https://kinetic.example/a(1)',
+    );
+    expect(rendered.subject).toBe('Hi [Confirm](https://phish.example/login)');
+  });
+
   it('links read as label and address in text, as an anchor in HTML; empty conditions vanish', () => {
     const rendered = renderTemplate(
       'bookingConfirmed',

@@ -104,12 +104,24 @@ function parse(source: string, allowed: ReadonlySet<string>): Node[] {
   return root;
 }
 
+/**
+ * A variable's value is text, never template syntax: its brackets and parentheses stand in as private-use
+ * characters while links are found, and come back afterwards. Otherwise a client who signs up as
+ * "[Confirm your email](https://phish.example)" would get a real link into the studio's Welcome email,
+ * sent to whatever address they typed.
+ */
+const SHIELDED = '[]()';
+const shield = (value: string) =>
+  value.replace(/[[\]()]/g, (char) => String.fromCharCode(0xe000 + SHIELDED.indexOf(char)));
+const unshield = (value: string) =>
+  value.replace(/[\ue000-\ue003]/g, (char) => SHIELDED.charAt(char.charCodeAt(0) - 0xe000));
+
 /** Fills the variables in; an `if` whose variable is empty drops its contents (and the line it stood on). */
 function fill(nodes: Node[], values: EmailVariables): string {
   let out = '';
   for (const node of nodes) {
     if (node.kind === 'text') out += node.value;
-    else if (node.kind === 'var') out += values[node.name] ?? '';
+    else if (node.kind === 'var') out += shield(values[node.name] ?? '');
     else if ((values[node.name] ?? '').trim() !== '') out += fill(node.children, values);
   }
   return out;
@@ -205,9 +217,9 @@ export function renderTemplate(
   const filled = fill(parse(tidyConditionLines(normaliseNewlines(template.body)), allowed), values);
   const paragraphs = blocks(filled);
   return {
-    subject,
-    text: paragraphs.map((lines) => lines.map(inlineText).join('\n')).join('\n\n'),
-    html: paragraphs.map(blockHtml).join('\n'),
+    subject: unshield(subject),
+    text: unshield(paragraphs.map((lines) => lines.map(inlineText).join('\n')).join('\n\n')),
+    html: unshield(paragraphs.map(blockHtml).join('\n')),
   };
 }
 
