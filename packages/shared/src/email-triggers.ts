@@ -326,7 +326,7 @@ Can’t come? {{booking.cancellationRule}}
 
 {{class.name}}, which you are booked into, has changed. {{change.summary}}
 
-It is now on {{class.start}} at {{class.where}}, with {{class.instructor}}.
+It is now on {{class.start}} at {{class.where}}{{#if class.instructor}}, with {{class.instructor}}{{/if}}.
 
 Your place is kept. If the new time does not suit you, you can cancel it from the {{class.noun}} page.
 

@@ -382,6 +382,9 @@ describe('class changed', () => {
     expect(emails[0]?.text).toContain(
       `http://kinetic.test/${ready.slug}/client/client/app/event/book-event/${event.id}`,
     );
+    // Led by no instructor: the email names none rather than "an instructor to be announced".
+    expect(emails[0]?.text).toContain(`at Midtown, 10 Peachtree St, Atlanta, GA.`);
+    expect(emails[0]?.text).not.toContain('instructor');
     const entry = vevent(emails[0]?.attachments?.[0]?.content ?? '');
     expect(entry.uid).toBe(`${bookingId}@kinetic`);
     expect(entry.startDate.toJSDate().toISOString()).toBe(later.toISOString());

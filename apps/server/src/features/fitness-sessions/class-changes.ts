@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { calendarAttachment } from '../bookings/booking-calendar.ts';
 import { bookingSequence } from '../calendar-feeds/calendar-sequence.ts';
+import { teacherOf } from '../bookings/booking-email.repo.ts';
 import { clientAreaUrl, emailLookOf, notify, templateOf } from '../notifications/notify.ts';
 import { dayLabel, localTimeOf, momentLabel } from './zoned-time.ts';
 
@@ -249,7 +250,10 @@ export async function notifyClassChanges(
       'class.end': localTimeOf(cls.endsAt, cls.timeZone),
       'class.studio': cls.studioName,
       'class.where': cls.roomName ? `${cls.address} (${cls.roomName})` : cls.address,
-      'class.instructor': cls.instructorName ?? 'an instructor to be announced',
+      // An event's date is led by its facilitators (none named: the sentence leaves them out).
+      'class.instructor': cls.eventId
+        ? await teacherOf(tx, companyId, cls.id, cls.eventId)
+        : (cls.instructorName ?? 'an instructor to be announced'),
       'class.link': link,
       'change.summary': summary,
     };
