@@ -29,6 +29,12 @@ describe('the .ics of a booking', () => {
     expect(unfolded).not.toContain('\uFFFD');
   });
 
+  it('a carriage return in a name or address cannot start a line of its own', () => {
+    const file = calendarFile({ ...entry, location: 'Midtown\rATTENDEE:mailto:someone@example.com' });
+    expect(file).toContain('LOCATION:Midtown\\nATTENDEE:mailto:someone@example.com\r\n');
+    expect(file.split(/\r\n|\r|\n/).some((line) => line.startsWith('ATTENDEE'))).toBe(false);
+  });
+
   it('a cancellation withdraws the same entry: METHOD:CANCEL, a higher sequence, STATUS:CANCELLED', () => {
     const file = calendarFile({ ...entry, method: 'CANCEL' });
     expect(file).toContain('METHOD:CANCEL\r\n');

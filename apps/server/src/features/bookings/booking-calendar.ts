@@ -66,9 +66,17 @@ const utc = (instant: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks are escaped in TEXT values. */
+/**
+ * RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks are escaped in TEXT values. A lone CR
+ * counts as a line break too (some calendar apps end a content line there, so a studio's name or address
+ * holding one could start a property of its own).
+ */
 const text = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /** RFC 5545 §3.1: content lines longer than 75 octets are folded (CRLF and a space). */
 function fold(line: string): string {
