@@ -56,7 +56,7 @@ describe('GET /api/my/data', () => {
     expect(JSON.stringify(data)).not.toContain(other.email);
     expect(data.bookings).toEqual([expect.objectContaining({ className: 'Power Yoga', status: 'booked', paidWith: 'class-pack' })]);
     expect(data.orders).toHaveLength(1);
-    expect(data.emailChoices).toEqual({ bookingConfirmations: true, reminders: true, waitlist: true, marketing: false });
+    expect(data.emailChoices).toEqual({ bookingConfirmations: true, reminders: true, waitlist: true, packageReminders: true, marketing: false });
     expect(files.get('bookings.csv')?.split('\r\n')[0]).toBe('class,starts_at,time_zone,status,paid_with,cancelled_by,booked_at');
     expect(files.get('bookings.csv')).toMatch(/\r\nPower Yoga,\d{4}-\d\d-\d\dT[\d:.]+Z,America\/New_York,booked,class-pack,,/);
     expect(files.get('orders.csv')).toMatch(/\r\n1,.*,Five Pack,90\.00,0\.00,0\.00,USD,open\r\n$/);
