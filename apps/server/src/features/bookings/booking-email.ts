@@ -266,7 +266,9 @@ export async function queueCancellationConfirmation(
         'cancellation.freeUntil': localMoment(freeUntil, cls.timeZone),
       },
       attachments: [await calendarFor(tx, companyId, facts, cls, before, 'CANCEL', context.now)],
-      ...(owesFee ? { ignoreClientChoice: true } : {}),
+      // A fee now owed, or a place the studio ended (the client did nothing, so only this tells them),
+      // reaches a client who turned booking confirmations off.
+      ...(owesFee || context.by === 'studio' ? { ignoreClientChoice: true } : {}),
     },
     context,
   );

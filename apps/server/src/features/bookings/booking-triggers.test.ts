@@ -216,3 +216,24 @@ describe('no-show recorded', () => {
     expect(textOf(message)).not.toContain('no-show fee');
   });
 });
+
+describe('a place the studio ends reaches a client who turned confirmations off', () => {
+  it('the client cancelling gets nothing; the team cancelling their place is always told', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const [first, second] = [await classIn(ready, 3 * 24 * 60), await classIn(ready, 3 * 24 * 60)];
+    const client = await signedInClient(app, ready);
+    await app.inject({
+      method: 'PUT',
+      url: '/api/my/notifications',
+      headers: client.headers,
+      payload: { bookingConfirmations: false, reminders: true, waitlist: true, marketing: false },
+    });
+    const mine = (await book(first.id, client.headers)).json().data.id as string;
+    const theirs = (await book(second.id, client.headers)).json().data.id as string;
+    expect((await cancel(mine, client.headers)).statusCode).toBe(200);
+    expect((await cancel(theirs, ready.headers)).statusCode).toBe(200);
+    const told = await received(client.email, 'Cancelled:');
+    expect(told.map((message) => message.subject)).toEqual([`Cancelled: Power Yoga, ${second.when}`]);
+    expect(told[0]?.body).toContain('has cancelled your booking');
+  });
+});

@@ -397,11 +397,14 @@ export async function bookClass(
                 { kind: 'waitlist-joined', position: position ?? 1 },
                 deps.publicUrl,
               )
-            : await queuePlaceEmail(tx, actor.companyId, 'bookingConfirmed', person, cls, row, {
-                rules,
-                now,
-                publicUrl: deps.publicUrl,
-              });
+            : walkIn
+              ? // Standing at the desk, checked in already: no "Booked:" email for a class under way.
+                null
+              : await queuePlaceEmail(tx, actor.companyId, 'bookingConfirmed', person, cls, row, {
+                  rules,
+                  now,
+                  publicUrl: deps.publicUrl,
+                });
         return { value: answer, emails: confirmation ? [confirmation] : [] };
       }),
     );

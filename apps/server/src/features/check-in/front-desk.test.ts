@@ -125,6 +125,12 @@ describe('walk-ins', () => {
       message: 'walker 0 walked in and is checked in to Power Yoga.',
       data: { clientId: first, status: 'checked_in', paidWith: 'free' },
     });
+    // Standing at the desk, already checked in: no "Booked:" email for the class under way.
+    const booked = await db.pool.query(
+      `select o.subject from email_outbox o join users u on u.email = o."to" where u.id = $1 and o.subject like 'Booked:%'`,
+      [first],
+    );
+    expect(booked.rows).toEqual([]);
     const again = await post(`/api/class-instances/${classId}/walk-ins`, ready.headers, { clientId: first });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('walker 0 already has a place in this class.');
