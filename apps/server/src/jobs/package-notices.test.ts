@@ -227,3 +227,17 @@ describe('pack expiring soon', () => {
     expect(await sendPackageNotices(deps, new Date(expiresAt.getTime() - 2 * DAY))).toBe(1);
   });
 });
+
+describe('a client the studio deactivated', () => {
+  it('gets no pack reminder', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const { client, held } = await holding(
+      ready,
+      classPack({ name: 'Quiet Pack', credits: 5, expiryDays: 60 }),
+    );
+    await db.pool.query('update users set deactivated_at = now() where id = $1', [client.id]);
+    const expiresAt = new Date(held.expiresAt as string);
+    expect(await sendPackageNotices(deps, new Date(expiresAt.getTime() - 3 * DAY))).toBe(0);
+    expect(await outbox(client.email, 'Your Quiet Pack expires')).toEqual([]);
+  });
+});

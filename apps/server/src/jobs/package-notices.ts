@@ -60,14 +60,18 @@ function expiringSoon(now: Date): SQL {
     and ${wanted('packExpiringSoon')}`;
 }
 
-/** The studio's switch for the trigger, the client's "Membership and pack reminders", a live account. */
+/**
+ * The studio's switch for the trigger, the client's "Membership and pack reminders", a live account (not
+ * anonymised, not deactivated by the studio).
+ */
 function wanted(trigger: EmailTrigger): SQL {
   return sql`not exists (select 1 from email_templates t
       where t.company_id = cp.company_id and t.trigger = ${trigger} and not t.enabled)
     and not exists (select 1 from client_preferences p
       where p.company_id = cp.company_id and p.client_id = cp.client_id and not p.package_reminders)
     and not exists (select 1 from users u
-      where u.company_id = cp.company_id and u.id = cp.client_id and u.anonymised_at is not null)`;
+      where u.company_id = cp.company_id and u.id = cp.client_id
+        and (u.anonymised_at is not null or u.deactivated_at is not null))`;
 }
 
 const FROM = sql`client_packages cp
