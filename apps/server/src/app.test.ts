@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createTestApp } from './test/harness.ts';
 import { conflict, notFound } from './plugins/errors.ts';
+import { redactSecrets } from './app.ts';
 
 const { app, db } = await createTestApp({
   beforeReady: (instance) => {
@@ -100,5 +101,15 @@ describe('response envelope and errors', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ status: 0, data: { database: 'down' } });
+  });
+});
+
+describe('request log', () => {
+  it('never shows a calendar feed token or a signed link’s signature', () => {
+    expect(redactSecrets('/api/calendar-feeds/abcDEF123_-xyz.ics')).toBe('/api/calendar-feeds/[redacted]');
+    expect(redactSecrets('/api/public/demo/offers/6b01/accept?exp=1795&sig=s3cr3t')).toBe(
+      '/api/public/demo/offers/6b01/accept?exp=1795&sig=[redacted]',
+    );
+    expect(redactSecrets('/api/classes?from=2026-11-01')).toBe('/api/classes?from=2026-11-01');
   });
 });

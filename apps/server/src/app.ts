@@ -56,12 +56,31 @@ declare module 'fastify' {
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/**
+ * A request's address as the log shows it: the secrets some addresses carry (a private calendar feed's
+ * token, a signed link's signature) are replaced, so server logs do not hand them to whoever reads them.
+ */
+export function redactSecrets(url: string): string {
+  return url
+    .replace(/(\/api\/calendar-feeds\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&](?:sig|token)=)[^&#]*/g, '$1[redacted]');
+}
+
 export async function buildApp(
   deps: AppDeps,
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.LOG_LEVEL },
+    logger: options.logger ?? {
+      level: deps.config.LOG_LEVEL,
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactSecrets(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     // Named proxies only, never `true`: the left-most X-Forwarded-For entry is whatever the client wrote.
     trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
