@@ -186,6 +186,22 @@ export const senderOf = (look: CompanyEmailLook) => ({
  * Writes the trigger's email to the outbox in the caller's transaction. Answers the outbox id, or null
  * when the studio switched the trigger off or the client chose not to get its topic.
  */
+/**
+ * The company's look and the trigger's words, read once per transaction: a class cancelled with 200
+ * bookings writes 200 emails in one transaction and should not read the same two rows 200 times. Only
+ * a transaction is remembered (it ends, and with it what it read); a bare connection is read each time.
+ */
+const readInTransaction = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+function once<T>(tx: Executor, key: string, read: () => Promise<T>): Promise<T> {
+  if (!('rollback' in tx)) return read();
+  let reads = readInTransaction.get(tx);
+  if (!reads) readInTransaction.set(tx, (reads = new Map()));
+  let pending = reads.get(key) as Promise<T> | undefined;
+  if (!pending) reads.set(key, (pending = read()));
+  return pending;
+}
+
 export async function notify(
   tx: Executor,
   companyId: string,
@@ -193,7 +209,9 @@ export async function notify(
   context: { publicUrl: string },
 ): Promise<string | null> {
   const info = EMAIL_TRIGGER_INFO[notice.trigger];
-  const template = await templateOf(tx, companyId, notice.trigger);
+  const template = await once(tx, `template:${companyId}:${notice.trigger}`, () =>
+    templateOf(tx, companyId, notice.trigger),
+  );
   if (!template.enabled) return null;
   if (
     info.topic &&
@@ -202,7 +220,7 @@ export async function notify(
     !(await wantsEmail(tx, companyId, notice.to.id, info.topic))
   )
     return null;
-  const look = await emailLookOf(tx, companyId);
+  const look = await once(tx, `look:${companyId}`, () => emailLookOf(tx, companyId));
   const message = composeEmail(
     notice.trigger,
     template,
