@@ -90,11 +90,16 @@ export const timeZoneSchema = z
     }
   });
 
+/**
+ * A person's name. Not a web address: a name is greeted in the studio's emails ("Hi …,"), and a public
+ * sign-up must not turn the studio's welcome email into someone else's link.
+ */
 export const personNameSchema = z
   .string()
   .trim()
   .min(1, 'Enter a name')
-  .max(120, 'Use at most 120 characters');
+  .max(120, 'Use at most 120 characters')
+  .refine((value) => !/:\/\/|\bwww\.|[<>]/i.test(value), 'Enter a name, not a web address');
 
 // ---- checkCompany
 

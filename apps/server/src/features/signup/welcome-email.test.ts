@@ -87,3 +87,26 @@ describe('welcome email', () => {
     expect(await queued(`desk-${owner.slug}@example.com`)).toBe(0);
   });
 });
+
+describe('a name that is a web address', () => {
+  it('is refused at sign-up (400 naming the field), so no welcome email carries someone else’s link', async () => {
+    const owner = await signUpCompany(app);
+    const email = `phish-${Date.now()}@example.com`;
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/signup/client',
+      remoteAddress: '203.0.113.77',
+      payload: {
+        company: owner.slug,
+        roleId: 'client',
+        name: 'https://phish.example/login',
+        email,
+        phone: '(404) 555-1234',
+        password: 'a-long-password-1',
+      },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors.name).toBe('Enter a name, not a web address');
+    expect(await queued(email)).toBe(0);
+  });
+});
