@@ -26,8 +26,10 @@ function calendarPart(message: string): string {
       .slice(headerEnd)
       .replace(/^\s+/, '')
       .split(/\r?\n--/)[0] ?? '';
+  // Base64 up to the first character that is not (the catcher's quoted-printable pass joins a padded
+  // last line to the boundary after it, which Node's decoder would read as more data).
   return /Content-Transfer-Encoding: base64/i.test(headers)
-    ? Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8')
+    ? Buffer.from((/^[A-Za-z0-9+/=\s]*/.exec(content)?.[0] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8')
     : content;
 }
 
