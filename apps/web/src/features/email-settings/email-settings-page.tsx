@@ -255,7 +255,7 @@ function TriggerList({ companyId, templates }: { companyId: string; templates: E
                   <Group gap="xs">
                     <Text fw={600}>{template.info.label}</Text>
                     {template.customised ? (
-                      <Badge variant="light" color="blue.9" size="sm">
+                      <Badge variant="outline" color="blue.8" size="sm">
                         Your words
                       </Badge>
                     ) : null}
