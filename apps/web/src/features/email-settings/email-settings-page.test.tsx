@@ -168,6 +168,67 @@ describe('Email editor', () => {
     expect(subject.value).toBe('Hello {{client.firstName}}!');
   });
 
+  it(
+    'by keyboard: “Insert into” sends a variable to the subject after the message had focus, and focus goes back there',
+    { timeout: 20_000 },
+    async () => {
+      stubFetch((call) => {
+        if (call.path === 'me') return ok(account(defaultCan('admin')));
+        if (call.path === 'settings/email/preview')
+          return ok({ subject: 's', text: 't', html: '<html><head></head></html>' });
+        return ok(settings);
+      });
+      renderRoutes(routes, '/app/settings/email/welcome');
+      const subject = (await screen.findByRole('textbox', { name: 'Subject' })) as HTMLInputElement;
+      const message = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+      fireEvent.change(subject, { target: { value: 'Hello !' } });
+      subject.setSelectionRange(6, 6);
+      // Tabbing from the subject to the variables passes the message, which becomes the target…
+      fireEvent.focus(message);
+      const toMessage = screen.getByRole('radio', { name: 'Message' }) as HTMLInputElement;
+      expect(toMessage.checked).toBe(true);
+      // …so the subject is chosen by hand.
+      fireEvent.click(screen.getByRole('radio', { name: 'Subject' }));
+      expect((screen.getByRole('radio', { name: 'Subject' }) as HTMLInputElement).checked).toBe(true);
+      const before = message.value;
+      fireEvent.click(screen.getByRole('button', { name: /^Insert \{\{client\.firstName\}\}/ }));
+      expect(subject.value).toBe('Hello {{client.firstName}}!');
+      expect(message.value).toBe(before);
+      await waitFor(() => expect(document.activeElement).toBe(subject));
+      expect(subject.selectionStart).toBe(26);
+    },
+  );
+
+  it('after “Reset to default” focus lands on the result, not on the page', { timeout: 20_000 }, async () => {
+    const customised = {
+      ...settings,
+      templates: settings.templates.map((each) =>
+        each.trigger === 'welcome' ? { ...each, customised: true, subject: 'Hi there' } : each,
+      ),
+    };
+    stubFetch((call) => {
+      if (call.path === 'me') return ok(account(defaultCan('admin')));
+      if (call.path === 'settings/email/preview')
+        return ok({ subject: 's', text: 't', html: '<html><head></head></html>' });
+      if (call.method === 'DELETE')
+        return ok(settings.templates.find((each) => each.trigger === 'welcome'));
+      return ok(customised);
+    });
+    renderRoutes(routes, '/app/settings/email/welcome');
+    const subject = (await screen.findByRole('textbox', { name: 'Subject' })) as HTMLInputElement;
+    expect(subject.value).toBe('Hi there');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to default' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bring back the default words?' });
+    const confirm = Array.from(dialog.querySelectorAll('button')).find(
+      (button) => button.textContent === 'Reset to default',
+    );
+    fireEvent.click(confirm!);
+    const note = await screen.findByText('The default words are back.');
+    expect(subject.value).toBe(EMAIL_TRIGGER_INFO.welcome.subject);
+    await waitFor(() => expect(document.activeElement?.contains(note)).toBe(true), { timeout: 3_000 });
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it('names no email for an unknown address', { timeout: 20_000 }, async () => {
     stubFetch((call) => (call.path === 'me' ? ok(account(defaultCan('admin'))) : ok(settings)));
     renderRoutes(routes, '/app/settings/email/birthdayCard');

@@ -173,7 +173,17 @@ function Preview({
   );
 }
 
-function VariableList({ trigger, onInsert }: { trigger: EmailTrigger; onInsert: (name: string) => void }) {
+function VariableList({
+  trigger,
+  target,
+  onTarget,
+  onInsert,
+}: {
+  trigger: EmailTrigger;
+  target: Field;
+  onTarget: (field: Field) => void;
+  onInsert: (name: string) => void;
+}) {
   const variables = variableList(trigger);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="email-variables-title">
@@ -186,6 +196,22 @@ function VariableList({ trigger, onInsert }: { trigger: EmailTrigger; onInsert: 
           the words only when the variable is not empty. Links: {'[Open the class]({{class.link}})'}. A blank
           line starts a paragraph; lines starting “- ” make a list.
         </Text>
+        {/* By keyboard the Message is always the last field passed on the way here, so the target is chosen. */}
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="email-variables-target">
+            Insert into
+          </Text>
+          <SegmentedControl
+            aria-labelledby="email-variables-target"
+            value={target}
+            onChange={(value) => onTarget(value as Field)}
+            data={[
+              { value: 'subject', label: 'Subject' },
+              { value: 'body', label: 'Message' },
+            ]}
+            style={{ alignSelf: 'flex-start' }}
+          />
+        </Stack>
         <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {variables.map((variable) => (
             <li key={variable.name}>
@@ -233,12 +259,15 @@ function TemplateEditor({
   const { submitError, runSubmit } = useFormSubmit(form);
   useUnsavedChangesGuard(form.isDirty());
   const fields = { subject: useRef<HTMLInputElement>(null), body: useRef<HTMLTextAreaElement>(null) };
-  const lastField = useRef<Field>('body');
+  // Where a chosen variable goes: the last field that had focus, or the one chosen above the variables.
+  const [target, setTarget] = useState<Field>('body');
+  const noteRef = useRef<HTMLDivElement>(null);
+  const focusNoteOnClose = useRef(false);
   // Problems the live preview found; a save's own answer is in form.errors too.
   const [liveProblems, setLiveProblems] = useState<Partial<Record<Field, string>>>({});
 
   const insert = (name: string) => {
-    const field = lastField.current;
+    const field = target;
     const element = fields[field].current;
     const value = form.values[field];
     const { text, cursor } = insertVariable(
@@ -285,6 +314,8 @@ function TemplateEditor({
       form.setValues(values);
       form.resetDirty({ ...values, enabled: saved.enabled });
       setNote('The default words are back.');
+      // The Reset button goes away with the modal; its result is where focus lands instead.
+      focusNoteOnClose.current = true;
     });
     setConfirmReset(false);
   };
@@ -295,7 +326,7 @@ function TemplateEditor({
     return {
       ...props,
       onFocus: (event: unknown) => {
-        lastField.current = field;
+        setTarget(field);
         props.onFocus?.(event);
       },
     };
@@ -341,7 +372,9 @@ function TemplateEditor({
                   {testProblem}
                 </Alert>
               ) : null}
-              <StatusNote note={note} />
+              <div ref={noteRef} tabIndex={-1}>
+                <StatusNote note={note} />
+              </div>
               <Group gap="sm">
                 <BusyButton type="submit" busy={save.isPending}>
                   Save
@@ -360,7 +393,7 @@ function TemplateEditor({
         </form>
       </div>
       <div className={classes.variables}>
-        <VariableList trigger={trigger} onInsert={insert} />
+        <VariableList trigger={trigger} target={target} onTarget={setTarget} onInsert={insert} />
       </div>
       <div className={classes.preview}>
         <Preview
@@ -377,6 +410,11 @@ function TemplateEditor({
         title="Bring back the default words?"
         centered
         returnFocus
+        onExitTransitionEnd={() => {
+          if (!focusNoteOnClose.current) return;
+          focusNoteOnClose.current = false;
+          noteRef.current?.focus();
+        }}
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack gap="md">
