@@ -61,6 +61,9 @@ export const EMAIL_VARIABLE_GROUPS = {
     outcome: ['What came back or what it cost', 'Your credit is back on your 10-Class Pack (8 left).'],
     freeUntil: ['When free cancellation ended', 'Tue, 24 Nov 2026, 06:00'],
   },
+  cancelled: {
+    reason: ['The reason the studio gave (empty when none)', 'The instructor is ill; we are sorry.'],
+  },
   change: {
     summary: ['What changed', 'The time changed from Tue, 24 Nov 2026, 18:00 to Tue, 24 Nov 2026, 19:00.'],
   },
@@ -176,7 +179,7 @@ Where: {{class.where}}.
 
 {{cancellation.outcome}}
 
-[Book another {{class.noun}}]({{class.link}})
+[Open the {{class.noun}}]({{class.link}})
 
 — {{company.name}}`,
   },
@@ -328,7 +331,7 @@ Can’t come? {{booking.cancellationRule}}
 
 It is now on {{class.start}} at {{class.where}}{{#if class.instructor}}, with {{class.instructor}}{{/if}}.
 
-Your place is kept. If the new time does not suit you, you can cancel it from the {{class.noun}} page.
+Your place is kept. If this change does not suit you, you can cancel it from the {{class.noun}} page.
 
 [Open the {{class.noun}}]({{class.link}})
 
@@ -340,11 +343,15 @@ Your place is kept. If the new time does not suit you, you can cancel it from th
     section: 'Classes',
     topic: null,
     audience: 'client',
-    groups: [...CLIENT, 'class'],
+    groups: [...CLIENT, 'class', 'cancelled'],
     subject: 'Cancelled by the studio: {{class.name}}, {{class.start}}',
     body: `Hi {{client.firstName}},
 
 {{class.name}} on {{class.start}} at {{class.studio}} has been cancelled by the studio. Your booking has ended; nothing is charged, and any credit is back on your account.
+{{#if cancelled.reason}}
+
+The studio says: {{cancelled.reason}}
+{{/if}}
 
 — {{company.name}}`,
   },

@@ -301,7 +301,7 @@ export type BookingNotice =
   | { kind: 'waitlist-joined'; position: number }
   | { kind: 'offered'; booking: BookingRow; expiresAt: Date }
   | { kind: 'offer-expired' }
-  | { kind: 'cancelled-by-studio'; booking: BookingRow; now: Date }
+  | { kind: 'cancelled-by-studio'; booking: BookingRow; now: Date; reason?: string | null }
   | { kind: 'no-show'; fee: number | null };
 
 export async function queueBookingNotice(
@@ -346,7 +346,7 @@ export async function queueBookingNotice(
       const attachments = held
         ? [await calendarFor(tx, companyId, facts, cls, notice.booking, 'CANCEL', notice.now)]
         : undefined;
-      return send('classCancelled', {}, attachments);
+      return send('classCancelled', { 'cancelled.reason': notice.reason ?? '' }, attachments);
     }
     case 'no-show':
       return send('noShow', {

@@ -1,3 +1,5 @@
+import { and, eq } from 'drizzle-orm';
+import { classInstances } from '../../db/schema/index.ts';
 import type { Executor } from '../../db/client.ts';
 import {
   activeBookingsOf,
@@ -56,6 +58,11 @@ export async function endBookingsOfCancelledClasses(
     if (!cls) continue;
     await addToCounts(tx, companyId, id, { places: -cls.bookedCount, waiting: -cls.waitlistCount });
     const facts = await classVariables(tx, companyId, cls, publicUrl);
+    // The reason the team gave when cancelling (on the class page too), told to everyone it affects.
+    const [given] = await tx
+      .select({ reason: classInstances.cancelReason })
+      .from(classInstances)
+      .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)));
     for (const { booking, clientName, clientEmail } of rows.filter(
       (row) => row.booking.classInstanceId === id,
     ))
@@ -64,7 +71,7 @@ export async function endBookingsOfCancelledClasses(
         companyId,
         { id: booking.clientId, name: clientName, email: clientEmail },
         cls,
-        { kind: 'cancelled-by-studio', booking, now: cancelledAt },
+        { kind: 'cancelled-by-studio', booking, now: cancelledAt, reason: given?.reason ?? null },
         publicUrl,
         facts,
       );
