@@ -152,6 +152,48 @@ describe('Email editor', () => {
     },
   );
 
+  it(
+    'with a mistake keeps the last good preview in view, and a refused test says so once',
+    { timeout: 20_000 },
+    async () => {
+      const mistake = {
+        code: 400,
+        body: {
+          status: 0,
+          message: 'The message has a mistake on line 3: {{class.nme}} is not a variable of this email.',
+          errors: { body: 'Line 3: {{class.nme}} is not a variable of this email.' },
+        },
+      };
+      stubFetch((call: Call) => {
+        if (call.path === 'me') return ok(account(defaultCan('admin')));
+        if (call.path === 'settings/email/preview')
+          return (call.body as { body: string }).body.includes('{{class.nme}}')
+            ? mistake
+            : ok({
+                subject: 'Booked: Vinyasa Flow',
+                text: 'Hi Maya',
+                html: '<html><head></head><body><p>Hi Maya</p></body></html>',
+              });
+        if (call.path === 'settings/email/templates/bookingConfirmed/test') return mistake;
+        return ok(settings);
+      });
+      renderRoutes(routes, '/app/settings/email/bookingConfirmed');
+      const message = await screen.findByRole('textbox', { name: 'Message' });
+      await screen.findByText('Booked: Vinyasa Flow');
+      fireEvent.change(message, { target: { value: 'Hi\n\n{{class.nme}}' } });
+      await screen.findByText('The preview is of your last words without mistakes', {}, { timeout: 5_000 });
+      expect(screen.getByTestId('preview-subject').textContent).toBe('Booked: Vinyasa Flow');
+      expect(screen.getByTitle('Preview of the email')).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Send a test to me' }));
+      await screen.findByText('Fix the mistake first; the test was not sent.');
+      expect(screen.getAllByText('Line 3: {{class.nme}} is not a variable of this email.')).toHaveLength(1);
+      expect(
+        screen.getAllByText('The message has a mistake on line 3: {{class.nme}} is not a variable of this email.'),
+      ).toHaveLength(1);
+    },
+  );
+
   it('puts a chosen variable where the cursor is in the subject', { timeout: 20_000 }, async () => {
     stubFetch((call) => {
       if (call.path === 'me') return ok(account(defaultCan('admin')));

@@ -22,6 +22,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
   EMAIL_TRIGGER_INFO,
+  type EmailPreviewDto,
   type EmailSettingsDto,
   type EmailTemplateDto,
   type EmailTrigger,
@@ -61,6 +62,8 @@ const toValues = (template: EmailTemplateDto): TemplateValues => ({
 
 type Field = 'subject' | 'body';
 
+const FIX_FIRST = 'Fix the mistake first; the test was not sent.';
+
 function Preview({
   companyId,
   trigger,
@@ -91,7 +94,10 @@ function Preview({
     if (preview.isFetching) return;
     reportRef.current(problem ? (problem.errors as Partial<Record<Field, string>>) : {});
   }, [problem, preview.isFetching]);
-  const shown = preview.data;
+  // With a mistake in the words the server makes no preview: the last good one stays in view.
+  const [lastGood, setLastGood] = useState<EmailPreviewDto | null>(null);
+  if (preview.data && !preview.isPlaceholderData && preview.data !== lastGood) setLastGood(preview.data);
+  const shown = problem ? lastGood : (preview.data ?? lastGood);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="email-preview-title">
       <Stack gap="sm">
@@ -114,7 +120,15 @@ function Preview({
           With sample details; your clients see theirs.
         </Text>
         {problem ? (
-          <Alert color="orange" variant="light" title="The preview is of your last words without mistakes">
+          <Alert
+            color="orange"
+            variant="light"
+            title={
+              shown
+                ? 'The preview is of your last words without mistakes'
+                : 'No preview until the mistake is fixed'
+            }
+          >
             {problem.message}
           </Alert>
         ) : null}
@@ -302,7 +316,10 @@ function TemplateEditor({
     } catch (error) {
       const { fieldErrors, message } = apiFormError(error);
       form.setErrors(fieldErrors);
-      setTestProblem(message);
+      // The mistake itself is already said under its field and in the preview.
+      setTestProblem(
+        Object.keys(fieldErrors).length > 0 ? FIX_FIRST : message,
+      );
     }
   };
 
@@ -368,7 +385,12 @@ function TemplateEditor({
               />
               <FormSubmitError message={submitError} />
               {testProblem ? (
-                <Alert color="red" variant="light" role="alert" title="The test was not sent">
+                <Alert
+                  color="red"
+                  variant="light"
+                  role="alert"
+                  title={testProblem === FIX_FIRST ? undefined : 'The test was not sent'}
+                >
                   {testProblem}
                 </Alert>
               ) : null}
