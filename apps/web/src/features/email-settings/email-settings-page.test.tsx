@@ -86,6 +86,38 @@ describe('Email Settings page', () => {
     );
   });
 
+  it('a refused Save puts focus on the reply-to address in error', { timeout: 20_000 }, async () => {
+    const calls = stubFetch((call: Call) => {
+      if (call.path === 'me') return ok(account(defaultCan('admin')));
+      if (call.method === 'PUT' && call.path === 'settings/email')
+        return {
+          code: 400,
+          body: {
+            status: 0,
+            message: 'The reply-to address is refused.',
+            errors: { replyTo: 'This address does not take mail.' },
+          },
+        };
+      return ok(settings);
+    });
+    renderRoutes(routes, '/app/settings/email');
+    const replyTo = await screen.findByRole('textbox', { name: 'Reply-to address' });
+    const save = screen.getByRole('button', { name: 'Save' });
+    // Refused here: not an address.
+    fireEvent.change(replyTo, { target: { value: 'not an address' } });
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() => expect(document.activeElement).toBe(replyTo));
+    expect(replyTo.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    // Refused by the server.
+    fireEvent.change(replyTo, { target: { value: 'front@acme.test' } });
+    save.focus();
+    fireEvent.click(save);
+    await screen.findByText('This address does not take mail.');
+    await waitFor(() => expect(document.activeElement).toBe(replyTo));
+  });
+
   it('without “Manage settings” says it is read only and asks for nothing', { timeout: 20_000 }, async () => {
     const calls = stubFetch((call) =>
       call.path === 'me' ? ok(account({ ...defaultCan('admin'), manageSettings: false })) : ok(settings),

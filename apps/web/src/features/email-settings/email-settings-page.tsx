@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -27,6 +27,7 @@ import { settingsTitle } from '../../shell/menu.ts';
 import { useAppBase, useIsSolo } from '../../shell/use-app-base.ts';
 import { apiFormError, useFormSubmit } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid.ts';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { SpecNumberInput } from '../../ui/spec-number-input.tsx';
@@ -74,17 +75,24 @@ function SenderAndLook({ companyId, settings }: { companyId: string; settings: E
     </Anchor>
   );
 
+  const formRef = useRef<HTMLFormElement>(null);
   const submit = async (values: EmailLookValues) => {
     setSaved(false);
-    await runSubmit(async () => {
+    const done = await runSubmit(async () => {
       form.resetDirty(toLookValues(await save.mutateAsync(toLookBody(values))));
       setSaved(true);
     });
+    // Refused by the server: to its first field in error (on a phone it is far above the button).
+    if (!done) focusFirstInvalid(formRef.current);
   };
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="email-look-title">
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form
+        ref={formRef}
+        onSubmit={form.onSubmit(submit, () => focusFirstInvalid(formRef.current))}
+        noValidate
+      >
         <Stack gap="md">
           <Title order={2} size="h3" id="email-look-title">
             Sender and look
