@@ -5,7 +5,13 @@ import { z } from 'zod';
  * the studio cancels and the account itself always go; these are the optional ones. Marketing is asked
  * separately and is off until the client says yes.
  */
-export const EMAIL_TOPICS = ['bookingConfirmations', 'reminders', 'waitlist', 'packageReminders', 'marketing'] as const;
+export const EMAIL_TOPICS = [
+  'bookingConfirmations',
+  'reminders',
+  'waitlist',
+  'packageReminders',
+  'marketing',
+] as const;
 export type EmailTopic = (typeof EMAIL_TOPICS)[number];
 
 export const notificationPreferencesDto = z.object({
@@ -19,7 +25,11 @@ export const notificationPreferencesDto = z.object({
 export type NotificationPreferencesDto = z.infer<typeof notificationPreferencesDto>;
 
 /** `GET|PUT /api/my/notifications`: the choices, and how long before a class the studio sends reminders. */
-export const myNotificationsDto = notificationPreferencesDto.extend({ reminderHoursBefore: z.number().int() });
+export const myNotificationsDto = notificationPreferencesDto.extend({
+  reminderHoursBefore: z.number().int(),
+  /** Topics whose every email the studio switched off (Email Settings): the client's switch does nothing now. */
+  notSentByStudio: z.array(z.enum(EMAIL_TOPICS)),
+});
 export type MyNotificationsDto = z.infer<typeof myNotificationsDto>;
 
 const flag = (what: string) => z.boolean({ error: `Say yes or no to ${what}` });

@@ -1,5 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  EMAIL_TOPICS,
+  EMAIL_TRIGGERS,
+  EMAIL_TRIGGER_INFO,
   NOTIFICATION_DEFAULTS,
   REMINDER_HOURS_DEFAULT,
   type EmailTopic,
@@ -7,7 +10,7 @@ import {
   type NotificationPreferencesDto,
 } from '@kinetic/shared';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
-import { clientPreferences } from '../../db/schema/index.ts';
+import { clientPreferences, emailTemplates } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { findSessionSettings } from '../session-settings/session-settings.repo.ts';
 
@@ -40,7 +43,26 @@ export async function wantsEmail(
   return (await preferencesOf(tx, companyId, clientId))[topic];
 }
 
-/** The client's choices, with the studio's reminder time (the page says when reminders come). */
+/** Topics the studio sends nothing of: every trigger with that topic switched off in Email Settings. */
+async function topicsNotSent(tx: Executor, companyId: string): Promise<EmailTopic[]> {
+  const off = new Set(
+    (
+      await tx
+        .select({ trigger: emailTemplates.trigger })
+        .from(emailTemplates)
+        .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.enabled, false)))
+    ).map((row) => row.trigger),
+  );
+  return EMAIL_TOPICS.filter((topic) => {
+    const triggers = EMAIL_TRIGGERS.filter((trigger) => EMAIL_TRIGGER_INFO[trigger].topic === topic);
+    return triggers.length > 0 && triggers.every((trigger) => off.has(trigger));
+  });
+}
+
+/**
+ * The client's choices, with the studio's reminder time (the page says when reminders come) and the
+ * topics the studio does not send at all (the page says so rather than offer a switch that does nothing).
+ */
 async function myNotificationsOf(
   tx: Executor,
   companyId: string,
@@ -50,6 +72,7 @@ async function myNotificationsOf(
   return {
     ...(await preferencesOf(tx, companyId, clientId)),
     reminderHoursBefore: settings?.reminderHoursBefore ?? REMINDER_HOURS_DEFAULT,
+    notSentByStudio: await topicsNotSent(tx, companyId),
   };
 }
 

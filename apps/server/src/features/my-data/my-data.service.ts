@@ -1,7 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { isClientRole } from '@kinetic/shared';
 import { withTenant, type Database } from '../../db/client.ts';
-import { bookings, classInstances, classTemplates, events, users, waiverSignatures } from '../../db/schema/index.ts';
+import {
+  bookings,
+  classInstances,
+  classTemplates,
+  events,
+  users,
+  waiverSignatures,
+} from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { forbidden } from '../../plugins/errors.ts';
 import { getMyPreferences } from '../client-preferences/client-preferences.service.ts';
@@ -35,13 +42,22 @@ export async function myDataArchive(db: Database, actor: Actor, now = new Date()
       .from(bookings)
       .innerJoin(
         classInstances,
-        and(eq(classInstances.companyId, bookings.companyId), eq(classInstances.id, bookings.classInstanceId)),
+        and(
+          eq(classInstances.companyId, bookings.companyId),
+          eq(classInstances.id, bookings.classInstanceId),
+        ),
       )
       .leftJoin(
         classTemplates,
-        and(eq(classTemplates.companyId, classInstances.companyId), eq(classTemplates.id, classInstances.templateId)),
+        and(
+          eq(classTemplates.companyId, classInstances.companyId),
+          eq(classTemplates.id, classInstances.templateId),
+        ),
       )
-      .leftJoin(events, and(eq(events.companyId, classInstances.companyId), eq(events.id, classInstances.eventId)))
+      .leftJoin(
+        events,
+        and(eq(events.companyId, classInstances.companyId), eq(events.id, classInstances.eventId)),
+      )
       .where(and(eq(bookings.companyId, actor.companyId), eq(bookings.clientId, actor.userId)))
       .orderBy(asc(classInstances.startsAt));
     const signed = await tx
@@ -55,13 +71,19 @@ export async function myDataArchive(db: Database, actor: Actor, now = new Date()
         ipAddress: waiverSignatures.ipAddress,
       })
       .from(waiverSignatures)
-      .where(and(eq(waiverSignatures.companyId, actor.companyId), eq(waiverSignatures.clientId, actor.userId)))
+      .where(
+        and(eq(waiverSignatures.companyId, actor.companyId), eq(waiverSignatures.clientId, actor.userId)),
+      )
       .orderBy(asc(waiverSignatures.signedAt));
     return { profile: person, booked: rows, signatures: signed };
   });
   const account = await clientAccount(db, actor, actor.userId, now);
   // The client's own choices (the studio's reminder time, answered beside them on the page, is not theirs).
-  const { reminderHoursBefore: _studioSetting, ...emails } = await getMyPreferences(db, actor);
+  const {
+    reminderHoursBefore: _studioSetting,
+    notSentByStudio: _studioChoice,
+    ...emails
+  } = await getMyPreferences(db, actor);
   const iso = (value: Date) => value.toISOString();
 
   const data = {
@@ -83,7 +105,15 @@ export async function myDataArchive(db: Database, actor: Actor, now = new Date()
         name: 'bookings.csv',
         content: csv(
           ['class', 'starts_at', 'time_zone', 'status', 'paid_with', 'cancelled_by', 'booked_at'],
-          booked.map((row) => [row.className, iso(row.startsAt), row.timeZone, row.status, row.paidWith, row.cancelledBy, iso(row.createdAt)]),
+          booked.map((row) => [
+            row.className,
+            iso(row.startsAt),
+            row.timeZone,
+            row.status,
+            row.paidWith,
+            row.cancelledBy,
+            iso(row.createdAt),
+          ]),
         ),
       },
       {
@@ -106,7 +136,13 @@ export async function myDataArchive(db: Database, actor: Actor, now = new Date()
         name: 'credits.csv',
         content: csv(
           ['date', 'package', 'entry', 'credits', 'reason'],
-          account.ledger.map((entry) => [entry.at, entry.packageName, entry.entry, entry.credits, entry.reason]),
+          account.ledger.map((entry) => [
+            entry.at,
+            entry.packageName,
+            entry.entry,
+            entry.credits,
+            entry.reason,
+          ]),
         ),
       },
       {

@@ -18,11 +18,14 @@ describe('client › Settings › Notifications', () => {
       packageReminders: true,
       marketing: false,
       reminderHoursBefore: 12,
+      notSentByStudio: [],
     };
     const calls = stubFetch((call) => {
       if (call.path === 'me') return ok({ ...account, user: { ...account.user, roleId: 'client' } });
       if (call.path === 'my/notifications')
-        return call.method === 'GET' ? ok(current) : ok({ ...(call.body as object), reminderHoursBefore: 12 });
+        return call.method === 'GET'
+          ? ok(current)
+          : ok({ ...(call.body as object), reminderHoursBefore: 12, notSentByStudio: [] });
       return noStub(call);
     });
     renderRoutes([{ path: '/', element: <MyNotificationsPage /> }], '/');
@@ -31,11 +34,15 @@ describe('client › Settings › Notifications', () => {
     // The studio's reminder time, from its Sessions Settings.
     expect(screen.getByText(/^12 hours before each class you booked/)).toBeTruthy();
     // Membership and pack reminders: on until the client turns them off, and says what stays on.
-    const packages = screen.getByRole('switch', { name: /Membership and pack reminders/ }) as HTMLInputElement;
+    const packages = screen.getByRole('switch', {
+      name: /Membership and pack reminders/,
+    }) as HTMLInputElement;
     expect(packages.checked).toBe(true);
     expect(packages.getAttribute('aria-describedby')).toBeTruthy();
     const described = document.getElementById(packages.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
-    expect(described?.textContent).toMatch(/before your membership renews.*class pack with credits left expires/);
+    expect(described?.textContent).toMatch(
+      /before your membership renews.*class pack with credits left expires/,
+    );
     fireEvent.click(packages);
     fireEvent.click(screen.getByRole('switch', { name: /Waitlist news/ }));
     fireEvent.click(marketing);
@@ -57,5 +64,27 @@ describe('client › Settings › Notifications', () => {
         marketing: true,
       }),
     );
+  });
+
+  it('says so, instead of offering a switch, when the studio sends none of an email', async () => {
+    stubFetch((call) => {
+      if (call.path === 'me') return ok({ ...account, user: { ...account.user, roleId: 'client' } });
+      if (call.path === 'my/notifications')
+        return ok({
+          bookingConfirmations: true,
+          reminders: true,
+          waitlist: true,
+          packageReminders: true,
+          marketing: false,
+          reminderHoursBefore: 24,
+          notSentByStudio: ['reminders'],
+        });
+      return noStub(call);
+    });
+    renderRoutes([{ path: '/', element: <MyNotificationsPage /> }], '/');
+    const reminders = (await screen.findByRole('switch', { name: /Class reminders/ })) as HTMLInputElement;
+    expect(reminders.disabled).toBe(true);
+    expect(screen.getByText('Your studio does not send these emails at the moment.')).toBeTruthy();
+    expect((screen.getByRole('switch', { name: /Waitlist news/ }) as HTMLInputElement).disabled).toBe(false);
   });
 });

@@ -68,8 +68,8 @@ export function MyNotificationsPage() {
       <Stack gap={4}>
         <Title order={1}>Notifications</Title>
         <Text c="dimmed">
-          Choose the emails you get. Receipts, renewals, changes to your account, changes to classes you booked
-          and classes the studio cancels always reach you.
+          Choose the emails you get. Receipts, renewals, changes to your account, changes to classes you
+          booked and classes the studio cancels always reach you.
         </Text>
       </Stack>
       {current.data ? (
@@ -88,7 +88,7 @@ export function MyNotificationsPage() {
 
 function PreferencesForm({ companyId, values }: { companyId: string; values: MyNotificationsDto }) {
   const queryClient = useQueryClient();
-  const { reminderHoursBefore, ...choices } = values;
+  const { reminderHoursBefore, notSentByStudio, ...choices } = values;
   const form = useForm<NotificationPreferencesDto>({ initialValues: choices });
   const { submitError, runSubmit } = useFormSubmit(form);
   const [saved, setSaved] = useState(false);
@@ -108,7 +108,11 @@ function PreferencesForm({ companyId, values }: { companyId: string; values: MyN
       onSubmit={form.onSubmit((body) =>
         runSubmit(async () => {
           setSaved(false);
-          const { reminderHoursBefore: _hours, ...savedChoices } = await save.mutateAsync(body);
+          const {
+            reminderHoursBefore: _hours,
+            notSentByStudio: _off,
+            ...savedChoices
+          } = await save.mutateAsync(body);
           form.resetDirty(savedChoices);
           setSaved(true);
         }),
@@ -118,19 +122,26 @@ function PreferencesForm({ companyId, values }: { companyId: string; values: MyN
       <Stack gap="md">
         <Paper withBorder p="md" radius="md">
           <Stack gap="md">
-            {choicesFor(reminderHoursBefore).map((choice) => (
-              <Switch
-                key={choice.field}
-                label={choice.label}
-                description={choice.description}
-                size="md"
-                {...form.getInputProps(choice.field, { type: 'checkbox' })}
-                onChange={(event) => {
-                  setSaved(false);
-                  form.setFieldValue(choice.field, event.currentTarget.checked);
-                }}
-              />
-            ))}
+            {choicesFor(reminderHoursBefore).map((choice) => {
+              // The studio sends none of these now: a switch that would do nothing says so instead.
+              const notSent = notSentByStudio.includes(choice.field);
+              return (
+                <Switch
+                  key={choice.field}
+                  label={choice.label}
+                  description={
+                    notSent ? 'Your studio does not send these emails at the moment.' : choice.description
+                  }
+                  disabled={notSent}
+                  size="md"
+                  {...form.getInputProps(choice.field, { type: 'checkbox' })}
+                  onChange={(event) => {
+                    setSaved(false);
+                    form.setFieldValue(choice.field, event.currentTarget.checked);
+                  }}
+                />
+              );
+            })}
           </Stack>
         </Paper>
         <FormSubmitError message={submitError} />
