@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -27,7 +27,8 @@ export function OfferPage() {
   const [search] = useSearchParams();
   const exp = search.get('exp') ?? '';
   const sig = search.get('sig') ?? '';
-  const choice = search.get('choice') === 'decline' ? 'decline' : 'accept';
+  const chosen = search.get('choice');
+  const choice = chosen === 'decline' ? 'decline' : 'accept';
   const brand = usePublicCompany(company);
   usePageTitle('Your held place');
   const wellFormed = isObjectId(bookingId) && /^\d{1,15}$/.test(exp) && /^[\w-]{43}$/.test(sig);
@@ -43,6 +44,7 @@ export function OfferPage() {
             exp={exp}
             sig={sig}
             choice={choice}
+            focusChoice={chosen === 'accept' || chosen === 'decline'}
           />
         ) : (
           <BrokenLink
@@ -85,9 +87,11 @@ interface OfferProps {
   exp: string;
   sig: string;
   choice: 'accept' | 'decline';
+  /** The link is the email's Accept or Decline: the keyboard starts on that button. */
+  focusChoice: boolean;
 }
 
-function Offer({ company, roleId, bookingId, exp, sig, choice }: OfferProps) {
+function Offer({ company, roleId, bookingId, exp, sig, choice, focusChoice }: OfferProps) {
   const key = [company.toLowerCase(), 'offer-link', bookingId, exp, sig];
   const offer = useQuery({
     queryKey: key,
@@ -98,6 +102,16 @@ function Offer({ company, roleId, bookingId, exp, sig, choice }: OfferProps) {
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { ref, focusLater } = useFocusLater<HTMLHeadingElement>();
+  // What was answered on this page (a reload only knows the offer is used).
+  const [answered, setAnswered] = useState<'accept' | 'decline' | null>(null);
+  const choiceRef = useRef<HTMLButtonElement>(null);
+  const choiceFocused = useRef(false);
+  const open = offer.data?.state === 'open';
+  useEffect(() => {
+    if (!focusChoice || !open || choiceFocused.current) return;
+    choiceFocused.current = true;
+    choiceRef.current?.focus();
+  }, [focusChoice, open]);
 
   if (offer.isError) {
     const status = offer.error instanceof ApiError ? offer.error.statusCode : 0;
@@ -125,6 +139,7 @@ function Offer({ company, roleId, bookingId, exp, sig, choice }: OfferProps) {
         ...quiet,
       });
       queryClient.setQueryData(key, done);
+      setAnswered(verb);
       focusLater();
     } catch (failure) {
       // Answered meanwhile (another tab, or the time ran out): show what became of it.
@@ -148,7 +163,13 @@ function Offer({ company, roleId, bookingId, exp, sig, choice }: OfferProps) {
     return (
       <Stack gap="md">
         <Title order={1} ref={ref} tabIndex={-1}>
-          {data.state === 'expired' ? 'This offer has expired' : 'This offer is answered'}
+          {data.state === 'expired'
+            ? 'This offer has expired'
+            : answered === 'accept'
+              ? 'You’re booked'
+              : answered === 'decline'
+                ? 'You declined the place'
+                : 'This offer is answered'}
         </Title>
         {facts}
         <Alert
@@ -168,6 +189,7 @@ function Offer({ company, roleId, bookingId, exp, sig, choice }: OfferProps) {
   const accept = (
     <BusyButton
       key="accept"
+      ref={choice === 'accept' ? choiceRef : undefined}
       busy={busy === 'accept'}
       disabled={busy !== null}
       variant={choice === 'accept' ? 'filled' : 'outline'}
@@ -179,6 +201,7 @@ function Offer({ company, roleId, bookingId, exp, sig, choice }: OfferProps) {
   const decline = (
     <BusyButton
       key="decline"
+      ref={choice === 'decline' ? choiceRef : undefined}
       busy={busy === 'decline'}
       disabled={busy !== null}
       color="red.8"
