@@ -226,6 +226,32 @@ describe('Email editor', () => {
     },
   );
 
+  it('with a mistake and no good preview yet says there is none', { timeout: 20_000 }, async () => {
+    const broken = {
+      ...settings,
+      templates: settings.templates.map((each) =>
+        each.trigger === 'welcome' ? { ...each, customised: true, body: 'Hi {{client.nme}}' } : each,
+      ),
+    };
+    stubFetch((call: Call) => {
+      if (call.path === 'me') return ok(account(defaultCan('admin')));
+      if (call.path === 'settings/email/preview')
+        return {
+          code: 400,
+          body: {
+            status: 0,
+            message: 'The message has a mistake on line 1: {{client.nme}} is not a variable of this email.',
+            errors: { body: 'Line 1: {{client.nme}} is not a variable of this email.' },
+          },
+        };
+      return ok(broken);
+    });
+    renderRoutes(routes, '/app/settings/email/welcome');
+    await screen.findByText('No preview until the mistake is fixed', {}, { timeout: 5_000 });
+    expect(screen.queryByText('The preview is of your last words without mistakes')).toBeNull();
+    expect(screen.queryByText('Making the preview…')).toBeNull();
+  });
+
   it('puts a chosen variable where the cursor is in the subject', { timeout: 20_000 }, async () => {
     stubFetch((call) => {
       if (call.path === 'me') return ok(account(defaultCan('admin')));
