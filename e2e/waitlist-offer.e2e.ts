@@ -109,4 +109,24 @@ describe('a held place answered from the email', () => {
       await context.close();
       await ownerContext.close();
     }, 150_000);
+
+  it('the email’s Decline link opens on “Decline it”, and declining says so', async () => {
+    const { page: owner, context: ownerContext } = await newPage(browser);
+    const offer = await heldPlace(owner);
+    const decline = offer.accept.search.replace('choice=accept', 'choice=decline');
+    expect(decline).toContain('choice=decline');
+    const { page, context } = await newPage(browser, { width: 360 });
+    await page.goto(`${offer.accept.pathname}${decline}`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.textContent()).toBe('Maya, a place is held for you');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await expect.poll(focused).toBe('Decline it');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading.textContent()).toBe('You declined the place');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? '')).toBe('H1');
+    expect(await page.getByRole('button', { name: 'Accept the place' }).count()).toBe(0);
+    await snap(page, 'waitlist-offer-declined');
+    await context.close();
+    await ownerContext.close();
+  }, 150_000);
 });
