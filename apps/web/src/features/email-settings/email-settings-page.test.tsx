@@ -221,7 +221,9 @@ describe('Email editor', () => {
       await screen.findByText('Fix the mistake first; the test was not sent.');
       expect(screen.getAllByText('Line 3: {{class.nme}} is not a variable of this email.')).toHaveLength(1);
       expect(
-        screen.getAllByText('The message has a mistake on line 3: {{class.nme}} is not a variable of this email.'),
+        screen.getAllByText(
+          'The message has a mistake on line 3: {{class.nme}} is not a variable of this email.',
+        ),
       ).toHaveLength(1);
     },
   );
@@ -310,8 +312,7 @@ describe('Email editor', () => {
       if (call.path === 'me') return ok(account(defaultCan('admin')));
       if (call.path === 'settings/email/preview')
         return ok({ subject: 's', text: 't', html: '<html><head></head></html>' });
-      if (call.method === 'DELETE')
-        return ok(settings.templates.find((each) => each.trigger === 'welcome'));
+      if (call.method === 'DELETE') return ok(settings.templates.find((each) => each.trigger === 'welcome'));
       return ok(customised);
     });
     renderRoutes(routes, '/app/settings/email/welcome');

@@ -1,3 +1,4 @@
+import { LoadFailed, ManageSettingsNeeded } from './email-settings-notes.tsx';
 import { useRef, useState } from 'react';
 import {
   Alert,
@@ -317,19 +318,13 @@ export function EmailSettingsPage() {
         <Text c="dimmed">How the emails your clients get look, who they come from, and what they say.</Text>
       </Stack>
       {me.data && !canManage ? (
-        <Alert color="secondary" variant="light" title="Read only">
-          You need the “Manage settings” ability to see or change the studio’s emails. Ask the business owner
-          or an admin.
-        </Alert>
+        <ManageSettingsNeeded />
       ) : settings.isError ? (
-        <Alert color="red" role="alert" title="The email settings could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text>{settings.error.message}</Text>
-            <Button variant="default" size="xs" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          title="The email settings could not be loaded"
+          error={settings.error}
+          retry={() => void settings.refetch()}
+        />
       ) : settings.data ? (
         <>
           <SenderAndLook companyId={companyId} settings={settings.data} />

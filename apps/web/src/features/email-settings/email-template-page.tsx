@@ -1,3 +1,4 @@
+import { LoadFailed, ManageSettingsNeeded } from './email-settings-notes.tsx';
 import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
@@ -317,9 +318,7 @@ function TemplateEditor({
       const { fieldErrors, message } = apiFormError(error);
       form.setErrors(fieldErrors);
       // The mistake itself is already said under its field and in the preview.
-      setTestProblem(
-        Object.keys(fieldErrors).length > 0 ? FIX_FIRST : message,
-      );
+      setTestProblem(Object.keys(fieldErrors).length > 0 ? FIX_FIRST : message);
     }
   };
 
@@ -490,19 +489,13 @@ export function EmailTemplatePage() {
           This address names no email. Go back to {settingsTitle('email', solo)} and choose one to edit.
         </Text>
       ) : me.data && !canManage ? (
-        <Alert color="secondary" variant="light" title="Read only">
-          You need the “Manage settings” ability to see or change the studio’s emails. Ask the business owner
-          or an admin.
-        </Alert>
+        <ManageSettingsNeeded />
       ) : settings.isError ? (
-        <Alert color="red" role="alert" title="The email could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text>{settings.error.message}</Text>
-            <Button variant="default" size="xs" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed
+          title="The email could not be loaded"
+          error={settings.error}
+          retry={() => void settings.refetch()}
+        />
       ) : template ? (
         <TemplateEditor companyId={companyId} trigger={trigger} template={template} />
       ) : (
