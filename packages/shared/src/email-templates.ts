@@ -157,7 +157,8 @@ export function checkTemplate(trigger: EmailTrigger, subject: string, body: stri
   return problems;
 }
 
-const normaliseNewlines = (value: string) => value.replace(/\r\n?/g, '\n');
+/** Line breaks as \n whatever the browser or platform sent (\r\n, \r). */
+export const normaliseNewlines = (value: string) => value.replace(/\r\n?/g, '\n');
 
 export interface RenderedContent {
   subject: string;

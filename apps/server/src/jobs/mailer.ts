@@ -19,8 +19,11 @@ export interface OutgoingMail {
  * The From header: the studio's name with the server's own address (MAIL_FROM's), so the message passes
  * the server domain's SPF/DKIM and is not marked as spam; replies go to the studio's reply-to.
  */
+/** The address part of MAIL_FROM (`Kinetic <no-reply@…>` → `no-reply@…`): every email's From address. */
+export const fromAddressOf = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+
 function senderOf(mail: OutgoingMail, mailFrom: string) {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const address = fromAddressOf(mailFrom);
   const from = mail.fromName ? { name: mail.fromName, address } : mailFrom;
   return { from, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) };
 }

@@ -5,6 +5,7 @@ import {
   REMINDER_HOURS_DEFAULT,
   checkTemplate,
   escapeHtml,
+  normaliseNewlines,
   sampleVariables,
   type EmailPreviewDto,
   type EmailSettingsDto,
@@ -17,6 +18,7 @@ import {
 import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
 import { queueEmail } from '../../jobs/email-outbox.ts';
 import type { Jobs } from '../../jobs/runner.ts';
+import { fromAddressOf } from '../../jobs/mailer.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { consumeLimit } from '../../plugins/rate-limit.ts';
@@ -27,6 +29,7 @@ import {
   composeEmail,
   emailLookOf,
   senderOf,
+  templateFromRow,
   templateOf,
   withStandardVariables,
   type CompanyEmailLook,
@@ -44,28 +47,12 @@ import {
  * preview and the test email render exactly what `notify()` would, with sample facts.
  */
 
-/** The address part of MAIL_FROM (`Kinetic <no-reply@…>` → `no-reply@…`): every email's From address. */
-export const fromAddressOf = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-
 /** A test email per person per minute at most this many (a held-down button, a script). */
 export const TESTS_PER_MINUTE = 10;
 
-const normaliseNewlines = (value: string) => value.replace(/\r\n?/g, '\n');
-
 function toTemplateDtos(rows: Awaited<ReturnType<typeof findTemplateRows>>): EmailTemplateDto[] {
   const byTrigger = new Map(rows.map((row) => [row.trigger, row]));
-  return EMAIL_TRIGGERS.map((trigger) => {
-    const row = byTrigger.get(trigger);
-    const defaults = EMAIL_TRIGGER_INFO[trigger];
-    const customised = row?.subject != null && row.body != null;
-    return {
-      trigger,
-      enabled: row?.enabled ?? true,
-      customised,
-      subject: customised ? (row.subject as string) : defaults.subject,
-      body: customised ? (row.body as string) : defaults.body,
-    };
-  });
+  return EMAIL_TRIGGERS.map((trigger) => ({ trigger, ...templateFromRow(trigger, byTrigger.get(trigger)) }));
 }
 
 async function settingsDto(tx: Executor, companyId: string, mailFrom: string): Promise<EmailSettingsDto> {

@@ -99,6 +99,14 @@ export async function templateOf(
     .select()
     .from(emailTemplates)
     .where(and(eq(emailTemplates.companyId, companyId), eq(emailTemplates.trigger, trigger)));
+  return templateFromRow(trigger, row);
+}
+
+/** A saved row as the trigger's choice and words: no row = on; null words = the defaults. */
+export function templateFromRow(
+  trigger: EmailTrigger,
+  row: Pick<typeof emailTemplates.$inferSelect, 'enabled' | 'subject' | 'body'> | undefined,
+): TriggerTemplate {
   const defaults = EMAIL_TRIGGER_INFO[trigger];
   const customised = row?.subject != null && row.body != null;
   return {
