@@ -124,7 +124,7 @@ describe('studio rules: Sessions Settings and Peak/Non Peak Hours (issue 7)', ()
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Tuesday peak hours saved.' }).waitFor();
     await expect(page.getByTestId('ranges-peak-tuesday').textContent()).resolves.toBe('06:00–08:00');
-    await expect(focusedLabel(page)).resolves.toBe('Add peak hours on Tuesday');
+    await expect.poll(() => focusedLabel(page)).toBe('Add peak hours on Tuesday');
 
     // Edit replaces a day; Delete removes it.
     await page.getByRole('button', { name: 'Edit Monday peak hours' }).click();
