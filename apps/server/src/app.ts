@@ -202,6 +202,16 @@ export async function buildApp(
         (await import('./features/calendar-feeds/calendar-feeds.routes.ts')).calendarFeedsRoutes,
       );
       await api.register(
+        (await import('./features/appointment-setup/appointment-types.routes.ts')).appointmentTypesRoutes,
+      );
+      await api.register(
+        (await import('./features/appointment-setup/availability.routes.ts')).availabilityRoutes,
+      );
+      await api.register(
+        (await import('./features/appointment-setup/appointment-slots.routes.ts')).appointmentSlotsRoutes,
+      );
+      await api.register((await import('./features/appointments/appointments.routes.ts')).appointmentsRoutes);
+      await api.register(
         (await import('./features/signup-details/signup-details.routes.ts')).signupDetailsRoutes,
       );
       await api.register(

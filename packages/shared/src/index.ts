@@ -56,3 +56,4 @@ export * from './payroll.ts';
 export * from './email-triggers.ts';
 export * from './email-templates.ts';
 export * from './email-settings.ts';
+export * from './appointments.ts';

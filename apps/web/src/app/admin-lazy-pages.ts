@@ -104,9 +104,20 @@ export const adminLazyPage = withAllStyles({
   payRates: () =>
     import('../features/pay-rates/pay-rates-page.tsx').then((m) => ({ Component: m.PayRatesPage })),
   emailSettings: () =>
-    import('../features/email-settings/email-settings-page.tsx').then((m) => ({ Component: m.EmailSettingsPage })),
+    import('../features/email-settings/email-settings-page.tsx').then((m) => ({
+      Component: m.EmailSettingsPage,
+    })),
   emailTemplate: () =>
-    import('../features/email-settings/email-template-page.tsx').then((m) => ({ Component: m.EmailTemplatePage })),
+    import('../features/email-settings/email-template-page.tsx').then((m) => ({
+      Component: m.EmailTemplatePage,
+    })),
+  // Appointments (issue 17): the calendar, types and availability; solo owners' Private Sessions settings.
+  appointments: () =>
+    import('../features/appointments/appointments-page.tsx').then((m) => ({ Component: m.AppointmentsPage })),
+  privateSessions: () =>
+    import('../features/appointments/private-sessions-page.tsx').then((m) => ({
+      Component: m.PrivateSessionsPage,
+    })),
   myAccount: () =>
     import('../features/accounts/my-account-page.tsx').then((m) => ({ Component: m.MyAccountPage })),
 });

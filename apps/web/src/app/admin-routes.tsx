@@ -44,7 +44,9 @@ export function adminAppRoute(path?: string): RouteObject {
             element: <PageAccessGate />,
             children: [
               { index: true, lazy: adminLazyPage.dashboard },
-              soon('appointment', 'appointment'),
+              // Issue 17: the appointment calendar (index) and its Types and Availability tabs.
+              { path: 'appointment', handle: menuPage('appointment'), lazy: adminLazyPage.appointments },
+              { path: 'appointment/:tab', handle: menuPage('appointment'), lazy: adminLazyPage.appointments },
               { path: 'calendar', handle: menuPage('calendar'), lazy: adminLazyPage.calendar },
               { path: 'front-desk', handle: menuPage('front-desk'), lazy: adminLazyPage.frontDesk },
               { path: 'classes', handle: menuPage('classes'), lazy: adminLazyPage.classes },
@@ -110,6 +112,11 @@ export function adminAppRoute(path?: string): RouteObject {
                       { path: 'new', lazy: adminLazyPage.newStudio },
                       { path: ':studioId', lazy: adminLazyPage.editStudio },
                     ],
+                  },
+                  {
+                    path: 'privateSessions',
+                    handle: settingsPage('privateSessions'),
+                    lazy: adminLazyPage.privateSessions,
                   },
                   { path: 'promoCodes', handle: settingsPage('promoCodes'), lazy: adminLazyPage.promoCodes },
                   {

@@ -62,6 +62,11 @@ const otherPages = {
     import('../features/signup-details/signup-details-page.tsx').then((m) => ({
       Component: m.SignupDetailsPage,
     })),
+  // Booking a private session (issue 17 §3): type, instructor or anyone, a free slot, pay, booked.
+  bookAppointment: () =>
+    import('../features/appointment-booking/book-appointment-page.tsx').then((m) => ({
+      Component: m.BookAppointmentPage,
+    })),
   widgetStudioLogin: () =>
     import('../widget/widget-studio-login-page.tsx').then((m) => ({ Component: m.WidgetStudioLoginPage })),
   widgetClass: () =>

@@ -39,6 +39,8 @@ export function soloClientPublicPages(): RouteObject[] {
     { path: 'classes/details/:classInstanceId', lazy: lazyPage.publicClassDetails },
     // A held place's signed accept/decline links from the "Place offered" email (issue 16): no login.
     { path: 'offer/:bookingId', lazy: lazyPage.waitlistOffer },
+    // Private sessions (issue 17 §3): browse types and free slots signed out; booking asks to log in.
+    { path: 'appointments', lazy: lazyPage.bookAppointment },
     ...eventBookingPages(),
     { path: 'classes', lazy: lazyPage.publicClasses },
   ];

@@ -71,7 +71,7 @@ describe('settings menu (spec §2)', () => {
     const keys = settingsMenuFor(true).map((item) => item.key);
     expect(keys).not.toContain('staffPayRates');
     expect(keys).not.toContain('staffMembers');
-    expect(keys).toHaveLength(14);
+    expect(keys).toHaveLength(15);
     expect(isDisabledForSolo('staffPayRates', true)).toBe(true);
     expect(isDisabledForSolo('staffMembers', true)).toBe(true);
     expect(isDisabledForSolo('staffMembers', false)).toBe(false);
@@ -99,9 +99,16 @@ describe('settings menu (spec §2)', () => {
       'instructors',
       'fascilitators',
       'fitnessClassTemplate',
+      'privateSessions',
       'email',
       'websiteWidget',
     ]);
+  });
+
+  it('offers Private Sessions to solo users only: a company has the Appointment page (issue 17)', () => {
+    expect(settingsMenuFor(true).map((item) => item.key)).toContain('privateSessions');
+    expect(settingsMenuFor(false).map((item) => item.key)).not.toContain('privateSessions');
+    expect(settingsTitle('privateSessions', true)).toBe('Private Sessions');
   });
 });
 
@@ -138,7 +145,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
     const refused = SETTINGS_MENU.filter(
       (item) => pageAccess(item.key, 'settings', false, staff) === 'denied',
     );
-    expect(refused).toHaveLength(15);
+    expect(refused).toHaveLength(16);
   });
 
   it('an instructor (check-in only) sees the front desk and clients, not reports or settings pages', () => {
@@ -187,7 +194,8 @@ describe('menus follow the server’s capability flags (me.can)', () => {
     ]);
     const keys = settingsMenuFor(true, solo).map((item) => item.key);
     expect(keys).not.toContain('studios');
-    expect(keys).toHaveLength(13);
+    expect(keys).toContain('privateSessions');
+    expect(keys).toHaveLength(14);
   });
 });
 

@@ -17,7 +17,7 @@ export interface MenuItem {
 
 export const ADMIN_MENU: readonly MenuItem[] = [
   { key: 'dashboard', label: 'Dashboard', path: '', hiddenForSolo: false, built: true },
-  { key: 'appointment', label: 'Appointment', path: 'appointment', hiddenForSolo: true, built: false },
+  { key: 'appointment', label: 'Appointment', path: 'appointment', hiddenForSolo: true, built: true },
   { key: 'calendar', label: 'Calendar', path: 'calendar', hiddenForSolo: false, built: true },
   // Issue 13 §4: today's classes at a studio and their check-in lists, beside the calendar.
   {
@@ -67,6 +67,8 @@ export interface SettingsItem {
   /** Solo users see another title for some pages (spec §2). */
   soloLabel?: string;
   hiddenForSolo: boolean;
+  /** Only solo users see it (their private sessions: a company has the Appointment page instead). */
+  onlyForSolo?: boolean;
   built: boolean;
   needs?: Capability;
 }
@@ -121,6 +123,16 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
     built: true,
     needs: 'manageSettings',
   },
+  // Not in spec §2's list: a solo instructor's appointment types and working hours (issue 17; spec §6
+  // hides the Appointment page from solo users, who book private sessions from their calendar).
+  {
+    key: 'privateSessions',
+    label: 'Private Sessions',
+    hiddenForSolo: false,
+    onlyForSolo: true,
+    built: true,
+    needs: 'manageSettings',
+  },
   { key: 'email', label: 'Email Settings', hiddenForSolo: false, built: true, needs: 'manageSettings' },
   // Not in spec §2's list: the booking widget's embed line and allowed sites (issue 12 §4).
   {
@@ -149,7 +161,9 @@ export interface VisibleSettingsItem extends SettingsItem {
 }
 
 export function settingsMenuFor(solo: boolean, can?: Can): VisibleSettingsItem[] {
-  return SETTINGS_MENU.filter((item) => !(solo && item.hiddenForSolo) && allowed(item, can)).map((item) => ({
+  return SETTINGS_MENU.filter(
+    (item) => !(solo && item.hiddenForSolo) && !(!solo && item.onlyForSolo) && allowed(item, can),
+  ).map((item) => ({
     ...item,
     title: solo && item.soloLabel ? item.soloLabel : item.label,
   }));

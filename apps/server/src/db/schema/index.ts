@@ -18,3 +18,4 @@ export * from './client-reports.ts';
 export * from './client-notes.ts';
 export * from './staff.ts';
 export * from './notifications.ts';
+export * from './appointments.ts';

@@ -15,6 +15,7 @@ import {
 import type { RuleOverrides, ScheduleRule } from '@kinetic/shared';
 import { classTemplates } from './class-templates.ts';
 import { companies } from './companies.ts';
+import { appointmentTypes } from './appointments.ts';
 import { events } from './events.ts';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 import { instructors } from './people.ts';
@@ -140,6 +141,19 @@ export const classInstances = pgTable(
      * changes: the iCalendar SEQUENCE of the class, so calendar apps replace their copy.
      */
     revision: integer('revision').notNull().default(0),
+    /** The appointment's type; set exactly when kind = 'appointment' (issue 17). */
+    appointmentTypeId: idColumn('appointment_type_id'),
+    /** An appointment's buffers (copied from its type when booked); 0 for classes and events. */
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    /**
+     * The time the instance keeps its instructor and room busy: starts/ends widened by the buffers. Set
+     * by a database trigger on every insert and update (migration 0039); the two exclusion constraints
+     * compare these, so an appointment's buffers never overlap another appointment or a class. The
+     * defaults only satisfy NOT NULL in inserts: the trigger always writes the real values.
+     */
+    blockedFrom: timestamp('blocked_from', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,7 +204,17 @@ export const classInstances = pgTable(
     index('class_instances_event_idx').on(table.companyId, table.eventId, table.startsAt),
     check(
       'class_instances_kind',
-      sql`(${table.kind} = 'class' and ${table.eventId} is null and ${table.fitnessSessionId} is not null and ${table.templateId} is not null and ${table.instructorId} is not null) or (${table.kind} = 'event' and ${table.eventId} is not null)`,
+      sql`(${table.kind} = 'class' and ${table.eventId} is null and ${table.fitnessSessionId} is not null and ${table.templateId} is not null and ${table.instructorId} is not null and ${table.appointmentTypeId} is null) or (${table.kind} = 'event' and ${table.eventId} is not null and ${table.appointmentTypeId} is null) or (${table.kind} = 'appointment' and ${table.appointmentTypeId} is not null and ${table.instructorId} is not null and ${table.eventId} is null and ${table.fitnessSessionId} is null)`,
+    ),
+    foreignKey({
+      name: 'class_instances_appointment_type_fk',
+      columns: [table.companyId, table.appointmentTypeId],
+      foreignColumns: [appointmentTypes.companyId, appointmentTypes.id],
+    }),
+    index('class_instances_instructor_idx').on(table.companyId, table.instructorId, table.startsAt),
+    check(
+      'class_instances_buffers',
+      sql`${table.bufferBeforeMinutes} between 0 and 240 and ${table.bufferAfterMinutes} between 0 and 240`,
     ),
   ],
 );

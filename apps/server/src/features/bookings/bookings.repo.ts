@@ -3,6 +3,7 @@ import type { BookingStatus, ClassStatus, RuleOverrides } from '@kinetic/shared'
 import type { Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import {
+  appointmentTypes,
   bookingEvents,
   bookings,
   classInstances,
@@ -34,8 +35,13 @@ export interface LockedClass {
   templateId: string | null;
   /** The event whose date this is (kind 'event'); null for a class. */
   eventId: string | null;
-  /** For an event's date: the packages that may pay for it (none = pay per event); null for a class. */
+  /**
+   * For an event's date or an appointment: the packages that may pay for it (none = pay each time); null
+   * for a class (its packages say which templates they cover).
+   */
   eventPackageIds: string[] | null;
+  /** An appointment's type (kind 'appointment'); null for classes and events. */
+  appointmentTypeId: string | null;
   studioId: string;
   /** The class's template name, or the event's title. */
   templateName: string;
@@ -70,10 +76,12 @@ export async function lockClass(
       templateId: classInstances.templateId,
       eventId: classInstances.eventId,
       studioId: classInstances.studioId,
-      templateName: sql<string>`coalesce(${classTemplates.name}, ${events.title})`,
+      appointmentTypeId: classInstances.appointmentTypeId,
+      templateName: sql<string>`coalesce(${classTemplates.name}, ${events.title}, ${appointmentTypes.name})`,
       studioName: studios.name,
-      dropInPrice: sql<number>`coalesce(${fitnessSessions.dropInPrice}, ${events.price})::int`,
-      ruleOverrides: fitnessSessions.ruleOverrides,
+      dropInPrice: sql<number>`coalesce(${fitnessSessions.dropInPrice}, ${events.price}, ${appointmentTypes.price})::int`,
+      ruleOverrides: sql<RuleOverrides | null>`coalesce(${fitnessSessions.ruleOverrides}, ${appointmentTypes.ruleOverrides})`,
+      appointmentPackageIds: appointmentTypes.packageIds,
       eventWaitlist: events.waitlist,
       company: {
         slug: companies.slug,
@@ -108,28 +116,42 @@ export async function lockClass(
       events,
       and(eq(events.companyId, classInstances.companyId), eq(events.id, classInstances.eventId)),
     )
+    // An appointment (kind 'appointment') has its type: name, price, rules and the packages that pay.
+    .leftJoin(
+      appointmentTypes,
+      and(
+        eq(appointmentTypes.companyId, classInstances.companyId),
+        eq(appointmentTypes.id, classInstances.appointmentTypeId),
+      ),
+    )
     .innerJoin(companies, eq(companies.id, classInstances.companyId))
     .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)));
   // A read for a preview (what a booking would pay with) takes no lock.
   const [row] = options.lock === false ? await query : await query.for('update', { of: classInstances });
   if (!row) return undefined;
   const eventPackageIds =
-    row.eventId === null
-      ? null
-      : (
-          await tx
-            .select({ packageId: eventPackages.packageId })
-            .from(eventPackages)
-            .where(and(eq(eventPackages.companyId, companyId), eq(eventPackages.eventId, row.eventId)))
-        ).map((link) => link.packageId);
-  const { eventWaitlist, ...rest } = row;
+    row.appointmentTypeId !== null
+      ? (row.appointmentPackageIds ?? [])
+      : row.eventId === null
+        ? null
+        : (
+            await tx
+              .select({ packageId: eventPackages.packageId })
+              .from(eventPackages)
+              .where(and(eq(eventPackages.companyId, companyId), eq(eventPackages.eventId, row.eventId)))
+          ).map((link) => link.packageId);
+  const { eventWaitlist, appointmentPackageIds: _appointmentPackageIds, ...rest } = row;
   return {
     ...rest,
     dropInPrice: Number(row.dropInPrice),
     eventPackageIds,
     status: row.status as ClassStatus,
-    // An event with its waitlist off takes nobody on a waitlist; otherwise the company's rules apply.
-    ruleOverrides: row.ruleOverrides ?? (eventWaitlist === false ? { waitlistEnabled: false } : null),
+    // An event with its waitlist off, and every appointment, take nobody on a waitlist; otherwise the
+    // company's rules apply, under the series' or the appointment type's own.
+    ruleOverrides:
+      row.appointmentTypeId !== null
+        ? { ...(row.ruleOverrides ?? {}), waitlistEnabled: false }
+        : (row.ruleOverrides ?? (eventWaitlist === false ? { waitlistEnabled: false } : null)),
   };
 }
 
