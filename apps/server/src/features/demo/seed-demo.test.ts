@@ -287,6 +287,46 @@ describe('demo data', () => {
     ]);
   });
 
+  it('books private sessions (issue 17): types, working hours with a day off and extra hours, a fortnight of appointments, one of them Casey Client’s to come', async () => {
+    await seedDemo(db.db);
+    const types = await db.pool.query(
+      `select c.slug, t.name, t.max_attendees from appointment_types t join companies c on c.id = t.company_id
+        order by c.slug, t.name`,
+    );
+    expect(types.rows.map((row: { slug: string; name: string }) => `${row.slug}: ${row.name}`)).toEqual([
+      'demo: Duo Pilates',
+      'demo: Fitness Assessment',
+      'demo: Personal Training',
+      'demo: Private Reformer Session',
+      'solo-demo: Private Yoga',
+    ]);
+    expect(await count('instructor_working_hours')).toBe(6);
+    const exceptions = await db.pool.query(`select kind from availability_exceptions order by kind`);
+    expect(exceptions.rows.map((row: { kind: string }) => row.kind)).toEqual(['extra', 'off', 'off']);
+    const appointments = await db.pool.query(
+      `select ci.starts_at > now() as upcoming, ci.booked_count,
+              (select count(*)::int from bookings b where b.company_id = ci.company_id and b.class_instance_id = ci.id
+                  and b.status in ('booked', 'checked_in')) as places
+         from class_instances ci where ci.kind = 'appointment'`,
+    );
+    expect(appointments.rows.length).toBeGreaterThanOrEqual(12);
+    expect(appointments.rows.some((row: { upcoming: boolean }) => row.upcoming)).toBe(true);
+    expect(appointments.rows.some((row: { upcoming: boolean }) => !row.upcoming)).toBe(true);
+    for (const row of appointments.rows as { booked_count: number; places: number }[])
+      expect(row.booked_count).toBe(row.places);
+    const casey = await db.pool.query(
+      `select t.name from bookings b join users u on u.company_id = b.company_id and u.id = b.client_id
+         join class_instances ci on ci.company_id = b.company_id and ci.id = b.class_instance_id
+         join appointment_types t on t.company_id = ci.company_id and t.id = ci.appointment_type_id
+        where u.email = 'client@demo.test' and ci.starts_at > now() and b.status = 'booked'`,
+    );
+    expect(casey.rows).toEqual([{ name: 'Private Reformer Session' }]);
+    const rates = await db.pool.query(
+      `select count(*)::int as n from pay_rates where service = 'appointment'`,
+    );
+    expect(rates.rows[0].n).toBe(4);
+  });
+
   it('has a signed waiver and policies: Casey Client has signed (a PDF to download), some regulars have not', async () => {
     await seedDemo(db.db);
     const { rows } = await db.pool.query(

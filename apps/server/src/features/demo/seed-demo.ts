@@ -15,6 +15,7 @@ import { seedPayRates } from './seed-pay-rates.ts';
 import { seedPayroll } from './seed-payroll.ts';
 import { seedSchedule } from './seed-schedule.ts';
 import { seedEmailSettings } from './seed-email.ts';
+import { seedAppointments } from './seed-appointments.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
 
@@ -96,6 +97,8 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       await seedMoreSignupDetails(tx, company);
       // After the classes and their attendance: last month's payroll is closed at the rates in force then.
       await seedPayRates(tx, company);
+      // After the class pay rates (seeded only while a company has none) and before payroll is closed.
+      await seedAppointments(tx, company);
       await seedPayroll(tx, company);
       await seedEmailSettings(tx, company);
     }

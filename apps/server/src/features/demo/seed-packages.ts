@@ -394,7 +394,7 @@ export async function seedPackages(
  * Many one-line orders (drop-ins and fees), numbered on from the company's last order and written in a
  * few statements: the demo has hundreds, and one round trip each made the first start slow.
  */
-class OrderBatch {
+export class OrderBatch {
   private readonly orders: (typeof orders.$inferInsert)[] = [];
   private readonly lines: (typeof orderLines.$inferInsert)[] = [];
   private readonly payments: (typeof payments.$inferInsert)[] = [];
