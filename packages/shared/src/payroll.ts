@@ -195,8 +195,12 @@ export type ClosePayrollPeriodBody = z.infer<typeof closePayrollPeriodBody>;
 
 export const PAYROLL_LINE_KINDS = ['class', 'adjustment'] as const;
 
+export const PAYROLL_LINE_SERVICES = ['class', 'appointment'] as const;
+
 export const payrollLineDto = z.object({
   kind: z.enum(PAYROLL_LINE_KINDS),
+  /** What the line pays for: a class, or an appointment (issue 17; paid at the appointment rate, named by its type). */
+  service: z.enum(PAYROLL_LINE_SERVICES),
   instructorId: z.string(),
   instructorName: z.string(),
   classInstanceId: z.string().nullable(),

@@ -41,7 +41,11 @@ export function payrollCsv(period: PayrollPeriodDto): Readable {
           line.minutes,
           line.rateSummary,
           amount(line.amount),
-          line.kind === 'class' ? 'Class' : 'Adjustment',
+          line.kind === 'adjustment'
+            ? 'Adjustment'
+            : line.service === 'appointment'
+              ? 'Appointment'
+              : 'Class',
           line.note,
         ]);
       }

@@ -20,9 +20,14 @@ export interface PayContext {
   locale: string;
 }
 
-/** A class's pay as computed now: paid to the instance's instructor (the substitute when there is one). */
+/**
+ * A class's pay as computed now: paid to the instance's instructor (the substitute when there is one).
+ * An appointment is paid the same way at the instructor's rate for appointments (service 'appointment',
+ * never a template's), and its line names the appointment type.
+ */
 export function classLine(facts: ClassFacts, context: PayContext): NewLine {
-  const rate = payRateInForce(context.rates, facts.instructorId, facts.templateId, facts.localDate);
+  const rates = context.rates.filter((rate) => rate.service === facts.service);
+  const rate = payRateInForce(rates, facts.instructorId, facts.templateId, facts.localDate);
   const peak = context.isPeak(facts.startsAt);
   const substituteFor =
     facts.seriesInstructorId && facts.seriesInstructorId !== facts.instructorId
@@ -33,6 +38,7 @@ export function classLine(facts: ClassFacts, context: PayContext): NewLine {
     : NO_RATE;
   return {
     kind: 'class',
+    service: facts.service,
     instructorId: facts.instructorId,
     instructorName: facts.instructorName,
     classInstanceId: facts.id,
@@ -48,7 +54,11 @@ export function classLine(facts: ClassFacts, context: PayContext): NewLine {
     rateSummary: summary,
     amount: rate ? payForClass(rate, { attendees: facts.attendees, minutes: facts.minutes, peak }) : 0,
     adjustsPeriodId: null,
-    note: rate ? null : 'No pay rate was in force for this class: set one in Staff Payrates.',
+    note: rate
+      ? null
+      : facts.service === 'appointment'
+        ? 'No appointment pay rate was in force for this appointment: set one in Staff Payrates.'
+        : 'No pay rate was in force for this class: set one in Staff Payrates.',
   };
 }
 

@@ -14,16 +14,22 @@ export interface ClosedPeriodRow {
   closedByName: string;
 }
 
-/** One class as pay is computed from it now. */
+/** What a payroll line pays for: a class, or an appointment taught (paid at the `appointment` rate). */
+export type PayrollService = 'class' | 'appointment';
+
+/** One class or appointment as pay is computed from it now. */
 export interface ClassFacts {
   id: string;
+  service: PayrollService;
   status: string;
   localDate: string;
   startsAt: Date;
   minutes: number;
   instructorId: string;
   instructorName: string;
-  templateId: string;
+  /** Null for an appointment. */
+  templateId: string | null;
+  /** The class's template name, or the appointment's type name. */
   className: string;
   studioName: string;
   studioZone: string;
@@ -34,6 +40,7 @@ export interface ClassFacts {
 
 export interface RateRow {
   id: string;
+  service: PayrollService;
   instructorId: string;
   templateId: string | null;
   effectiveFrom: string;
@@ -50,6 +57,8 @@ export interface FrozenLineRow {
   periodId: string;
   position: number;
   kind: 'class' | 'adjustment';
+  /** Read from the paid instance (an appointment or a class); 'class' when it no longer exists. */
+  service: PayrollService;
   instructorId: string;
   instructorName: string;
   classInstanceId: string | null;
@@ -103,7 +112,9 @@ const lineColumns = sql`pl.id, pl.period_id as "periodId", pl.position, pl.kind,
   pl.instructor_name as "instructorName", pl.class_instance_id as "classInstanceId", pl.class_name as "className",
   pl.starts_at as "startsAt", pl.local_date::text as "localDate", pl.local_time as "localTime",
   pl.studio_name as "studioName", pl.substitute_for as "substituteFor", pl.attendees, pl.minutes,
-  pl.rate_id as "rateId", pl.rate_summary as "rateSummary", pl.amount, pl.adjusts_period_id as "adjustsPeriodId", pl.note`;
+  pl.rate_id as "rateId", pl.rate_summary as "rateSummary", pl.amount, pl.adjusts_period_id as "adjustsPeriodId", pl.note,
+  coalesce((select ci.kind from class_instances ci where ci.company_id = pl.company_id and ci.id = pl.class_instance_id
+    and ci.kind = 'appointment'), 'class') as service`;
 
 const toLine = (row: Record<string, unknown>) =>
   ({ ...row, startsAt: new Date(row.startsAt as string) }) as FrozenLineRow;
@@ -143,25 +154,29 @@ const notFrozen = sql`not exists (select 1 from payroll_lines pl
 
 async function classFacts(tx: Executor, companyId: string, where: SQL): Promise<ClassFacts[]> {
   const { rows } = await tx.execute<Record<string, unknown>>(sql`
-    select ci.id, ci.status, ci.local_date::text as "localDate", ci.starts_at as "startsAt",
+    select ci.id, ci.kind as service, ci.status, ci.local_date::text as "localDate", ci.starts_at as "startsAt",
       (extract(epoch from (ci.ends_at - ci.starts_at)) / 60)::int as minutes,
       ci.instructor_id as "instructorId", i.name as "instructorName", ci.template_id as "templateId",
-      t.name as "className", s.name as "studioName", s.time_zone as "studioZone",
+      coalesce(t.name, at.name) as "className", s.name as "studioName", s.time_zone as "studioZone",
       fs.instructor_id as "seriesInstructorId", si.name as "seriesInstructorName",
       (select count(*) from bookings b
         where b.company_id = ci.company_id and b.class_instance_id = ci.id and b.status = 'checked_in')::int as attendees
     from class_instances ci
     join instructors i on i.company_id = ci.company_id and i.id = ci.instructor_id
-    join class_templates t on t.company_id = ci.company_id and t.id = ci.template_id
+    left join class_templates t on t.company_id = ci.company_id and t.id = ci.template_id
+    left join appointment_types at on at.company_id = ci.company_id and at.id = ci.appointment_type_id
     join studios s on s.company_id = ci.company_id and s.id = ci.studio_id
     left join fitness_sessions fs on fs.company_id = ci.company_id and fs.id = ci.fitness_session_id
     left join instructors si on si.company_id = fs.company_id and si.id = fs.instructor_id
-    where ci.company_id = ${companyId} and ci.kind = 'class' and ${where}
+    where ci.company_id = ${companyId} and ci.kind in ('class', 'appointment') and ${where}
     order by ci.starts_at, ci.id`);
   return rows.map((row) => ({ ...row, startsAt: new Date(row.startsAt as string) }) as ClassFacts);
 }
 
-/** Scheduled classes dated in the span (studio calendar) that no closed period has paid yet. */
+/**
+ * Scheduled classes and appointments dated in the span (studio calendar) that no closed period has paid
+ * yet. An appointment stays scheduled while it has a client (it is cancelled with its last booking).
+ */
 export const unpaidClassesIn = (tx: Executor, companyId: string, startsOn: string, endsOn: string) =>
   classFacts(
     tx,
@@ -182,11 +197,12 @@ export const classesById = (tx: Executor, companyId: string, ids: string[]) =>
         )})`,
       );
 
+/** Every pay rate of the company, for classes and for appointments (`service`). */
 export async function classRates(tx: Executor, companyId: string): Promise<RateRow[]> {
   const { rows } = await tx.execute<Record<string, unknown>>(sql`
-    select id, instructor_id as "instructorId", template_id as "templateId", effective_from::text as "effectiveFrom",
+    select id, service, instructor_id as "instructorId", template_id as "templateId", effective_from::text as "effectiveFrom",
       kind, amount, peak_amount as "peakAmount", base_amount as "baseAmount", cap_amount as "capAmount"
-    from pay_rates where company_id = ${companyId} and service = 'class'`);
+    from pay_rates where company_id = ${companyId} and service in ('class', 'appointment')`);
   return rows as unknown as RateRow[];
 }
 

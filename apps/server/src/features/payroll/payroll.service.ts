@@ -135,6 +135,7 @@ function toLineDto(line: NewLine, closed: readonly ClosedPeriodRow[]): PayrollLi
     : undefined;
   return {
     kind: line.kind,
+    service: line.service,
     instructorId: line.instructorId,
     instructorName: line.instructorName,
     classInstanceId: line.classInstanceId,
@@ -178,13 +179,24 @@ function byInstructor(lines: PayrollLineDto[]): PayrollInstructorDto[] {
 }
 
 function warningsOf(lines: PayrollLineDto[]): string[] {
-  const noRate = new Map<string, number>();
+  const noRate = new Map<string, { name: string; service: PayrollLineDto['service']; count: number }>();
   for (const line of lines) {
-    if (line.noRate) noRate.set(line.instructorName, (noRate.get(line.instructorName) ?? 0) + 1);
+    if (!line.noRate) continue;
+    const key = `${line.instructorName}|${line.service}`;
+    const so = noRate.get(key) ?? { name: line.instructorName, service: line.service, count: 0 };
+    noRate.set(key, { ...so, count: so.count + 1 });
   }
-  return [...noRate].map(
-    ([name, count]) =>
-      `${name} has no pay rate for ${count === 1 ? '1 class' : `${count} classes`}: ${count === 1 ? 'it pays' : 'they pay'} nothing until a rate is set in Staff Payrates.`,
+  const what = (service: PayrollLineDto['service'], count: number) =>
+    service === 'appointment'
+      ? count === 1
+        ? 'no appointment pay rate for 1 appointment'
+        : `no appointment pay rate for ${count} appointments`
+      : count === 1
+        ? 'no pay rate for 1 class'
+        : `no pay rate for ${count} classes`;
+  return [...noRate.values()].map(
+    ({ name, service, count }) =>
+      `${name} has ${what(service, count)}: ${count === 1 ? 'it pays' : 'they pay'} nothing until a rate is set in Staff Payrates.`,
   );
 }
 

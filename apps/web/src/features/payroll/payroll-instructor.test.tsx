@@ -10,6 +10,7 @@ afterEach(cleanup);
 
 const line = (day: number, overrides: Partial<PayrollLineDto> = {}): PayrollLineDto => ({
   kind: 'class',
+  service: 'class',
   instructorId: 'a'.repeat(24),
   instructorName: 'Ines Instructor',
   classInstanceId: String(day).padStart(24, '0'),
@@ -64,6 +65,29 @@ describe('an instructor’s payroll lines', () => {
     expect(toggle.getAttribute('aria-controls')).toBe(list.id);
     fireEvent.click(screen.getByRole('button', { name: 'Hide the lines' }));
     expect(screen.queryByRole('list', { name: 'Ines Instructor’s lines' })).toBeNull();
+  });
+
+  it('marks an appointment line and counts appointments apart from classes', () => {
+    show(
+      [
+        line(1),
+        line(2, {
+          service: 'appointment',
+          className: 'Private Pilates',
+          rateSummary: '$40.00 an hour',
+          amount: 4000,
+        }),
+        line(3, { service: 'appointment', className: 'Assessment', noRate: true, amount: 0 }),
+        line(4),
+      ],
+      true,
+    );
+    expect(screen.getByText('2 classes · 2 appointments · Subtotal $90.00')).toBeTruthy();
+    expect(screen.getByText('1 appointment without a rate')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the 4 lines' }));
+    const pilates = screen.getByText('Private Pilates').closest('li')!;
+    expect(within(pilates).getByText('Appointment')).toBeTruthy();
+    expect(within(screen.getByText('Evening Flow 1').closest('li')!).queryByText('Appointment')).toBeNull();
   });
 
   it('shows a short list on a phone, and every line in the wide table, without a button', () => {

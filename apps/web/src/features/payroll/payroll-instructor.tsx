@@ -7,10 +7,17 @@ import { formatMoney, periodLabel, type PayrollInstructorDto, type PayrollLineDt
 export const formatLineDay = (date: string, locale: string): string =>
   formatCalendarDay(date, locale, { weekday: 'short', day: 'numeric', month: 'short' });
 
-/** What a line is besides a class taught: a substitute's class, an adjustment and why. */
+/** What a line is besides a class taught: an appointment, a substitute's class, an adjustment and why. */
 function LineMarks({ line }: { line: PayrollLineDto }) {
   return (
     <>
+      {line.service === 'appointment' ? (
+        <Text size="sm" component="div">
+          <Badge color="indigo.9" variant="outline" size="sm">
+            Appointment
+          </Badge>
+        </Text>
+      ) : null}
       {line.kind === 'adjustment' ? (
         <Text size="sm" component="div">
           <Badge color="orange.9" variant="filled" size="sm" mr={6}>
@@ -45,10 +52,16 @@ export const FOLD_AFTER = 3;
 /** What a folded list holds that needs a look: adjustments and classes without a rate. */
 function foldedNotes(lines: readonly PayrollLineDto[]): string {
   const adjustments = lines.filter((line) => line.kind === 'adjustment').length;
-  const noRate = lines.filter((line) => line.noRate).length;
+  const noRate = lines.filter((line) => line.noRate && line.service === 'class').length;
+  const noAppointmentRate = lines.filter((line) => line.noRate && line.service === 'appointment').length;
   return [
     adjustments ? (adjustments === 1 ? '1 adjustment' : `${adjustments} adjustments`) : '',
     noRate ? (noRate === 1 ? '1 class without a rate' : `${noRate} classes without a rate`) : '',
+    noAppointmentRate
+      ? noAppointmentRate === 1
+        ? '1 appointment without a rate'
+        : `${noAppointmentRate} appointments without a rate`
+      : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -75,7 +88,17 @@ export function PayrollInstructor({
   const foldable = narrow && instructor.lines.length > FOLD_AFTER;
   const [open, setOpen] = useState(false);
   const notes = foldedNotes(instructor.lines);
-  const classes = instructor.classes === 1 ? '1 class' : `${instructor.classes} classes`;
+  // `classes` counts every line paying a session taught, appointments included: said apart here.
+  const appointmentCount = instructor.lines.filter(
+    (line) => line.kind === 'class' && line.service === 'appointment',
+  ).length;
+  const classCount = instructor.classes - appointmentCount;
+  const classes = [
+    classCount > 0 || appointmentCount === 0 ? (classCount === 1 ? '1 class' : `${classCount} classes`) : '',
+    appointmentCount ? (appointmentCount === 1 ? '1 appointment' : `${appointmentCount} appointments`) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -143,7 +166,7 @@ export function PayrollInstructor({
           <Table.ScrollContainer minWidth={860}>
             <Table striped verticalSpacing="xs">
               <VisuallyHidden component="caption">
-                {instructor.instructorName}’s classes and adjustments
+                {instructor.instructorName}’s classes, appointments and adjustments
               </VisuallyHidden>
               <Table.Thead>
                 <Table.Tr>

@@ -17,6 +17,7 @@ afterEach(() => {
 
 const line = (overrides: Partial<PayrollLineDto>): PayrollLineDto => ({
   kind: 'class',
+  service: 'class',
   instructorId: INSTRUCTOR_ID,
   instructorName: 'Ines Instructor',
   classInstanceId: 'c1'.padEnd(24, '0'),
