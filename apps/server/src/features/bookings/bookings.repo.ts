@@ -173,6 +173,29 @@ export async function addToCounts(
     .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, classInstanceId)));
 }
 
+/**
+ * An appointment whose last client cancelled: the instance is cancelled too (its time is free again for
+ * the exclusion constraints and the free slots). Called with the row locked, in the cancelling transaction.
+ */
+export async function cancelEmptiedAppointment(
+  tx: Executor,
+  companyId: string,
+  classInstanceId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(classInstances)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(classInstances.companyId, companyId),
+        eq(classInstances.id, classInstanceId),
+        eq(classInstances.kind, 'appointment'),
+        eq(classInstances.status, 'scheduled'),
+      ),
+    );
+}
+
 export async function findBooking(
   tx: Executor,
   companyId: string,

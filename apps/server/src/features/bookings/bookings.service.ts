@@ -28,6 +28,7 @@ import { bookingWindows, localMoment } from './booking-rules.ts';
 import {
   addToCounts,
   bookingWithClient,
+  cancelEmptiedAppointment,
   claimIdempotencyKey,
   classesWithOpenPlaces,
   clientBookings,
@@ -225,6 +226,13 @@ export interface BookAnswer {
   data: BookingDto;
 }
 
+/** What `placeBooking` answers: the API's answer, and the booking row and client behind it. */
+export interface PlacedBooking {
+  answer: BookAnswer;
+  booking: BookingRow;
+  clientName: string;
+}
+
 /**
  * Books a place, or a place on the waitlist. The class row is locked first, so however many requests
  * (from however many server processes) book one class at once, each sees the counts the previous one
@@ -240,13 +248,7 @@ export async function bookClass(
   /** A walk-in (front desk, check-in/front-desk.service.ts): the team books a free place and checks it in at once. */
   mode: { walkIn?: boolean } = {},
 ): Promise<BookAnswer> {
-  const client = isClientRole(actor.roleId);
-  const walkIn = !client && mode.walkIn === true;
-  if (client && body?.clientId && body.clientId !== actor.userId)
-    throw forbidden('You can only book a place for yourself.');
-  if (!client && !isManager(actor)) throw forbidden('Your account cannot book clients into classes.');
-  const clientId = client ? actor.userId : body?.clientId;
-  if (!clientId) throw badRequest('Choose the client to book.', { clientId: 'Choose the client to book' });
+  const clientId = bookerOf(actor, body?.clientId);
 
   try {
     return await afterCommit(
@@ -272,140 +274,9 @@ export async function bookClass(
         }
         const cls = await lockClass(tx, actor.companyId, classInstanceId);
         if (!cls) throw classNotFound();
-        const person = await findClient(tx, actor.companyId, clientId);
-        if (!person) throw notFound('We could not find that client.');
-        const you = client ? 'You' : person.name;
-
-        if (cls.status === 'cancelled') throw conflict('This class is cancelled.');
-        // At the door (a pass from the door code, checked or refused with its sentence), a free place may
-        // be taken until check-in closes, even once booking has closed or the class has started.
-        const atTheDoor =
-          client && body?.checkInPass
-            ? await admitDoorPass(tx, actor.companyId, cls.id, body.checkInPass, now)
-            : walkIn && admitWalkIn(cls, now);
-        if (cls.startsAt <= now && !atTheDoor)
-          throw conflict('This class has already started; it can no longer be booked.');
-        const rules = await rulesFor(tx, actor.companyId, cls);
-        const windows = bookingWindows(cls.startsAt, cls.timeZone, rules);
-        if (now < windows.opensAt && !atTheDoor)
-          throw conflict(`Booking for this class opens ${localMoment(windows.opensAt, cls.timeZone)}.`);
-        if (now >= windows.closesAt && !atTheDoor)
-          throw conflict(`Booking for this class closed ${localMoment(windows.closesAt, cls.timeZone)}.`);
-
-        const existing = await findActiveBooking(tx, actor.companyId, cls.id, clientId);
-        if (existing) {
-          const where = existing.status === 'waitlisted' ? 'on the waitlist of' : 'a place in';
-          throw conflict(`${you} already ${client ? 'have' : 'has'} ${where} this class.`);
-        }
-        // The team may book someone who has not signed (for this class only), never check them in (issue 13 §3).
-        if (
-          !(client || walkIn ? false : body?.overrideWaiver) &&
-          !(await hasSignedWaiver(tx, actor.companyId, clientId))
-        )
-          throw conflict(
-            client
-              ? 'Sign the studio’s waiver before you book: it is in Settings › Waiver.'
-              : walkIn
-                ? unsignedAtCheckIn(person.name)
-                : `${person.name} has not signed the studio’s current waiver. Ask them to sign it, or book anyway for this class only.`,
-            client
-              ? { waiver: 'Sign the waiver first' }
-              : walkIn
-                ? { waiver: 'The waiver is not signed' }
-                : { overrideWaiver: 'The waiver is not signed' },
-          );
-
-        let status: BookingStatus;
-        if (cls.bookedCount < cls.capacity) status = 'booked';
-        else if (walkIn)
-          throw conflict(
-            `${cls.templateName} is full: all ${cls.capacity} places are taken, so ${person.name} cannot walk in.`,
-          );
-        else if (!rules.waitlistEnabled) throw conflict('This class is full.');
-        else if (now >= windows.waitlistCutoffAt)
-          throw conflict('This class is full, and its waitlist has closed.');
-        else if (rules.maxWaitlistLength !== null && cls.waitlistCount >= rules.maxWaitlistLength)
-          throw conflict('This class is full, and so is its waitlist.');
-        else status = 'waitlisted';
-
-        // Known before anything is written: a client with nothing that pays is asked (402), not booked. A
-        // waitlist place is paid when it turns into a place (`handOn`), so joining only checks.
-        const plan = await choosePayment(
-          tx,
-          actor.companyId,
-          clientId,
-          cls,
-          {
-            clientPackageId: body?.clientPackageId,
-            dropIn: !client || body?.payWith === 'drop-in',
-            preferDropIn: body?.payWith === 'drop-in',
-          },
-          now,
-        );
-
-        let row = await insertBooking(tx, {
-          companyId: actor.companyId,
-          id: generateId(now.getTime()),
-          classInstanceId: cls.id,
-          clientId,
-          status,
-          waitlistedAt: status === 'waitlisted' ? now : null,
-          bookedBy: actor.userId,
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (status === 'booked')
-          row = await applyPayment(tx, actor.companyId, row, cls, plan, actor.userId, now);
-        if (walkIn)
-          row = await checkInBooking(
-            tx,
-            actor.companyId,
-            cls,
-            row,
-            person.name,
-            { actorId: actor.userId, reason: 'Walked in: booked and checked in by the studio' },
-            now,
-          );
-        await addToCounts(tx, actor.companyId, cls.id, status === 'booked' ? { places: 1 } : { waiting: 1 });
-        await recordChange(tx, actor.companyId, {
-          bookingId: row.id,
-          from: null,
-          to: status,
-          actorId: actor.userId,
-          reason: client ? 'Booked by the client' : 'Booked by the studio',
-          at: now,
-        });
-        const position = status === 'waitlisted' ? cls.waitlistCount + 1 : null;
-        const answer: BookAnswer = {
-          message: walkIn
-            ? `${person.name} walked in and is checked in to ${cls.templateName}.`
-            : status === 'booked'
-              ? `${you} ${client ? 'are' : 'is'} booked into ${cls.templateName}.`
-              : `The class is full: ${client ? 'you are' : `${person.name} is`} number ${position} on the waitlist.`,
-          data: toDto(row, person.name, cls.company.currency, position),
-        };
-        if (key) await storeIdempotentAnswer(tx, key, answer);
-        // A waitlist place is not a booking yet: it is told its place in line, and confirmed when it
-        // turns into one (`handOn`).
-        const confirmation =
-          status === 'waitlisted'
-            ? await queueBookingNotice(
-                tx,
-                actor.companyId,
-                person,
-                cls,
-                { kind: 'waitlist-joined', position: position ?? 1 },
-                deps.publicUrl,
-              )
-            : walkIn
-              ? // Standing at the desk, checked in already: no "Booked:" email for a class under way.
-                null
-              : await queuePlaceEmail(tx, actor.companyId, 'bookingConfirmed', person, cls, row, {
-                  rules,
-                  now,
-                  publicUrl: deps.publicUrl,
-                });
-        return { value: answer, emails: confirmation ? [confirmation] : [] };
+        const placed = await placeBooking(tx, deps, actor, cls, clientId, body, now, mode);
+        if (key) await storeIdempotentAnswer(tx, key, placed.value.answer);
+        return { value: placed.value.answer, emails: placed.emails };
       }),
     );
   } catch (error) {
@@ -413,6 +284,177 @@ export async function bookClass(
     if (isUniqueViolation(error)) throw conflict('This client already has a place in this class.');
     throw error;
   }
+}
+
+/**
+ * Who a booking is for: a client books only themself; the team (manageClients) names the client.
+ * Refuses before any transaction starts.
+ */
+export function bookerOf(actor: Actor, clientId: string | undefined, what = 'classes'): string {
+  const client = isClientRole(actor.roleId);
+  if (client && clientId && clientId !== actor.userId)
+    throw forbidden('You can only book a place for yourself.');
+  if (!client && !isManager(actor)) throw forbidden(`Your account cannot book clients into ${what}.`);
+  const who = client ? actor.userId : clientId;
+  if (!who) throw badRequest('Choose the client to book.', { clientId: 'Choose the client to book' });
+  return who;
+}
+
+/**
+ * The heart of a booking, in the caller's transaction with the class row already locked (`lockClass`):
+ * the class's state and booking window, the client's other booking, the waiver, the place or the
+ * waitlist, the payment (402 when nothing pays), the row, the counts, the history and the confirmation
+ * email. `bookClass` calls it for classes and events; POST /api/appointments for the appointment it has
+ * just created or joined (features/appointments). `clientId` comes from `bookerOf`.
+ */
+export async function placeBooking(
+  tx: Executor,
+  deps: Pick<BookingDeps, 'publicUrl'>,
+  actor: Actor,
+  cls: LockedClass,
+  clientId: string,
+  body: BookBody,
+  now: Date,
+  mode: { walkIn?: boolean } = {},
+): Promise<Outcome<PlacedBooking>> {
+  const client = isClientRole(actor.roleId);
+  const walkIn = !client && mode.walkIn === true;
+  // What the sentences call it: a class (or an event's date), or an appointment.
+  const noun = cls.appointmentTypeId === null ? 'class' : 'appointment';
+  const person = await findClient(tx, actor.companyId, clientId);
+  if (!person) throw notFound('We could not find that client.');
+  const you = client ? 'You' : person.name;
+
+  if (cls.status === 'cancelled') throw conflict(`This ${noun} is cancelled.`);
+  // At the door (a pass from the door code, checked or refused with its sentence), a free place may
+  // be taken until check-in closes, even once booking has closed or the class has started.
+  const atTheDoor =
+    client && body?.checkInPass
+      ? await admitDoorPass(tx, actor.companyId, cls.id, body.checkInPass, now)
+      : walkIn && admitWalkIn(cls, now);
+  if (cls.startsAt <= now && !atTheDoor)
+    throw conflict(`This ${noun} has already started; it can no longer be booked.`);
+  const rules = await rulesFor(tx, actor.companyId, cls);
+  const windows = bookingWindows(cls.startsAt, cls.timeZone, rules);
+  if (now < windows.opensAt && !atTheDoor)
+    throw conflict(`Booking for this ${noun} opens ${localMoment(windows.opensAt, cls.timeZone)}.`);
+  if (now >= windows.closesAt && !atTheDoor)
+    throw conflict(`Booking for this ${noun} closed ${localMoment(windows.closesAt, cls.timeZone)}.`);
+
+  const existing = await findActiveBooking(tx, actor.companyId, cls.id, clientId);
+  if (existing) {
+    const where = existing.status === 'waitlisted' ? 'on the waitlist of' : 'a place in';
+    throw conflict(`${you} already ${client ? 'have' : 'has'} ${where} this ${noun}.`);
+  }
+  // The team may book someone who has not signed (for this class only), never check them in (issue 13 §3).
+  if (
+    !(client || walkIn ? false : body?.overrideWaiver) &&
+    !(await hasSignedWaiver(tx, actor.companyId, clientId))
+  )
+    throw conflict(
+      client
+        ? 'Sign the studio’s waiver before you book: it is in Settings › Waiver.'
+        : walkIn
+          ? unsignedAtCheckIn(person.name)
+          : `${person.name} has not signed the studio’s current waiver. Ask them to sign it, or book anyway for this ${noun} only.`,
+      client
+        ? { waiver: 'Sign the waiver first' }
+        : walkIn
+          ? { waiver: 'The waiver is not signed' }
+          : { overrideWaiver: 'The waiver is not signed' },
+    );
+
+  let status: BookingStatus;
+  if (cls.bookedCount < cls.capacity) status = 'booked';
+  else if (walkIn)
+    throw conflict(
+      `${cls.templateName} is full: all ${cls.capacity} places are taken, so ${person.name} cannot walk in.`,
+    );
+  else if (!rules.waitlistEnabled) throw conflict(`This ${noun} is full.`);
+  else if (now >= windows.waitlistCutoffAt) throw conflict('This class is full, and its waitlist has closed.');
+  else if (rules.maxWaitlistLength !== null && cls.waitlistCount >= rules.maxWaitlistLength)
+    throw conflict('This class is full, and so is its waitlist.');
+  else status = 'waitlisted';
+
+  // Known before anything is written: a client with nothing that pays is asked (402), not booked. A
+  // waitlist place is paid when it turns into a place (`handOn`), so joining only checks.
+  const plan = await choosePayment(
+    tx,
+    actor.companyId,
+    clientId,
+    cls,
+    {
+      clientPackageId: body?.clientPackageId,
+      dropIn: !client || body?.payWith === 'drop-in',
+      preferDropIn: body?.payWith === 'drop-in',
+    },
+    now,
+  );
+
+  let row = await insertBooking(tx, {
+    companyId: actor.companyId,
+    id: generateId(now.getTime()),
+    classInstanceId: cls.id,
+    clientId,
+    status,
+    waitlistedAt: status === 'waitlisted' ? now : null,
+    bookedBy: actor.userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (status === 'booked') row = await applyPayment(tx, actor.companyId, row, cls, plan, actor.userId, now);
+  if (walkIn)
+    row = await checkInBooking(
+      tx,
+      actor.companyId,
+      cls,
+      row,
+      person.name,
+      { actorId: actor.userId, reason: 'Walked in: booked and checked in by the studio' },
+      now,
+    );
+  await addToCounts(tx, actor.companyId, cls.id, status === 'booked' ? { places: 1 } : { waiting: 1 });
+  await recordChange(tx, actor.companyId, {
+    bookingId: row.id,
+    from: null,
+    to: status,
+    actorId: actor.userId,
+    reason: client ? 'Booked by the client' : 'Booked by the studio',
+    at: now,
+  });
+  const position = status === 'waitlisted' ? cls.waitlistCount + 1 : null;
+  const answer: BookAnswer = {
+    message: walkIn
+      ? `${person.name} walked in and is checked in to ${cls.templateName}.`
+      : status === 'booked'
+        ? `${you} ${client ? 'are' : 'is'} booked into ${cls.templateName}.`
+        : `The class is full: ${client ? 'you are' : `${person.name} is`} number ${position} on the waitlist.`,
+    data: toDto(row, person.name, cls.company.currency, position),
+  };
+  // A waitlist place is not a booking yet: it is told its place in line, and confirmed when it
+  // turns into one (`handOn`).
+  const confirmation =
+    status === 'waitlisted'
+      ? await queueBookingNotice(
+          tx,
+          actor.companyId,
+          person,
+          cls,
+          { kind: 'waitlist-joined', position: position ?? 1 },
+          deps.publicUrl,
+        )
+      : walkIn
+        ? // Standing at the desk, checked in already: no "Booked:" email for a class under way.
+          null
+        : await queuePlaceEmail(tx, actor.companyId, 'bookingConfirmed', person, cls, row, {
+            rules,
+            now,
+            publicUrl: deps.publicUrl,
+          });
+  return {
+    value: { answer, booking: row, clientName: person.name },
+    emails: confirmation ? [confirmation] : [],
+  };
 }
 
 /** A walk-in is let in until check-in closes, even once booking has closed or the class has started. */
@@ -507,6 +549,10 @@ export async function cancelBooking(
       await addToCounts(tx, actor.companyId, cls.id, freed ? { places: -1 } : { waiting: -1 });
       if (freed) cls.bookedCount -= 1;
       else cls.waitlistCount -= 1;
+      // An appointment lives only while it has clients: its last one gone, it is cancelled in this
+      // transaction, which frees the instructor's (and room's) time for the next booking.
+      if (cls.appointmentTypeId !== null && cls.bookedCount === 0 && cls.waitlistCount === 0)
+        await cancelEmptiedAppointment(tx, actor.companyId, cls.id, now);
       await recordChange(tx, actor.companyId, {
         bookingId: booking.id,
         from: booking.status,
