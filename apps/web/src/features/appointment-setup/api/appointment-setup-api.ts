@@ -133,7 +133,7 @@ export const deleteAvailabilityException = ({
     { method: 'DELETE' },
   );
 
-function useAvailabilityMutation<T>(companyId: string, run: (variables: T) => Promise<unknown>) {
+function useAvailabilityMutation<T, R>(companyId: string, run: (variables: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
