@@ -24,7 +24,7 @@ export const EMAIL_VARIABLE_GROUPS = {
   },
   class: {
     name: ['The class (or event) name', 'Vinyasa Flow'],
-    noun: ['“class” or “event”', 'class'],
+    noun: ['“class”, “event” or “appointment”', 'class'],
     start: ['Day, date and time it starts, on the studio’s clock', 'Tue, 24 Nov 2026, 18:00'],
     date: ['The day and date', 'Tue, 24 Nov 2026'],
     time: ['The start time', '18:00'],

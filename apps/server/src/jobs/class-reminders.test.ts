@@ -5,6 +5,7 @@ import { startMailCatcher } from '../test/mail-catcher.ts';
 import { bearer, signUpClient } from '../test/factories.ts';
 import { actorFrom, classAt, minutesFromNow } from '../test/bookings.ts';
 import { studioReadyToSchedule, type ReadyStudio } from '../test/schedule.ts';
+import { appointmentAt, appointmentType } from '../test/appointment-rows.ts';
 import { bookClass } from '../features/bookings/bookings.service.ts';
 import { momentLabel } from '../features/fitness-sessions/zoned-time.ts';
 import { seedDemo } from '../features/demo/seed-demo.ts';
@@ -32,7 +33,11 @@ async function classAhead(ready: ReadyStudio, overrides: Record<string, unknown>
 
 async function clientOf(ready: ReadyStudio) {
   const signed = await signUpClient(app, ready.slug);
-  return { id: signed.session.user._id as string, headers: bearer(signed.session.token), email: signed.email };
+  return {
+    id: signed.session.user._id as string,
+    headers: bearer(signed.session.token),
+    email: signed.email,
+  };
 }
 
 async function book(classId: string, headers: Headers) {
@@ -47,10 +52,13 @@ async function book(classId: string, headers: Headers) {
 }
 
 async function remindersTo(email: string) {
-  const { rows } = await db.pool.query<{ subject: string; text: string; attachments: { filename: string }[] | null }>(
-    `select subject, text, attachments from email_outbox where "to" = $1 and subject like 'Reminder:%'`,
-    [email],
-  );
+  const { rows } = await db.pool.query<{
+    subject: string;
+    text: string;
+    attachments: { filename: string }[] | null;
+  }>(`select subject, text, attachments from email_outbox where "to" = $1 and subject like 'Reminder:%'`, [
+    email,
+  ]);
   return rows;
 }
 
@@ -77,17 +85,47 @@ describe('class reminders', () => {
     expect(reminder?.text).toContain('Where: Midtown, 10 Peachtree St, Atlanta, GA.');
     expect(reminder?.text).toContain('Drop-in: $25.00, to pay at the studio or in your account.');
     expect(reminder?.text).toContain('Can’t come? Cancel until');
-    expect(reminder?.text).toContain(`http://kinetic.test/${ready.slug}/client/client/app/classes/details/${cls.id}`);
+    expect(reminder?.text).toContain(
+      `http://kinetic.test/${ready.slug}/client/client/app/classes/details/${cls.id}`,
+    );
     expect(reminder?.attachments?.[0]?.filename).toBe('class.ics');
 
     // Delivered once each by the worker to the SMTP server.
     const delivered = () =>
-      [ana, ben].flatMap((client) => mail.mailTo(client.email)).filter((m) => m.subject.startsWith('Reminder:'));
+      [ana, ben]
+        .flatMap((client) => mail.mailTo(client.email))
+        .filter((m) => m.subject.startsWith('Reminder:'));
     for (let waited = 0; waited < 15_000 && delivered().length < 2; waited += 200)
       await new Promise((resolve) => setTimeout(resolve, 200));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(delivered().map((m) => m.to)).toEqual(expect.arrayContaining([[ana.email], [ben.email]]));
     expect(delivered()).toHaveLength(2);
+  });
+
+  it('reminds a client of an appointment, named by its type, with its instructor, price and appointment.ics (issue 17)', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const typeId = await appointmentType(db.pool, ready, { name: 'Private Pilates', price: 6000 });
+    slot += 1;
+    const startsAt = minutesFromNow(3 * 24 * 60 + slot * 75);
+    const appointment = await appointmentAt(db.pool, ready, typeId, startsAt, { roomId: ready.roomB });
+    const client = await clientOf(ready);
+    await book(appointment, client.headers);
+    const { rows: confirmations } = await db.pool.query<{ subject: string; text: string }>(
+      `select subject, text from email_outbox where "to" = $1 and subject not like 'Reminder:%'`,
+      [client.email],
+    );
+    expect(confirmations.map((row) => row.subject).join('\n')).toContain('Private Pilates');
+
+    expect(await sendClassReminders(deps, at(startsAt, -23 * HOUR))).toBe(1);
+    const when = momentLabel(startsAt, 'America/New_York');
+    const [reminder] = await remindersTo(client.email);
+    expect(reminder?.subject).toBe(`Reminder: Private Pilates, ${when}`);
+    expect(reminder?.text).toContain(`A reminder: you are booked into Private Pilates on ${when}.`);
+    expect(reminder?.text).toContain('Drop-in: $60.00, to pay at the studio or in your account.');
+    expect(reminder?.text).toContain('Open the appointment');
+    expect(reminder?.text).toContain(`http://kinetic.test/${ready.slug}/client/client/app`);
+    expect(reminder?.text).not.toContain('classes/details');
+    expect(reminder?.attachments?.[0]?.filename).toBe('appointment.ics');
   });
 
   it('skips cancelled bookings, the waitlist, clients who turned reminders off and cancelled classes', async () => {
@@ -157,7 +195,9 @@ describe('class reminders', () => {
       `select subject from email_outbox where "to" = $1 and subject ~ '^(Booked|Reminder):'`,
       [client.email],
     );
-    expect(rows.map((row: { subject: string }) => row.subject)).toEqual([expect.stringMatching(/^Booked: Power Yoga/)]);
+    expect(rows.map((row: { subject: string }) => row.subject)).toEqual([
+      expect.stringMatching(/^Booked: Power Yoga/),
+    ]);
   });
 
   it('a studio that switched the reminder off sends none and leaves the bookings unmarked; switched back on, each goes once', async () => {
@@ -173,8 +213,12 @@ describe('class reminders', () => {
     expect(await sendClassReminders(deps, due)).toBe(0);
     expect(await remindersTo(client.email)).toEqual([]);
     const marked = async () =>
-      (await db.pool.query<{ at: Date | null }>('select reminder_sent_at as at from bookings where id = $1', [place.id]))
-        .rows[0]?.at ?? null;
+      (
+        await db.pool.query<{ at: Date | null }>(
+          'select reminder_sent_at as at from bookings where id = $1',
+          [place.id],
+        )
+      ).rows[0]?.at ?? null;
     expect(await marked()).toBeNull();
 
     await db.pool.query(

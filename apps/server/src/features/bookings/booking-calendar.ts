@@ -46,8 +46,8 @@ export interface CalendarEntry {
    */
   sequence?: number;
   stamp: Date;
-  /** The attachment's name: class.ics or event.ics (default class). */
-  noun?: 'class' | 'event';
+  /** The attachment's name: class.ics, event.ics or appointment.ics (default class). */
+  noun?: 'class' | 'event' | 'appointment';
 }
 
 /** A whole calendar: an email's single entry or a feed's many. */

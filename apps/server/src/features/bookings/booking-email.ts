@@ -41,18 +41,31 @@ export interface Recipient {
 
 type CancellationRules = Pick<SessionSettingsValues, 'freeCancellationHoursBefore' | 'lateCancelFee'>;
 
-/** Where a client sees the class: the public class page of spec §2 (an event's date: the event's page). */
-function classLink(publicUrl: string, cls: Pick<LockedClass, 'id' | 'company' | 'eventId'>): string {
+/**
+ * Where a client sees the class: the public class page of spec §2 (an event's date: the event's page;
+ * an appointment, which has no public page: the client area's home, where their bookings are listed).
+ */
+function classLink(
+  publicUrl: string,
+  cls: Pick<LockedClass, 'id' | 'company' | 'eventId' | 'appointmentTypeId'>,
+): string {
+  if (cls.appointmentTypeId) return `${publicUrl}${eventPagePath(cls.company, '').replace(/\/$/, '')}`;
   return `${publicUrl}${eventPagePath(
     cls.company,
     cls.eventId ? `event/book-event/${cls.eventId}` : `classes/details/${cls.id}`,
   )}`;
 }
 
+/** What a booked place is called in the emails: a class, an event (its date) or an appointment. */
+export type BookedNoun = 'class' | 'event' | 'appointment';
+
+export const nounOf = (cls: Pick<LockedClass, 'eventId' | 'appointmentTypeId'>): BookedNoun =>
+  cls.eventId ? 'event' : cls.appointmentTypeId ? 'appointment' : 'class';
+
 /** What the emails and the calendar file say about the class. */
 interface ClassFacts {
   variables: EmailVariables;
-  noun: 'class' | 'event';
+  noun: BookedNoun;
   where: string;
   link: string;
 }
@@ -70,7 +83,7 @@ export async function classVariables(
   const address = await studioAddress(tx, companyId, cls.studioId);
   const venue = cls.eventId ? await eventAddress(tx, companyId, cls.eventId) : null;
   const where = venue ?? (address ? `${cls.studioName}, ${address}` : cls.studioName);
-  const noun = cls.eventId ? 'event' : 'class';
+  const noun = nounOf(cls);
   const link = classLink(publicUrl, cls);
   return {
     noun,

@@ -23,7 +23,10 @@ export type CancellationOutcome =
   | { kind: 'late'; used: PaymentFacts; fee: { amount: string; waived: boolean } | null };
 
 /** `booking.payment`: "Paid with 1 credit of your 10-Class Pack (7 left)." */
-export function paymentSentence(payment: PaymentFacts, noun: 'class' | 'event' = 'class'): string {
+export function paymentSentence(
+  payment: PaymentFacts,
+  noun: 'class' | 'event' | 'appointment' = 'class',
+): string {
   switch (payment.kind) {
     case 'membership':
       return `Paid with your membership: ${payment.packageName}.`;
@@ -55,7 +58,10 @@ export function cancellationSummary(facts: {
  * `cancellation.outcome`: what came back, or (late: the template already says the class counts as used)
  * what is spent and the fee recorded. Empty when there is nothing to say.
  */
-export function outcomeSentence(outcome: CancellationOutcome, noun: 'class' | 'event'): string {
+export function outcomeSentence(
+  outcome: CancellationOutcome,
+  noun: 'class' | 'event' | 'appointment',
+): string {
   switch (outcome.kind) {
     case 'credit-back':
       return `Your credit is back on your ${outcome.packageName} (${outcome.creditsLeft} left).`;

@@ -14,7 +14,11 @@ export interface FeedRow {
   lastReadAt: Date | null;
 }
 
-export async function findFeedOf(tx: Executor, companyId: string, userId: string): Promise<FeedRow | undefined> {
+export async function findFeedOf(
+  tx: Executor,
+  companyId: string,
+  userId: string,
+): Promise<FeedRow | undefined> {
   const [row] = await tx
     .select({
       companyId: calendarFeeds.companyId,
@@ -104,6 +108,8 @@ export async function feedOwner(tx: Executor, companyId: string, userId: string)
 /** What a feed entry needs of its class (or event date) and where it happens. */
 export interface ClassPlace {
   classInstanceId: string;
+  /** 'class', 'event' (an event's date) or 'appointment' (named by its type, issue 17). */
+  kind: string;
   eventId: string | null;
   name: string;
   startsAt: Date;
@@ -137,6 +143,7 @@ export interface TaughtEntryRow extends ClassPlace {
 
 type PlaceColumns = {
   class_instance_id: string;
+  kind: string;
   event_id: string | null;
   name: string;
   starts_at: Date | string;
@@ -149,19 +156,21 @@ type PlaceColumns = {
   event_address: string | null;
 };
 
-const PLACE_SELECT = sql`ci.id as class_instance_id, ci.event_id, coalesce(ev.title, ct.name, 'Class') as name,
+const PLACE_SELECT = sql`ci.id as class_instance_id, ci.kind, ci.event_id, coalesce(ev.title, ct.name, at.name, 'Class') as name,
   ci.starts_at, ci.ends_at, ci.status as class_status, ci.cancelled_at,
   s.name as studio_name, s.address as studio_address, r.name as room_name, nullif(trim(ev.address), '') as event_address`;
 
 const PLACE_JOINS = sql`join studios s on s.company_id = ci.company_id and s.id = ci.studio_id
   left join studio_rooms r on r.company_id = ci.company_id and r.id = ci.room_id
   left join class_templates ct on ct.company_id = ci.company_id and ct.id = ci.template_id
-  left join events ev on ev.company_id = ci.company_id and ev.id = ci.event_id`;
+  left join events ev on ev.company_id = ci.company_id and ev.id = ci.event_id
+  left join appointment_types at on at.company_id = ci.company_id and at.id = ci.appointment_type_id`;
 
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 const placeOf = (row: PlaceColumns): ClassPlace => ({
   classInstanceId: row.class_instance_id,
+  kind: row.kind,
   eventId: row.event_id,
   name: row.name,
   startsAt: date(row.starts_at),

@@ -24,7 +24,8 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: anyone,
       schema: {
         tags,
-        summary: 'Whether I have a private calendar address and since when (the address is shown only when made)',
+        summary:
+          'Whether I have a private calendar address and since when (the address is shown only when made)',
         response: { 200: answer },
       },
     },
@@ -83,13 +84,15 @@ export const calendarFeedsRoutes: FastifyPluginAsyncZod = async (app) => {
         clientAddress: request.ip,
         publicUrl: app.deps.publicUrl,
       });
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', 'inline; filename="my-classes.ics"')
-        // Personal data: never in a shared cache; calendar apps read it fresh each time.
-        .header('cache-control', 'private, no-store')
-        .header('x-robots-tag', 'noindex')
-        .send(file);
+      return (
+        reply
+          .header('content-type', 'text/calendar; charset=utf-8')
+          .header('content-disposition', 'inline; filename="my-classes.ics"')
+          // Personal data: never in a shared cache; calendar apps read it fresh each time.
+          .header('cache-control', 'private, no-store')
+          .header('x-robots-tag', 'noindex')
+          .send(file)
+      );
     },
   );
 };

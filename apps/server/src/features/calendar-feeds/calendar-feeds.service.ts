@@ -62,7 +62,9 @@ export const feedUrlOf = (publicUrl: string, token: string) => `${publicUrl}/api
 
 /** Whether I have a live address, and since when (the address itself was shown when it was made). */
 export function getMyCalendarFeed(db: Database, actor: Actor): Promise<CalendarFeedDto> {
-  return withTenant(db, actor.companyId, async (tx) => dtoOf(await findFeedOf(tx, actor.companyId, actor.userId)));
+  return withTenant(db, actor.companyId, async (tx) =>
+    dtoOf(await findFeedOf(tx, actor.companyId, actor.userId)),
+  );
 }
 
 /** A new address, answered in full this once; the old one (if any) stops working in the same commit. */
@@ -87,10 +89,7 @@ export function revokeMyCalendarFeed(db: Database, actor: Actor): Promise<Calend
   });
 }
 
-type Opened =
-  | { kind: 'open'; companyId: string; userId: string }
-  | { kind: 'unknown' }
-  | { kind: 'limited' };
+type Opened = { kind: 'open'; companyId: string; userId: string } | { kind: 'unknown' } | { kind: 'limited' };
 
 /** The feed a secret opens, counted against its limits (committed even when the answer is 404 or 429). */
 function openFeed(db: Database, token: string, clientAddress: string): Promise<Opened> {
@@ -140,7 +139,12 @@ export async function calendarFeedFile(
       method: 'PUBLISH',
       feed: { name: `${company.name} – my classes`, refreshInterval: REFRESH_INTERVAL },
       events: events
-        .filter((event) => event.status !== 'CANCELLED' || event.withdrawnAt === null || event.withdrawnAt.getTime() >= keptSince)
+        .filter(
+          (event) =>
+            event.status !== 'CANCELLED' ||
+            event.withdrawnAt === null ||
+            event.withdrawnAt.getTime() >= keptSince,
+        )
         .map(({ withdrawnAt: _withdrawnAt, ...event }) => event),
     });
   });
@@ -171,16 +175,25 @@ function locationOf(place: ClassPlace): string {
   return address ? `${studio}, ${address}` : studio;
 }
 
-/** The client's page of the class (or the event's page), as in the confirmation email. */
+/** What an entry is, as its description says it. */
+const nounOf = (place: ClassPlace) =>
+  place.eventId ? 'event' : place.kind === 'appointment' ? 'appointment' : 'class';
+
+/** The client's page of the class (or the event's page; an appointment: their bookings), as in the confirmation email. */
 function clientLink(place: ClassPlace, links: Links): string {
-  if (place.eventId) return `${links.publicUrl}${eventPagePath(links.company, `event/book-event/${place.eventId}`)}`;
+  if (place.eventId)
+    return `${links.publicUrl}${eventPagePath(links.company, `event/book-event/${place.eventId}`)}`;
   const role = links.company.kind === 'solo' ? 'solo-client' : 'client';
-  return `${links.publicUrl}/${encodeURIComponent(links.company.slug)}/${role}/client/app/classes/details/${place.classInstanceId}`;
+  const area = `${links.publicUrl}/${encodeURIComponent(links.company.slug)}/${role}/client/app`;
+  // An appointment has no public page: the client area's home lists their bookings.
+  return place.kind === 'appointment' ? area : `${area}/classes/details/${place.classInstanceId}`;
 }
 
-/** The team's page of the class (its roster). */
+/** The team's page of the class (its roster); an appointment's: the Appointment calendar. */
 const teamLink = (place: ClassPlace, links: Links) =>
-  `${links.publicUrl}/${encodeURIComponent(links.company.slug)}/${links.role}/app/classes/details/${place.classInstanceId}`;
+  place.kind === 'appointment'
+    ? `${links.publicUrl}/${encodeURIComponent(links.company.slug)}/${links.role}/app/appointment`
+    : `${links.publicUrl}/${encodeURIComponent(links.company.slug)}/${links.role}/app/classes/details/${place.classInstanceId}`;
 
 /**
  * A client's booking: UID `{bookingId}@kinetic` and the SEQUENCE of `bookingSequence`, as in the
@@ -194,7 +207,7 @@ function bookingEvent(row: BookingEntryRow, links: Links, now: Date): FeedEvent 
   const offered = !cancelled && row.status === 'offered';
   const name = `${row.name} (${links.company.name})`;
   const description = classCancelled
-    ? `${links.company.name} cancelled this ${row.eventId ? 'event' : 'class'}. ${link}`
+    ? `${links.company.name} cancelled this ${nounOf(row)}. ${link}`
     : cancelled
       ? `This booking at ${links.company.name} is cancelled. ${link}`
       : offered
@@ -224,7 +237,7 @@ const placesText = (row: TaughtEntryRow) => {
 function taughtEvent(row: TaughtEntryRow, links: Links, now: Date): FeedEvent {
   const link = teamLink(row, links);
   const cancelled = row.classStatus === 'cancelled';
-  const noun = row.eventId ? 'event' : 'class';
+  const noun = nounOf(row);
   const role =
     row.part === 'instructor'
       ? `You teach this ${noun}.`
@@ -240,9 +253,7 @@ function taughtEvent(row: TaughtEntryRow, links: Links, now: Date): FeedEvent {
     endsAt: row.endsAt,
     summary: cancelled ? `Cancelled: ${name}` : name,
     location: locationOf(row),
-    description: cancelled
-      ? `This ${noun} is cancelled. ${link}`
-      : `${role} ${placesText(row)}. ${link}`,
+    description: cancelled ? `This ${noun} is cancelled. ${link}` : `${role} ${placesText(row)}. ${link}`,
     url: link,
     stamp: now,
     withdrawnAt: cancelled ? row.cancelledAt : null,

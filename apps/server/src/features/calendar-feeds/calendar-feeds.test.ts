@@ -5,6 +5,7 @@ import { withTenant } from '../../db/client.ts';
 import { calendarFeeds } from '../../db/schema/index.ts';
 import { anonymiseDueAccounts } from '../account-deletion/account-deletion.service.ts';
 import { calendarFeedFile } from './calendar-feeds.service.ts';
+import { appointmentAt, appointmentType } from '../../test/appointment-rows.ts';
 import { bookClass, classAt, minutesFromNow, setSessionRules, signedInClient } from '../../test/bookings.ts';
 import { PASSWORD } from '../../test/factories.ts';
 import { createTestApp } from '../../test/harness.ts';
@@ -94,7 +95,11 @@ async function moveClass(
   startsAt: Date,
   overrides: Record<string, unknown> = {},
 ) {
-  const current = await app.inject({ method: 'GET', url: `/api/class-instances/${classInstanceId}`, headers: ready.headers });
+  const current = await app.inject({
+    method: 'GET',
+    url: `/api/class-instances/${classInstanceId}`,
+    headers: ready.headers,
+  });
   const seriesId = current.json().data.fitnessSessionId as string;
   const moved = await app.inject({
     method: 'PUT',
@@ -116,7 +121,8 @@ const HOUR = 3_600_000;
 
 describe('/api/my/calendar-feed', () => {
   it('answers 401 without a session', async () => {
-    for (const method of ['GET', 'POST', 'DELETE'] as const) expect((await myFeed({}, method)).statusCode).toBe(401);
+    for (const method of ['GET', 'POST', 'DELETE'] as const)
+      expect((await myFeed({}, method)).statusCode).toBe(401);
   });
 
   it('shows the address once, when made; stores only its hash; GET says since when and when it was read', async () => {
@@ -163,7 +169,10 @@ describe('a client’s feed', () => {
     const { calendar, entries } = await entriesAt(url);
     expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(`${ready.session.company.name} – my classes`);
     expect(calendar.getFirstPropertyValue('x-published-ttl')).toBe('PT1H');
-    expect(entries.map((entry) => entry.uid)).toEqual([`${firstBooking}@kinetic`, `${secondBooking}@kinetic`]);
+    expect(entries.map((entry) => entry.uid)).toEqual([
+      `${firstBooking}@kinetic`,
+      `${secondBooking}@kinetic`,
+    ]);
     expect(JSON.stringify(entries)).not.toContain(notMine);
     const booked = entryOf(entries, `${firstBooking}@kinetic`);
     expect(booked).toMatchObject({
@@ -238,7 +247,12 @@ describe('a client’s feed', () => {
     const url = await makeFeed(waiting.headers);
     expect((await entriesAt(url)).entries).toEqual([]);
 
-    const freed = await app.inject({ method: 'POST', url: `/api/bookings/${held}/cancel`, headers: holder.headers, payload: {} });
+    const freed = await app.inject({
+      method: 'POST',
+      url: `/api/bookings/${held}/cancel`,
+      headers: holder.headers,
+      payload: {},
+    });
     expect(freed.statusCode, freed.body).toBe(200);
     const offered = entryOf((await entriesAt(url)).entries, `${queued}@kinetic`);
     expect(offered.status).toBe('TENTATIVE');
@@ -252,7 +266,12 @@ describe('a client’s feed', () => {
     const farClass = await freeClassAt(ready, minutesFromNow(60 * 24 * 60));
     const booking = await book(farClass, client.headers);
     const url = await makeFeed(client.headers);
-    const cancelled = await app.inject({ method: 'POST', url: `/api/bookings/${booking}/cancel`, headers: client.headers, payload: {} });
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking}/cancel`,
+      headers: client.headers,
+      payload: {},
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const token = /feeds\/(.+)\.ics$/.exec(url)?.[1] ?? '';
     const fileOn = (daysLater: number) =>
@@ -262,7 +281,9 @@ describe('a client’s feed', () => {
         new Date(Date.now() + daysLater * 24 * HOUR),
       );
     const uids = (file: string) =>
-      new ICAL.Component(ICAL.parse(file)).getAllSubcomponents('vevent').map((vevent) => vevent.getFirstPropertyValue('uid'));
+      new ICAL.Component(ICAL.parse(file))
+        .getAllSubcomponents('vevent')
+        .map((vevent) => vevent.getFirstPropertyValue('uid'));
     expect(uids(await fileOn(29))).toEqual([`${booking}@kinetic`]);
     expect(uids(await fileOn(31))).toEqual([]);
   });
@@ -281,7 +302,8 @@ describe('a client’s feed', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({
       status: 0,
-      message: 'This calendar address does not work any more. Get the current one from your account’s settings.',
+      message:
+        'This calendar address does not work any more. Get the current one from your account’s settings.',
     });
     expect((await read(current)).statusCode).toBe(200);
 
@@ -306,7 +328,8 @@ describe('a client’s feed', () => {
     const guesser = '198.51.100.99';
     let last = 0;
     for (let attempt = 0; attempt < 61; attempt += 1)
-      last = (await read(`${PUBLIC_URL}/api/calendar-feeds/${attempt}${near.slice(3)}.ics`, guesser)).statusCode;
+      last = (await read(`${PUBLIC_URL}/api/calendar-feeds/${attempt}${near.slice(3)}.ics`, guesser))
+        .statusCode;
     expect(last).toBe(429);
     // A real address still opens from that client address (Google reads every feed from a few addresses).
     expect((await read(url, guesser)).statusCode).toBe(200);
@@ -346,12 +369,22 @@ describe('a client’s feed', () => {
     const south = await studioReadyToSchedule(app);
     const northClient = await signedInClient(app, north);
     const southClient = await signedInClient(app, south);
-    const northBooking = await book(await freeClassAt(north, minutesFromNow(2 * 24 * 60)), northClient.headers);
-    const southBooking = await book(await freeClassAt(south, minutesFromNow(2 * 24 * 60)), southClient.headers);
+    const northBooking = await book(
+      await freeClassAt(north, minutesFromNow(2 * 24 * 60)),
+      northClient.headers,
+    );
+    const southBooking = await book(
+      await freeClassAt(south, minutesFromNow(2 * 24 * 60)),
+      southClient.headers,
+    );
     const northUrl = await makeFeed(northClient.headers);
     const southUrl = await makeFeed(southClient.headers);
-    expect((await entriesAt(northUrl)).entries.map((entry) => entry.uid)).toEqual([`${northBooking}@kinetic`]);
-    expect((await entriesAt(southUrl)).entries.map((entry) => entry.uid)).toEqual([`${southBooking}@kinetic`]);
+    expect((await entriesAt(northUrl)).entries.map((entry) => entry.uid)).toEqual([
+      `${northBooking}@kinetic`,
+    ]);
+    expect((await entriesAt(southUrl)).entries.map((entry) => entry.uid)).toEqual([
+      `${southBooking}@kinetic`,
+    ]);
     const seen = await withTenant(db.db, south.companyId, (tx) => tx.select().from(calendarFeeds));
     expect(seen.map((row) => row.companyId)).toEqual([south.companyId]);
   });
@@ -366,12 +399,23 @@ describe('an instructor’s feed', () => {
       method: 'POST',
       url: '/api/instructors',
       headers: ready.headers,
-      payload: { name: 'Tess Teacher', email: me.json().data.user.email, phone: null, bio: null, photo: null, active: true },
+      payload: {
+        name: 'Tess Teacher',
+        email: me.json().data.user.email,
+        phone: null,
+        bio: null,
+        photo: null,
+        active: true,
+      },
     });
     expect(added.statusCode, added.body).toBe(201);
     const instructorId = added.json().data.id as string;
     // The invitation links the instructors row to the login that already has that address.
-    const linked = await app.inject({ method: 'POST', url: `/api/instructors/${instructorId}/invitation`, headers: ready.headers });
+    const linked = await app.inject({
+      method: 'POST',
+      url: `/api/instructors/${instructorId}/invitation`,
+      headers: ready.headers,
+    });
     expect(linked.json().data?.outcome, linked.body).toBe('linked');
 
     const teaches = minutesFromNow(2 * 24 * 60);
@@ -383,7 +427,10 @@ describe('an instructor’s feed', () => {
 
     const url = await makeFeed(member.headers);
     const { entries } = await entriesAt(url);
-    expect(entries.map((entry) => entry.uid)).toEqual([`class-${taught}@kinetic`, `class-${assisted}@kinetic`]);
+    expect(entries.map((entry) => entry.uid)).toEqual([
+      `class-${taught}@kinetic`,
+      `class-${assisted}@kinetic`,
+    ]);
     expect(JSON.stringify(entries)).not.toContain(someoneElses);
     const teaching = entryOf(entries, `class-${taught}@kinetic`);
     expect(teaching).toMatchObject({
@@ -414,6 +461,74 @@ describe('an instructor’s feed', () => {
   });
 });
 
+describe('appointments in the feeds', () => {
+  it('an instructor’s appointment shows by its type’s name at the studio and room; cancelled it is CANCELLED with a higher SEQUENCE; the client’s feed has their booking', async () => {
+    const ready = await studioReadyToSchedule(app);
+    const member = await signInTeamMember(app, db.db, ready.companyId, 'instructor');
+    const me = await app.inject({ method: 'GET', url: '/api/me', headers: member.headers });
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/instructors',
+      headers: ready.headers,
+      payload: {
+        name: 'Tess Teacher',
+        email: me.json().data.user.email,
+        phone: null,
+        bio: null,
+        photo: null,
+        active: true,
+      },
+    });
+    const instructorId = added.json().data.id as string;
+    const linked = await app.inject({
+      method: 'POST',
+      url: `/api/instructors/${instructorId}/invitation`,
+      headers: ready.headers,
+    });
+    expect(linked.json().data?.outcome, linked.body).toBe('linked');
+
+    const typeId = await appointmentType(db.pool, ready, { name: 'Private Pilates', price: 0 });
+    const startsAt = minutesFromNow(2 * 24 * 60);
+    const appointment = await appointmentAt(db.pool, ready, typeId, startsAt, {
+      instructorId,
+      roomId: ready.roomB,
+    });
+    const client = await signedInClient(app, ready);
+    const bookingId = await book(appointment, client.headers);
+
+    const url = await makeFeed(member.headers);
+    const entry = entryOf((await entriesAt(url)).entries, `class-${appointment}@kinetic`);
+    expect(entry).toMatchObject({
+      sequence: 0,
+      status: 'CONFIRMED',
+      start: startsAt.toISOString(),
+      end: new Date(startsAt.getTime() + HOUR).toISOString(),
+      summary: 'Private Pilates',
+    });
+    expect(entry.location).toMatch(/^Midtown, Studio B, 10 Peachtree St/);
+    expect(entry.description).toContain('You teach this appointment. 1 of 1 place booked.');
+    expect(entry.description).toContain(`/${ready.slug}/instructor/app/appointment`);
+
+    const clientUrl = await makeFeed(client.headers);
+    const clientEntry = entryOf((await entriesAt(clientUrl)).entries, `${bookingId}@kinetic`);
+    expect(clientEntry.summary).toMatch(/^Private Pilates \(/);
+    expect(clientEntry.status).toBe('CONFIRMED');
+
+    await db.pool.query(
+      `update class_instances set status = 'cancelled', cancelled_at = now() where company_id = $1 and id = $2`,
+      [ready.companyId, appointment],
+    );
+    const withdrawn = entryOf((await entriesAt(url)).entries, `class-${appointment}@kinetic`);
+    expect(withdrawn.status).toBe('CANCELLED');
+    expect(withdrawn.summary).toBe('Cancelled: Private Pilates');
+    expect(withdrawn.sequence).toBeGreaterThan(entry.sequence);
+    expect(withdrawn.description).toContain('This appointment is cancelled.');
+    const clientWithdrawn = entryOf((await entriesAt(clientUrl)).entries, `${bookingId}@kinetic`);
+    expect(clientWithdrawn.status).toBe('CANCELLED');
+    expect(clientWithdrawn.description).toContain('cancelled this appointment');
+  });
+});
+
 describe('events in the feeds', () => {
   it('a client’s booked event date shows the event, its outside address and page; its facilitator’s feed has it too', async () => {
     const ready = await studioReadyToSchedule(app);
@@ -423,11 +538,22 @@ describe('events in the feeds', () => {
       method: 'POST',
       url: '/api/facilitators',
       headers: ready.headers,
-      payload: { name: 'Faye Facilitator', email: me.json().data.user.email, phone: null, bio: null, photo: null, active: true },
+      payload: {
+        name: 'Faye Facilitator',
+        email: me.json().data.user.email,
+        phone: null,
+        bio: null,
+        photo: null,
+        active: true,
+      },
     });
     expect(added.statusCode, added.body).toBe(201);
     const facilitatorId = added.json().data.id as string;
-    const linked = await app.inject({ method: 'POST', url: `/api/facilitators/${facilitatorId}/invitation`, headers: ready.headers });
+    const linked = await app.inject({
+      method: 'POST',
+      url: `/api/facilitators/${facilitatorId}/invitation`,
+      headers: ready.headers,
+    });
     expect(linked.json().data?.outcome, linked.body).toBe('linked');
 
     const startsAt = minutesFromNow(6 * 24 * 60);
