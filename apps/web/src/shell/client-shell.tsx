@@ -5,6 +5,7 @@ import { isClientRole } from '@kinetic/shared';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { usePublicCompany } from '../features/public-company/api/get-public-company.ts';
 import { CompanyBrand, CompanyFooter } from '../features/public-company/company-branding.tsx';
+import { usePublicAppointmentTypes } from '../features/appointment-booking/api/appointment-booking-api.ts';
 import { useAccount } from './use-account.ts';
 import { isForeignArea, ownAreaPath } from './own-area.ts';
 import { useEndSession } from './use-end-session.ts';
@@ -23,8 +24,11 @@ export function ClientShell() {
   const [loggingOut, setLoggingOut] = useState(false);
   const mainRef = useRouteFocus<HTMLDivElement>();
   const branding = usePublicCompany(company);
+  // Private sessions are in the menu only when the studio offers some (issue 17 §3).
+  const privateSessions = usePublicAppointmentTypes(company ?? '');
   const { pathname } = useLocation();
-  const inSettings = pathname.startsWith(`${base}/settings`) && !pathname.startsWith(`${base}/settings/packages`);
+  const inSettings =
+    pathname.startsWith(`${base}/settings`) && !pathname.startsWith(`${base}/settings/packages`);
 
   if (account.isPending || account.expired) return <PageLoader />;
   if (account.isError) {
@@ -69,6 +73,12 @@ export function ClientShell() {
             >
               Calendar
             </Anchor>
+            {privateSessions.data && privateSessions.data.items.length > 0 ? (
+              // The booking page is public (no shell): it has its own way back to the calendar.
+              <Anchor component={Link} to={`${base}/app/appointments`} className="client-nav-link">
+                Private sessions
+              </Anchor>
+            ) : null}
             <Anchor component={NavLink} to={`${base}/settings/packages`} className="client-nav-link">
               Packages
             </Anchor>

@@ -29,6 +29,14 @@ export function widgetEventPath(company: string, kind: CompanyKind, eventId: str
   return next ? `${path}?${new URLSearchParams({ next }).toString()}` : path;
 }
 
+/**
+ * The main app's private-session booking (issue 17 §3), opened inside the frame like an event page; its
+ * "Back to the schedule" returns to `next`.
+ */
+export function widgetAppointmentsPath(company: string, kind: CompanyKind, next: string): string {
+  return `/${company}/${clientRoleOf(kind)}/client/app/appointments?${new URLSearchParams({ next }).toString()}`;
+}
+
 /** The client's packages page (to buy a class pack), in the client group of the company's kind. */
 export function widgetPackagesPath(company: string, kind: CompanyKind, next: string): string {
   return `/${company}/${clientRoleOf(kind)}/client/settings/packages?${new URLSearchParams({ next }).toString()}`;

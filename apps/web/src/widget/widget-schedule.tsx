@@ -4,6 +4,7 @@ import {
   setMoneyLocale,
   type ClassInstanceListDto,
   type PublicCompanyDto,
+  type PublicAppointmentTypeListDto,
   type PublicEventDto,
   type WidgetStudioDto,
 } from '@kinetic/shared';
@@ -17,7 +18,7 @@ import {
 import { addDays, placesLeftLabel, weekRange } from '../features/schedule/timetable-days.ts';
 import { usePublicRead } from './widget-api.ts';
 import { dayHeading, eventPlacesLabel, widgetDays, type WidgetItem } from './widget-days.ts';
-import { widgetClassLink, widgetEventPath } from './widget-paths.ts';
+import { widgetAppointmentsPath, widgetClassLink, widgetEventPath } from './widget-paths.ts';
 import { navigate, useDocumentTitle } from './widget-router.ts';
 import styles from './widget.module.css';
 
@@ -65,6 +66,11 @@ export function WidgetSchedule({ company, studioId, search, brand }: SchedulePro
     30_000,
   );
   const events = usePublicRead<{ items: PublicEventDto[] }>(`public/${slug}/events?pageSize=100`, 60_000);
+  // Private sessions (issue 17): a link to the main app's booking page when the studio offers any.
+  const privateSessions = usePublicRead<PublicAppointmentTypeListDto>(
+    `public/${slug}/appointment-types`,
+    60_000,
+  );
   const studio = usePublicRead<WidgetStudioDto>(
     studioId ? `public/${slug}/studios/${encodeURIComponent(studioId)}` : null,
   );
@@ -104,6 +110,16 @@ export function WidgetSchedule({ company, studioId, search, brand }: SchedulePro
     <main id="main" className={styles.page}>
       <h1 className={styles.title}>{studioName ? `Book at ${studioName}` : 'Book a class or event'}</h1>
       <p className={styles.muted}>Times are the studio’s local times. Open a class or an event to book it.</p>
+      {brand && privateSessions.state === 'done' && privateSessions.data.items.length > 0 ? (
+        <p>
+          <a
+            className={`${styles.button} ${styles.linkButton}`}
+            href={widgetAppointmentsPath(company, brand.kind, here)}
+          >
+            Book a private session
+          </a>
+        </p>
+      ) : null}
       {studio.state === 'failed' ? (
         <p role="alert" className={styles.alert}>
           {studio.error.message} Showing every studio’s classes.

@@ -65,16 +65,46 @@ describe('Client calendar', () => {
     // The week grid: the same days as columns, each class a tile with its link and the client's mark.
     fireEvent.click(screen.getByRole('radio', { name: 'Week grid' }));
     const gridTuesday = within(await screen.findByRole('region', { name: 'Tuesday 8 January' }));
-    expect(gridTuesday.getByRole('link', { name: evening.templateName }).getAttribute('href')).toBe(`/acme/client/client/classes/details/${evening.id}`);
+    expect(gridTuesday.getByRole('link', { name: evening.templateName }).getAttribute('href')).toBe(
+      `/acme/client/client/classes/details/${evening.id}`,
+    );
     expect(gridTuesday.getByText('Booked')).toBeTruthy();
     expect(screen.getAllByRole('region', { name: /January$/ })).toHaveLength(7);
     expect((screen.getByRole('radio', { name: 'Week grid' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('offers “Book a private session” only when the studio offers private sessions (issue 17)', async () => {
+    const answer = (types: unknown[]) =>
+      stubFetch((call) => {
+        if (call.path === 'me') return ok(account);
+        if (call.path === 'my/bookings') return ok({ items: [] });
+        if (call.path.startsWith('public/acme/class-instances?')) return ok({ items: [] });
+        if (call.path === 'public/acme/appointment-types') return ok({ items: types });
+        return noStub(call);
+      });
+    const routes = [{ path: '/:company/:roleId/client', element: <ClientCalendarPage /> }];
+    answer([{ id: '6b0000000000000000000a01', name: 'Personal Training' }]);
+    renderRoutes(routes, '/acme/client/client');
+    const link = await screen.findByRole('link', { name: 'Book a private session' });
+    expect(link.getAttribute('href')).toBe('/acme/client/client/app/appointments');
+    cleanup();
+    const calls = answer([]);
+    renderRoutes(routes, '/acme/client/client');
+    await screen.findByRole('heading', { level: 1, name: 'Calendar' });
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === 'public/acme/appointment-types')).toBe(true),
+    );
+    expect(screen.queryByRole('link', { name: 'Book a private session' })).toBeNull();
+  });
+
   it('My bookings: what is coming up with its status, and past classes; kept in the address', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-07T12:00:00Z'));
-    const booking = (classInstance: ClassInstanceDto, status: string, extra: Record<string, unknown> = {}) => ({
+    const booking = (
+      classInstance: ClassInstanceDto,
+      status: string,
+      extra: Record<string, unknown> = {},
+    ) => ({
       id: `b${classInstance.id.slice(1)}`,
       classInstanceId: classInstance.id,
       clientId: 'c',
@@ -90,11 +120,22 @@ describe('Client calendar', () => {
       classInstance,
       ...extra,
     });
-    const lastWeek: ClassInstanceDto = { ...evening, id: '666666666666666666666666', templateName: 'Power Yoga', startsAt: '2030-01-02T23:00:00.000Z', endsAt: '2030-01-03T00:00:00.000Z' };
+    const lastWeek: ClassInstanceDto = {
+      ...evening,
+      id: '666666666666666666666666',
+      templateName: 'Power Yoga',
+      startsAt: '2030-01-02T23:00:00.000Z',
+      endsAt: '2030-01-03T00:00:00.000Z',
+    };
     stubFetch((call) => {
       if (call.path === 'me') return ok(account);
       if (call.path === 'my/bookings')
-        return ok({ items: [booking(evening, 'offered', { offerExpiresAt: '2030-01-08T17:00:00.000Z' }), booking(waiting, 'cancelled', { cancelledBy: 'client' })] });
+        return ok({
+          items: [
+            booking(evening, 'offered', { offerExpiresAt: '2030-01-08T17:00:00.000Z' }),
+            booking(waiting, 'cancelled', { cancelledBy: 'client' }),
+          ],
+        });
       if (call.path === 'my/bookings?when=past') return ok({ items: [booking(lastWeek, 'checked_in')] });
       if (call.path.startsWith('public/acme/class-instances?')) return ok({ items: [evening, waiting] });
       return noStub(call);
@@ -208,14 +249,46 @@ describe('Client calendar', () => {
       createdAt: '2030-01-01T00:00:00.000Z',
       updatedAt: '2030-01-01T00:00:00.000Z',
     };
-    const lastWeek: ClassInstanceDto = { ...evening, id: '666666666666666666666666', templateName: 'Power Yoga', startsAt: '2030-01-02T23:00:00.000Z', endsAt: '2030-01-03T00:00:00.000Z' };
+    const lastWeek: ClassInstanceDto = {
+      ...evening,
+      id: '666666666666666666666666',
+      templateName: 'Power Yoga',
+      startsAt: '2030-01-02T23:00:00.000Z',
+      endsAt: '2030-01-03T00:00:00.000Z',
+    };
     serveWeek(
       [evening, waiting],
       [
-        { ...base, id: 'b1', classInstanceId: evening.id, classInstance: evening, status: 'booked', paidWith: 'class-pack', payment: { packageName: '5-Class Pack', dropIn: null } },
-        { ...base, id: 'b2', classInstanceId: waiting.id, classInstance: waiting, status: 'booked', paidWith: 'drop-in', payment: { packageName: null, dropIn: { amount: 3500, currency: 'USD', paid: false } } },
+        {
+          ...base,
+          id: 'b1',
+          classInstanceId: evening.id,
+          classInstance: evening,
+          status: 'booked',
+          paidWith: 'class-pack',
+          payment: { packageName: '5-Class Pack', dropIn: null },
+        },
+        {
+          ...base,
+          id: 'b2',
+          classInstanceId: waiting.id,
+          classInstance: waiting,
+          status: 'booked',
+          paidWith: 'drop-in',
+          payment: { packageName: null, dropIn: { amount: 3500, currency: 'USD', paid: false } },
+        },
       ],
-      [{ ...base, id: 'b3', classInstanceId: lastWeek.id, classInstance: lastWeek, status: 'checked_in', paidWith: 'membership', payment: { packageName: 'Unlimited Monthly', dropIn: null } }],
+      [
+        {
+          ...base,
+          id: 'b3',
+          classInstanceId: lastWeek.id,
+          classInstance: lastWeek,
+          status: 'checked_in',
+          paidWith: 'membership',
+          payment: { packageName: 'Unlimited Monthly', dropIn: null },
+        },
+      ],
     );
     openCalendar('/acme/client/client?view=mine');
     const coming = within(await screen.findByRole('region', { name: 'Coming up' }));

@@ -1,11 +1,12 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { MyBookingDto } from '@kinetic/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { SegmentedChoice } from '../../ui/segmented-choice.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
+import { usePublicAppointmentTypes } from '../appointment-booking/api/appointment-booking-api.ts';
 import { useMyUpcomingBookings } from '../bookings/api/list-my-bookings.ts';
 import { useScheduleFilters } from '../schedule/schedule-filters.ts';
 import { Timetable } from '../schedule/timetable.tsx';
@@ -35,8 +36,9 @@ const MARKS: Partial<Record<MyBookingDto['status'], (booking: MyBookingDto) => s
  */
 export function ClientCalendarPage() {
   usePageTitle('Calendar');
-  const { company = '' } = useParams();
+  const { company = '', roleId = 'client' } = useParams();
   const me = useMe();
+  const privateSessions = usePublicAppointmentTypes(company);
   const companyId = me.data?.company.id ?? '';
   const mine = useMyUpcomingBookings(companyId);
   const { params, setParam } = useScheduleFilters();
@@ -52,6 +54,16 @@ export function ClientCalendarPage() {
       <Stack gap={4}>
         <Title order={1}>Calendar</Title>
         <Text c="dimmed">Times are the studio’s local times. Open a class to book it or see your place.</Text>
+        {privateSessions.data && privateSessions.data.items.length > 0 ? (
+          <Anchor
+            component={Link}
+            to={`/${company}/${roleId}/client/app/appointments`}
+            className="tap-link"
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Book a private session
+          </Anchor>
+        ) : null}
       </Stack>
       <SegmentedChoice
         label="Show"
