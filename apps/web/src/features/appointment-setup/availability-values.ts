@@ -122,7 +122,7 @@ export function validateException(values: ExceptionFormValues): Record<string, s
   return errors;
 }
 
-/** "Mon 1 Dec 2026" for a local date, read as a calendar day (no time zone shift). */
+/** "Mon, 1 Dec 2026" for a local date, read as a calendar day (no time zone shift). */
 export function formatLocalDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   if (!year || !month || !day) return date;
