@@ -215,6 +215,10 @@ export const availabilityDto = z.object({
 });
 export type AvailabilityDto = z.infer<typeof availabilityDto>;
 
+/** `GET /api/availability`: each instructor the asker may see (managers: all; an instructor: themselves), by name. */
+export const availabilityListDto = z.object({ items: z.array(availabilityDto) });
+export type AvailabilityListDto = z.infer<typeof availabilityListDto>;
+
 // ---- free slots
 
 /**
