@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { RuleOverrides } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
 
-/** One class of a studio's day as the front desk and the kiosk read it (classes and event dates). */
+/**
+ * One class of a studio's day as the front desk and the kiosk read it (classes, event dates and
+ * appointments, named by their type with the type's rules).
+ */
 export interface DeskClassRow {
   id: string;
   name: string;
@@ -33,8 +36,9 @@ const toRow = (row: Record<string, unknown>): DeskClassRow => ({
 
 function deskQuery(companyId: string, studioId: string, where: ReturnType<typeof sql>) {
   return sql`
-    select ci.id, coalesce(t.name, e.title) as name, ci.starts_at, ci.ends_at, ci.status, r.name as room_name,
-           ci.capacity, ci.booked_count, s.time_zone, fs.rule_overrides,
+    select ci.id, coalesce(t.name, e.title, at.name, 'Class') as name, ci.starts_at, ci.ends_at, ci.status,
+           r.name as room_name, ci.capacity, ci.booked_count, s.time_zone,
+           coalesce(fs.rule_overrides, at.rule_overrides) as rule_overrides,
            (select count(*)::int from bookings b
              where b.company_id = ci.company_id and b.class_instance_id = ci.id and b.status = 'checked_in') as checked_in
       from class_instances ci
@@ -42,6 +46,7 @@ function deskQuery(companyId: string, studioId: string, where: ReturnType<typeof
       left join class_templates t on t.company_id = ci.company_id and t.id = ci.template_id
       left join events e on e.company_id = ci.company_id and e.id = ci.event_id
       left join fitness_sessions fs on fs.company_id = ci.company_id and fs.id = ci.fitness_session_id
+      left join appointment_types at on at.company_id = ci.company_id and at.id = ci.appointment_type_id
       left join studio_rooms r on r.company_id = ci.company_id and r.id = ci.room_id
      where ci.company_id = ${companyId} and ci.studio_id = ${studioId} and ${where}
      order by ci.starts_at, name`;

@@ -31,13 +31,14 @@ export async function bookingsPage(
     total: number;
   }>(sql`
     select b.id, b.class_instance_id, b.status, b.cancelled_by, b.paid_with, ci.starts_at,
-           coalesce(ct.name, e.title, 'Class') as class_name, s.name as studio_name, s.time_zone,
+           coalesce(ct.name, e.title, at.name, 'Class') as class_name, s.name as studio_name, s.time_zone,
            i.name as instructor_name, count(*) over ()::int as total
     from bookings b
     join class_instances ci on ci.company_id = b.company_id and ci.id = b.class_instance_id
     join studios s on s.company_id = ci.company_id and s.id = ci.studio_id
     left join class_templates ct on ct.company_id = ci.company_id and ct.id = ci.template_id
     left join events e on e.company_id = ci.company_id and e.id = ci.event_id
+    left join appointment_types at on at.company_id = ci.company_id and at.id = ci.appointment_type_id
     left join instructors i on i.company_id = ci.company_id and i.id = ci.instructor_id
     where b.company_id = ${companyId} and b.client_id = ${clientId}
       and ${upcoming ? sql`ci.starts_at >= ${now}` : sql`ci.starts_at < ${now}`}

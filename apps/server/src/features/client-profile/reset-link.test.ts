@@ -86,6 +86,8 @@ describe('POST /api/clients/{clientId}/reset-link', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('clientId');
     expect((await send(mine.session.user._id, bearer(mine.session.token))).statusCode).toBe(403);
-    expect(mail.mailTo(stranger.email).filter((sent) => !sent.subject.startsWith('Welcome to '))).toHaveLength(0);
+    expect(
+      mail.mailTo(stranger.email).filter((sent) => !sent.subject.startsWith('Welcome to ')),
+    ).toHaveLength(0);
   });
 });

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { appointmentAt, appointmentType } from '../../test/appointment-rows.ts';
+import { bookClass, classAt, minutesFromNow, signedInClient } from '../../test/bookings.ts';
+import { createTestApp } from '../../test/harness.ts';
+import { studioReadyToSchedule } from '../../test/schedule.ts';
+import { localDateOf } from '../fitness-sessions/zoned-time.ts';
+
+/**
+ * Appointments (issue 17) are class instances of kind 'appointment': they stay out of the lists where
+ * only classes belong (the public timetable the client area and the widget read, the team's calendar and
+ * Classes page) and show, by their type's name, where a person's day is shown (the client's profile
+ * bookings, the front desk's day).
+ */
+const { app, db } = await createTestApp();
+const DAY = 24 * 60;
+
+async function scene() {
+  const ready = await studioReadyToSchedule(app);
+  const typeId = await appointmentType(db.pool, ready, { name: 'Private Pilates', price: 0 });
+  const classStarts = minutesFromNow(2 * DAY);
+  const classId = await classAt(app, ready, classStarts, { dropInPrice: 0 });
+  const appointmentStarts = new Date(classStarts.getTime() + 3 * 3_600_000);
+  const appointmentId = await appointmentAt(db.pool, ready, typeId, appointmentStarts, {
+    roomId: ready.roomB,
+  });
+  const client = await signedInClient(app, ready);
+  const booked = await bookClass(app, appointmentId, client.headers);
+  expect(booked.statusCode, booked.body).toBe(200);
+  const range = `from=${new Date(classStarts.getTime() - DAY * 60_000).toISOString()}&to=${new Date(
+    classStarts.getTime() + DAY * 60_000,
+  ).toISOString()}`;
+  return { ready, classId, appointmentId, appointmentStarts, client, range };
+}
+
+const idsOf = (body: { data: { items: { id: string }[] } }) => body.data.items.map((item) => item.id);
+
+describe('appointments in the lists', () => {
+  it('are left out of the public timetable (client area and widget), the team calendar and the Classes page', async () => {
+    const { ready, classId, appointmentId, range } = await scene();
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers });
+
+    const timetable = await get(`/api/public/${ready.slug}/class-instances?${range}`);
+    expect(timetable.statusCode, timetable.body).toBe(200);
+    expect(idsOf(timetable.json())).toEqual([classId]);
+
+    const calendar = await get(`/api/class-instances?${range}`, ready.headers);
+    expect(idsOf(calendar.json())).toEqual([classId]);
+    const classes = await get('/api/classes?when=upcoming', ready.headers);
+    expect(idsOf(classes.json())).toEqual([classId]);
+    expect(JSON.stringify([timetable.json(), calendar.json(), classes.json()])).not.toContain(appointmentId);
+  });
+
+  it('show by their type’s name in the client’s profile bookings and on the front desk’s day', async () => {
+    const { ready, appointmentId, appointmentStarts, client } = await scene();
+    const profile = await app.inject({
+      method: 'GET',
+      url: `/api/clients/${client.id}/profile/bookings?when=upcoming`,
+      headers: ready.headers,
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json().data.items).toEqual([
+      expect.objectContaining({
+        classInstanceId: appointmentId,
+        className: 'Private Pilates',
+        instructorName: 'Indira Patel',
+        studioName: 'Midtown',
+        status: 'booked',
+      }),
+    ]);
+
+    const date = localDateOf(appointmentStarts, 'America/New_York');
+    const desk = await app.inject({
+      method: 'GET',
+      url: `/api/front-desk?studioId=${ready.studioId}&date=${date}`,
+      headers: ready.headers,
+    });
+    expect(desk.statusCode, desk.body).toBe(200);
+    const names = (
+      desk.json().data.items as { classInstanceId: string; name: string; roomName: string | null }[]
+    ).map((item) => [
+      item.classInstanceId === appointmentId ? 'appointment' : 'class',
+      item.name,
+      item.roomName,
+    ]);
+    expect(names).toContainEqual(['appointment', 'Private Pilates', 'Studio B']);
+  });
+});
