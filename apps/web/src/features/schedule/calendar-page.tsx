@@ -20,6 +20,8 @@ import { ScheduleFilterBar } from './schedule-filter-bar.tsx';
 import { ScheduleSetupNote } from './schedule-setup-note.tsx';
 import { useScheduleFilters } from './schedule-filters.ts';
 import { ScopeDialog } from './scope-dialog.tsx';
+import { BookAppointmentDialog } from '../appointments/book-appointment-dialog.tsx';
+import { StatusNote } from '../../ui/status-note.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NARROW = '(max-width: 40em)';
@@ -44,6 +46,9 @@ export function CalendarPage() {
   const [drop, setDrop] = useState<EventDropInfo | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
   const update = useUpdateFitnessSession(companyId);
+  // A solo owner books private sessions from here (issue 17; spec §6 hides the Appointment page from them).
+  const [bookingSession, setBookingSession] = useState(false);
+  const [booked, setBooked] = useState<string | null>(null);
 
   // A phone gets the list by default: seven columns of 45 px each cannot show a class's name.
   const narrow = useMediaQuery(NARROW, window.matchMedia(NARROW).matches, { getInitialValueInEffect: false });
@@ -122,12 +127,20 @@ export function CalendarPage() {
             open one for its details.
           </Text>
         </Stack>
-        {manage ? (
-          <Button onClick={() => openNew(null)} disabled={!ready}>
-            New class
-          </Button>
-        ) : null}
+        <Group gap="sm">
+          {solo && manage ? (
+            <Button variant="default" onClick={() => setBookingSession(true)} disabled={!choices.loaded}>
+              Book a private session
+            </Button>
+          ) : null}
+          {manage ? (
+            <Button onClick={() => openNew(null)} disabled={!ready}>
+              New class
+            </Button>
+          ) : null}
+        </Group>
       </Group>
+      {solo ? <StatusNote note={booked} /> : null}
       {choices.loaded && !ready && manage ? <ScheduleSetupNote choices={choices} /> : null}
       <ScheduleFilterBar
         filters={filters}
@@ -209,6 +222,23 @@ export function CalendarPage() {
           calendarRef.current?.getApi().refetchEvents();
         }}
       />
+      {solo && manage ? (
+        <BookAppointmentDialog
+          companyId={companyId}
+          opened={bookingSession}
+          initialDate={wallClock(new Date(), timeZone).date}
+          studios={choices.studios}
+          instructors={choices.instructors}
+          fixedInstructorId={choices.instructors.length === 1 ? (choices.instructors[0]?.id ?? null) : null}
+          onClose={() => setBookingSession(false)}
+          onBooked={(appointment, clientName) => {
+            setBookingSession(false);
+            setBooked(
+              `${clientName} is booked: ${appointment.typeName}, ${classTimeLabel(appointment)}. The client gets the confirmation by email.`,
+            );
+          }}
+        />
+      ) : null}
       <ScopeDialog
         opened={drop !== null}
         title="Move the class"

@@ -1,0 +1,188 @@
+import FullCalendar from '@fullcalendar/react';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import type { CalendarRef, EventInput, EventSourceFuncInfo } from '@fullcalendar/react';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import { useMergedRef } from '@mantine/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, type Ref } from 'react';
+import type { AppointmentDto } from '@kinetic/shared';
+import { localDate, localTime } from '../schedule/class-labels.ts';
+// The classes calendar's look: one calendar component for classes and appointments.
+import calendarClasses from '../schedule/calendar-view.module.css';
+import { listAppointments, type AppointmentFilters } from './api/appointments-api.ts';
+import { attendeesLabel } from './appointment-labels.ts';
+import classes from './appointment-calendar.module.css';
+
+/** The appointment calendar shows a day or a week (per instructor with the filter). */
+export const APPOINTMENT_VIEWS = { week: 'timeGridWeek', day: 'timeGridDay' } as const;
+export type AppointmentViewKey = keyof typeof APPOINTMENT_VIEWS;
+
+const viewKeyOf = (name: string): AppointmentViewKey => (name === 'timeGridDay' ? 'day' : 'week');
+
+interface AppointmentCalendarViewProps {
+  calendarRef: Ref<CalendarRef>;
+  view: AppointmentViewKey;
+  date: string | undefined;
+  timeZone: string;
+  filters: AppointmentFilters;
+  onRange: (view: AppointmentViewKey, date: string) => void;
+  onLoaded: (count: number | null, error: string | null) => void;
+  onOpen: (appointment: AppointmentDto) => void;
+  /** The address an appointment's link opens (the page with `?appointment=` set). */
+  hrefOf: (appointmentId: string) => string;
+}
+
+/** The local dates FullCalendar shows, inclusive: what `GET /api/appointments` asks for. */
+export function visibleDates(start: Date, end: Date, timeZone: string) {
+  return { from: localDate(start, timeZone), to: localDate(new Date(end.getTime() - 1), timeZone) };
+}
+
+function toEvents(item: AppointmentDto, hrefOf: (id: string) => string): EventInput[] {
+  const start = Date.parse(item.startsAt);
+  const end = Date.parse(item.endsAt);
+  const buffers: EventInput[] = [];
+  // Buffers are the instructor's time too, drawn lighter behind the appointment.
+  if (item.bufferBeforeMinutes > 0)
+    buffers.push({
+      id: `${item.id}-before`,
+      start: new Date(start - item.bufferBeforeMinutes * 60_000).toISOString(),
+      end: item.startsAt,
+      display: 'background',
+      color: '#dee2e6',
+      className: classes.buffer,
+    });
+  if (item.bufferAfterMinutes > 0)
+    buffers.push({
+      id: `${item.id}-after`,
+      start: item.endsAt,
+      end: new Date(end + item.bufferAfterMinutes * 60_000).toISOString(),
+      display: 'background',
+      color: '#dee2e6',
+      className: classes.buffer,
+    });
+  return [
+    ...buffers,
+    {
+      id: item.id,
+      title: item.typeName,
+      start: item.startsAt,
+      end: item.endsAt,
+      // A link, so every appointment is reachable by Tab and opens with Enter.
+      url: hrefOf(item.id),
+      color: item.status === 'cancelled' ? '#f1f3f5' : '#e6f4ea',
+      contrastColor: item.status === 'cancelled' ? '#495057' : '#1f2433',
+      editable: false,
+      extendedProps: { appointment: item },
+    },
+  ];
+}
+
+/** FullCalendar's day and week in the studio's zone; it asks for one visible range at a time. */
+export function AppointmentCalendarView(props: AppointmentCalendarViewProps) {
+  const { filters, onLoaded, timeZone, hrefOf, onOpen } = props;
+  const filterKey = JSON.stringify(filters);
+  // As the classes calendar: the source reads the filters from a reference, and a committed change refetches.
+  const current = useRef(filterKey);
+  const api = useRef<CalendarRef>(null);
+  const calendarRef = useMergedRef(api, props.calendarRef);
+  const fetchedWith = useRef(filterKey);
+  useLayoutEffect(() => {
+    current.current = filterKey;
+  }, [filterKey]);
+  useEffect(() => {
+    if (fetchedWith.current === filterKey) return;
+    fetchedWith.current = filterKey;
+    api.current?.getApi().refetchEvents();
+  }, [filterKey]);
+  const events = useCallback(
+    async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
+      try {
+        const list = await listAppointments(
+          visibleDates(info.start, info.end, timeZone),
+          JSON.parse(current.current) as AppointmentFilters,
+        );
+        onLoaded(list.items.length, null);
+        return list.items.flatMap((item) => toEvents(item, hrefOf));
+      } catch (error) {
+        onLoaded(null, error instanceof Error ? error.message : 'The appointments could not be loaded');
+        return [];
+      }
+    },
+    [timeZone, onLoaded, hrefOf],
+  );
+
+  return (
+    <div className={calendarClasses.calendar} onKeyDown={moveBetweenTabs}>
+      <FullCalendar
+        ref={calendarRef}
+        plugins={[classicThemePlugin, timeGridPlugin, interactionPlugin]}
+        initialView={APPOINTMENT_VIEWS[props.view]}
+        initialDate={props.date}
+        timeZone={timeZone}
+        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridWeek,timeGridDay' }}
+        buttons={{ today: { text: 'Today' }, timeGridWeek: { text: 'Week' }, timeGridDay: { text: 'Day' } }}
+        firstDay={1}
+        allDaySlot={false}
+        nowIndicator
+        height="auto"
+        slotMinTime="05:00"
+        slotMinHeight={36}
+        scrollTime="07:00"
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }}
+        slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }}
+        editable={false}
+        events={events}
+        datesSet={(info) => props.onRange(viewKeyOf(info.view.type), localDate(info.view.currentStart, timeZone))}
+        eventClick={(info) => {
+          const appointment = info.event.extendedProps.appointment as AppointmentDto | undefined;
+          if (!appointment) return;
+          info.jsEvent.preventDefault();
+          onOpen(appointment);
+        }}
+        eventContent={(arg) => {
+          const item = arg.event.extendedProps.appointment as AppointmentDto | undefined;
+          if (!item) return null;
+          const buffer = [
+            item.bufferBeforeMinutes ? `${item.bufferBeforeMinutes} min before` : '',
+            item.bufferAfterMinutes ? `${item.bufferAfterMinutes} min after` : '',
+          ]
+            .filter(Boolean)
+            .join(', ');
+          return (
+            <span className={calendarClasses.event} style={{ borderInlineStartColor: '#2b8a3e' }}>
+              <span className={item.status === 'cancelled' ? calendarClasses.struck : undefined}>
+                <strong>{item.typeName}</strong> {localTime(item.startsAt, item.timeZone)}
+              </span>
+              <span>{attendeesLabel(item)}</span>
+              <span>{item.instructorName}</span>
+              {buffer ? <span className={classes.bufferNote}>Buffer {buffer}</span> : null}
+            </span>
+          );
+        }}
+        noEventsContent="No appointments in this period."
+      />
+    </div>
+  );
+}
+
+const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
+/** FullCalendar marks its view switcher as tabs; arrow keys, Home and End move between them, as tabs do. */
+function moveBetweenTabs(event: React.KeyboardEvent<HTMLDivElement>) {
+  const step = TAB_KEYS[event.key];
+  const tab = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
+  const tabs = [...(tab?.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+  if (!step || !tab || tabs.length === 0) return;
+  event.preventDefault();
+  const next = tabs[step(tabs.indexOf(tab), tabs.length)];
+  next?.focus();
+  next?.click();
+}
