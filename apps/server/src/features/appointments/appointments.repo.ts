@@ -1,0 +1,194 @@
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { BookingStatus } from '@kinetic/shared';
+import type { Executor } from '../../db/client.ts';
+import {
+  appointmentTypes,
+  bookings,
+  classInstances,
+  instructors,
+  studioRooms,
+  studios,
+  users,
+} from '../../db/schema/index.ts';
+
+export type AppointmentTypeRecord = typeof appointmentTypes.$inferSelect;
+
+/** One type, archived ones included (their appointments keep their name); undefined for another company's. */
+export async function findTypeRecord(
+  tx: Executor,
+  companyId: string,
+  appointmentTypeId: string,
+): Promise<AppointmentTypeRecord | undefined> {
+  const [row] = await tx
+    .select()
+    .from(appointmentTypes)
+    .where(and(eq(appointmentTypes.companyId, companyId), eq(appointmentTypes.id, appointmentTypeId)));
+  return row;
+}
+
+/** Instructors of the company among `ids` (another company's ids simply do not match). */
+export async function instructorsAmong(tx: Executor, companyId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: instructors.id, name: instructors.name, active: instructors.active })
+    .from(instructors)
+    .where(and(eq(instructors.companyId, companyId), inArray(instructors.id, [...new Set(ids)])));
+}
+
+/** The instructor row a team member's login is (role instructor); undefined when none. */
+export async function instructorIdOfUser(
+  tx: Executor,
+  companyId: string,
+  userId: string,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ id: instructors.id })
+    .from(instructors)
+    .where(and(eq(instructors.companyId, companyId), eq(instructors.userId, userId)));
+  return row?.id;
+}
+
+export async function findStudioOf(tx: Executor, companyId: string, studioId: string) {
+  const [row] = await tx
+    .select({ id: studios.id, name: studios.name, timeZone: studios.timeZone })
+    .from(studios)
+    .where(and(eq(studios.companyId, companyId), eq(studios.id, studioId)));
+  return row;
+}
+
+/**
+ * Waits for, and holds until the transaction ends, the booking lock of each instructor (company,
+ * instructor), always in sorted order so two bookings naming overlapping sets of instructors cannot
+ * deadlock. Bookings for one instructor then check and write their free time one after the other.
+ */
+export async function lockInstructorsForBooking(
+  tx: Executor,
+  companyId: string,
+  instructorIds: readonly string[],
+): Promise<void> {
+  for (const id of [...new Set(instructorIds)].sort())
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`appointment:${companyId}:${id}`}, 0))`,
+    );
+}
+
+/** A new appointment: a class instance of kind `appointment` (its blocked range is set by the trigger). */
+export async function insertAppointment(
+  tx: Executor,
+  row: {
+    companyId: string;
+    id: string;
+    appointmentTypeId: string;
+    studioId: string;
+    roomId: string | null;
+    instructorId: string;
+    localDate: string;
+    startsAt: Date;
+    endsAt: Date;
+    capacity: number;
+    bufferBeforeMinutes: number;
+    bufferAfterMinutes: number;
+    notes: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  const { now, ...values } = row;
+  await tx.insert(classInstances).values({
+    ...values,
+    kind: 'appointment',
+    fitnessSessionId: null,
+    templateId: null,
+    eventId: null,
+    status: 'scheduled',
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+export interface AppointmentFilters {
+  ids?: readonly string[];
+  from?: string;
+  to?: string;
+  instructorId?: string | undefined;
+  studioId?: string | undefined;
+  includeCancelled?: boolean;
+}
+
+/** Appointments (kind `appointment`) with their type, instructor, studio and room names, soonest first. */
+export async function appointmentRows(tx: Executor, companyId: string, filters: AppointmentFilters) {
+  const conditions: SQL[] = [eq(classInstances.companyId, companyId), eq(classInstances.kind, 'appointment')];
+  if (filters.ids) conditions.push(inArray(classInstances.id, [...filters.ids]));
+  if (filters.from) conditions.push(gte(classInstances.localDate, filters.from));
+  if (filters.to) conditions.push(lte(classInstances.localDate, filters.to));
+  if (filters.instructorId) conditions.push(eq(classInstances.instructorId, filters.instructorId));
+  if (filters.studioId) conditions.push(eq(classInstances.studioId, filters.studioId));
+  if (!filters.includeCancelled) conditions.push(eq(classInstances.status, 'scheduled'));
+  if (filters.ids?.length === 0) return [];
+  return tx
+    .select({
+      id: classInstances.id,
+      appointmentTypeId: sql<string>`${classInstances.appointmentTypeId}`,
+      typeName: appointmentTypes.name,
+      instructorId: sql<string>`${classInstances.instructorId}`,
+      instructorName: sql<string>`coalesce(${instructors.name}, '')`,
+      studioId: classInstances.studioId,
+      studioName: studios.name,
+      roomId: classInstances.roomId,
+      roomName: studioRooms.name,
+      timeZone: studios.timeZone,
+      startsAt: classInstances.startsAt,
+      endsAt: classInstances.endsAt,
+      bufferBeforeMinutes: classInstances.bufferBeforeMinutes,
+      bufferAfterMinutes: classInstances.bufferAfterMinutes,
+      capacity: classInstances.capacity,
+      bookedCount: classInstances.bookedCount,
+      status: classInstances.status,
+      notes: classInstances.notes,
+    })
+    .from(classInstances)
+    .innerJoin(
+      appointmentTypes,
+      and(
+        eq(appointmentTypes.companyId, classInstances.companyId),
+        eq(appointmentTypes.id, classInstances.appointmentTypeId),
+      ),
+    )
+    .innerJoin(
+      studios,
+      and(eq(studios.companyId, classInstances.companyId), eq(studios.id, classInstances.studioId)),
+    )
+    .leftJoin(
+      instructors,
+      and(
+        eq(instructors.companyId, classInstances.companyId),
+        eq(instructors.id, classInstances.instructorId),
+      ),
+    )
+    .leftJoin(
+      studioRooms,
+      and(eq(studioRooms.companyId, classInstances.companyId), eq(studioRooms.id, classInstances.roomId)),
+    )
+    .where(and(...conditions))
+    .orderBy(asc(classInstances.startsAt), asc(classInstances.id));
+}
+
+export type AppointmentRow = Awaited<ReturnType<typeof appointmentRows>>[number];
+
+/** The bookings of these appointments with their clients: places first, then ended ones. */
+export async function attendeesOf(tx: Executor, companyId: string, classInstanceIds: readonly string[]) {
+  if (classInstanceIds.length === 0) return [];
+  const rank = sql`case ${bookings.status} when 'checked_in' then 0 when 'booked' then 0 when 'offered' then 1 when 'waitlisted' then 2 else 3 end`;
+  return tx
+    .select({
+      classInstanceId: bookings.classInstanceId,
+      bookingId: bookings.id,
+      clientId: bookings.clientId,
+      clientName: users.name,
+      status: sql<BookingStatus>`${bookings.status}`,
+      paidWith: bookings.paidWith,
+    })
+    .from(bookings)
+    .innerJoin(users, and(eq(users.companyId, bookings.companyId), eq(users.id, bookings.clientId)))
+    .where(and(eq(bookings.companyId, companyId), inArray(bookings.classInstanceId, [...classInstanceIds])))
+    .orderBy(rank, asc(users.name), asc(bookings.id));
+}
