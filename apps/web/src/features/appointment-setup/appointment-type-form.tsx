@@ -132,7 +132,12 @@ export function AppointmentTypeForm({
         <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
         <Fieldset legend="Length and times">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <SpecNumberInput label="Length (minutes)" required {...form.getInputProps('durationMinutes')} />
+            <SpecNumberInput
+              label="Length (minutes)"
+              description="How long one session lasts"
+              required
+              {...form.getInputProps('durationMinutes')}
+            />
             <SpecNumberInput
               label="Start interval (minutes)"
               description={

@@ -103,7 +103,7 @@ describe('Appointment types panel', () => {
     serve();
     render();
     const card = within(await screen.findByRole('article', { name: 'Personal training' }));
-    expect(card.getByText('1 h · $45.00 · Private (1 client) · buffers 0 min before, 15 min after')).toBeTruthy();
+    expect(card.getByText('1 h · $45.00 · Private (1 client) · 15 min buffer after')).toBeTruthy();
     expect(card.getByText('Ines Instructor')).toBeTruthy();
     expect(card.getByText('Midtown · Studio A')).toBeTruthy();
     expect(card.getByText('10 PT sessions')).toBeTruthy();
@@ -246,7 +246,7 @@ describe('Appointment types panel', () => {
     const calls = serve({}, (call) => {
       if (call.method === 'DELETE' && call.path === `appointment-types/${TYPE_ID}`) {
         deleted = true;
-        return ok(null);
+        return ok({ archived: true });
       }
       return undefined;
     });
@@ -256,7 +256,11 @@ describe('Appointment types panel', () => {
     expect(dialog.getByText(/A type that already has appointments is archived instead/)).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Delete the type' }));
     await waitFor(() => expect(deleted).toBe(true));
-    expect(await screen.findByText('Personal training deleted.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Personal training deleted. It has appointments, so it is archived: they keep it in their history.',
+      ),
+    ).toBeTruthy();
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 

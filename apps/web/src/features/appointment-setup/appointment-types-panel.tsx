@@ -44,10 +44,10 @@ function AppointmentTypeCard({
   const where = [names(type.studioIds, choices.studios), type.roomIds.length ? names(type.roomIds, rooms) : null]
     .filter(Boolean)
     .join(' · ');
-  const buffers =
-    type.bufferBeforeMinutes || type.bufferAfterMinutes
-      ? ` · buffers ${type.bufferBeforeMinutes} min before, ${type.bufferAfterMinutes} min after`
-      : '';
+  const buffers = [
+    type.bufferBeforeMinutes ? ` · ${type.bufferBeforeMinutes} min buffer before` : '',
+    type.bufferAfterMinutes ? ` · ${type.bufferAfterMinutes} min buffer after` : '',
+  ].join('');
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-labelledby={titleId}>
       <Stack gap={6}>
@@ -147,8 +147,12 @@ export function AppointmentTypesPanel() {
           color="red"
           variant="subtle"
           run={async () => {
-            await remove.mutateAsync(type.id);
-            setNote(`${type.name} deleted.`);
+            const { archived } = await remove.mutateAsync(type.id);
+            setNote(
+              archived
+                ? `${type.name} deleted. It has appointments, so it is archived: they keep it in their history.`
+                : `${type.name} deleted.`,
+            );
           }}
         >
           Clients can no longer book {type.name}. A type that already has appointments is archived instead:

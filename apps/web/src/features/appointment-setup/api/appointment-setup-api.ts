@@ -51,9 +51,12 @@ export const saveAppointmentType = ({
     { method: appointmentTypeId ? 'PUT' : 'POST', body, inlineErrors: true },
   );
 
-/** Deletes a type (the server archives one that has appointments). */
+/** Deletes a type; one that has appointments is archived instead (`archived: true`), keeping their history. */
 export const deleteAppointmentType = (appointmentTypeId: string) =>
-  apiRequest<unknown>(`appointment-types/${encodeURIComponent(appointmentTypeId)}`, { method: 'DELETE' });
+  apiRequest<{ archived: boolean }>(`appointment-types/${encodeURIComponent(appointmentTypeId)}`, {
+    method: 'DELETE',
+    silent: true,
+  });
 
 export function useSaveAppointmentType(companyId: string) {
   const queryClient = useQueryClient();
