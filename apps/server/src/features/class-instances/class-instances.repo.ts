@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { EVENT_CALENDAR_COLOUR, type ClassInstanceDto, type ClassStatus } from '@kinetic/shared';
 import {
+  appointmentTypes,
   classInstances,
   classTemplates,
   eventFacilitators,
@@ -20,19 +21,22 @@ const assistants = alias(instructors, 'assistants');
 
 /**
  * One query for what the calendar, the Classes page and the details page show beside a class instance of
- * either kind: a class with its template and instructor, or an event's date (no series, template or
+ * any kind: a class with its template and instructor, an event's date (no series, template or
  * instructor) titled by its event, placed at the event's own address when it has one, with its
- * facilitators where a class names its instructor. The lists (calendar, Classes page, clashes) keep to
- * classes (`onlyClasses`): event dates have their own readers there.
+ * facilitators where a class names its instructor, or an appointment named by its type (issue 17). The
+ * lists (calendar, Classes page) keep to classes (`onlyClasses`): event dates and appointments have their
+ * own readers there. Clashes count appointments too.
  */
 function selectListed(tx: Executor) {
-  const facilitatorNames = sql<string | null>`(select string_agg(${facilitators.name}, ', ' order by ${facilitators.name}) from ${eventFacilitators} join ${facilitators} on ${facilitators.companyId} = ${eventFacilitators.companyId} and ${facilitators.id} = ${eventFacilitators.facilitatorId} where ${eventFacilitators.companyId} = ${classInstances.companyId} and ${eventFacilitators.eventId} = ${classInstances.eventId})`;
+  const facilitatorNames = sql<
+    string | null
+  >`(select string_agg(${facilitators.name}, ', ' order by ${facilitators.name}) from ${eventFacilitators} join ${facilitators} on ${facilitators.companyId} = ${eventFacilitators.companyId} and ${facilitators.id} = ${eventFacilitators.facilitatorId} where ${eventFacilitators.companyId} = ${classInstances.companyId} and ${eventFacilitators.eventId} = ${classInstances.eventId})`;
   return tx
     .select({
       id: classInstances.id,
       fitnessSessionId: classInstances.fitnessSessionId,
       templateId: classInstances.templateId,
-      templateName: sql<string>`coalesce(${classTemplates.name}, ${events.title}, '')`,
+      templateName: sql<string>`coalesce(${classTemplates.name}, ${events.title}, ${appointmentTypes.name}, '')`,
       colour: sql<string>`coalesce(${classTemplates.colour}, ${EVENT_CALENDAR_COLOUR})`,
       studioId: classInstances.studioId,
       studioName: studios.name,
@@ -55,10 +59,16 @@ function selectListed(tx: Executor) {
       address: events.address,
     })
     .from(classInstances)
-    .innerJoin(studios, and(eq(studios.companyId, classInstances.companyId), eq(studios.id, classInstances.studioId)))
+    .innerJoin(
+      studios,
+      and(eq(studios.companyId, classInstances.companyId), eq(studios.id, classInstances.studioId)),
+    )
     .leftJoin(
       classTemplates,
-      and(eq(classTemplates.companyId, classInstances.companyId), eq(classTemplates.id, classInstances.templateId)),
+      and(
+        eq(classTemplates.companyId, classInstances.companyId),
+        eq(classTemplates.id, classInstances.templateId),
+      ),
     )
     .leftJoin(
       studioRooms,
@@ -66,16 +76,31 @@ function selectListed(tx: Executor) {
     )
     .leftJoin(
       instructors,
-      and(eq(instructors.companyId, classInstances.companyId), eq(instructors.id, classInstances.instructorId)),
+      and(
+        eq(instructors.companyId, classInstances.companyId),
+        eq(instructors.id, classInstances.instructorId),
+      ),
     )
     .leftJoin(
       assistants,
       and(eq(assistants.companyId, classInstances.companyId), eq(assistants.id, classInstances.assistantId)),
     )
-    .leftJoin(events, and(eq(events.companyId, classInstances.companyId), eq(events.id, classInstances.eventId)));
+    .leftJoin(
+      events,
+      and(eq(events.companyId, classInstances.companyId), eq(events.id, classInstances.eventId)),
+    )
+    .leftJoin(
+      appointmentTypes,
+      and(
+        eq(appointmentTypes.companyId, classInstances.companyId),
+        eq(appointmentTypes.id, classInstances.appointmentTypeId),
+      ),
+    );
 }
 
 const onlyClasses = eq(classInstances.kind, 'class');
+/** What keeps an instructor or a room busy besides classes: appointments (issue 17), buffers included. */
+const classesAndAppointments = inArray(classInstances.kind, ['class', 'appointment']);
 
 type ListedRow = Awaited<ReturnType<ReturnType<typeof selectListed>['execute']>>[number];
 
@@ -100,7 +125,10 @@ function filtersOf(companyId: string, filters: InstanceFilters): SQL[] {
   if (filters.studioId) conditions.push(eq(classInstances.studioId, filters.studioId));
   if (filters.instructorId)
     conditions.push(
-      or(eq(classInstances.instructorId, filters.instructorId), eq(classInstances.assistantId, filters.instructorId)) as SQL,
+      or(
+        eq(classInstances.instructorId, filters.instructorId),
+        eq(classInstances.assistantId, filters.instructorId),
+      ) as SQL,
     );
   if (filters.templateId) conditions.push(eq(classInstances.templateId, filters.templateId));
   return conditions;
@@ -137,7 +165,9 @@ export async function findListed(
   companyId: string,
   id: string,
 ): Promise<ClassInstanceDto | undefined> {
-  const [row] = await selectListed(tx).where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)));
+  const [row] = await selectListed(tx).where(
+    and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)),
+  );
   return row && toListed(row);
 }
 
@@ -145,11 +175,18 @@ export async function findListed(
 export async function pageOfClasses(
   tx: Executor,
   companyId: string,
-  query: InstanceFilters & { when: 'upcoming' | 'past'; q?: string | undefined; page: number; pageSize: number },
+  query: InstanceFilters & {
+    when: 'upcoming' | 'past';
+    q?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
   now: Date,
 ): Promise<{ items: ClassInstanceDto[]; total: number }> {
   const conditions = filtersOf(companyId, query);
-  conditions.push(query.when === 'upcoming' ? gte(classInstances.startsAt, now) : lt(classInstances.startsAt, now));
+  conditions.push(
+    query.when === 'upcoming' ? gte(classInstances.startsAt, now) : lt(classInstances.startsAt, now),
+  );
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     conditions.push(or(ilike(classTemplates.name, like), ilike(instructors.name, like)) as SQL);
@@ -160,11 +197,17 @@ export async function pageOfClasses(
     .from(classInstances)
     .innerJoin(
       classTemplates,
-      and(eq(classTemplates.companyId, classInstances.companyId), eq(classTemplates.id, classInstances.templateId)),
+      and(
+        eq(classTemplates.companyId, classInstances.companyId),
+        eq(classTemplates.id, classInstances.templateId),
+      ),
     )
     .innerJoin(
       instructors,
-      and(eq(instructors.companyId, classInstances.companyId), eq(instructors.id, classInstances.instructorId)),
+      and(
+        eq(instructors.companyId, classInstances.companyId),
+        eq(instructors.id, classInstances.instructorId),
+      ),
     )
     .where(where);
   const order = query.when === 'upcoming' ? asc(classInstances.startsAt) : desc(classInstances.startsAt);
@@ -229,15 +272,20 @@ export interface Clash {
 }
 
 /**
- * The first scheduled class that would overlap one of `slots` for this instructor, or in this room
- * unless double-booking is allowed; `except` are the classes being moved. The exclusion constraints
+ * The first scheduled class or appointment (with its buffers) that would overlap one of `slots` for this
+ * instructor, or in this room unless double-booking is allowed; `except` are the classes being moved. The exclusion constraints
  * stay the last word (a race answers the same 409 from the constraint).
  */
 export async function findClash(
   tx: Executor,
   companyId: string,
   slots: { startsAt: Date; endsAt: Date }[],
-  who: { instructorId: string; assistantId?: string | null; roomId: string | null; allowRoomOverlap: boolean },
+  who: {
+    instructorId: string;
+    assistantId?: string | null;
+    roomId: string | null;
+    allowRoomOverlap: boolean;
+  },
   except: string[],
 ): Promise<Clash | undefined> {
   if (slots.length === 0) return undefined;
@@ -258,12 +306,13 @@ export async function findClash(
   const [row] = await selectListed(tx)
     .innerJoin(
       sql`unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) as wanted(starts_at, ends_at)`,
-      sql`tstzrange(${classInstances.startsAt}, ${classInstances.endsAt}) && tstzrange(wanted.starts_at, wanted.ends_at)`,
+      // The blocked range: an appointment's buffers keep its instructor and room busy (a class has none).
+      sql`tstzrange(${classInstances.blockedFrom}, ${classInstances.blockedUntil}) && tstzrange(wanted.starts_at, wanted.ends_at)`,
     )
     .where(
       and(
         eq(classInstances.companyId, companyId),
-        onlyClasses,
+        classesAndAppointments,
         eq(classInstances.status, 'scheduled'),
         or(personClash, roomClash),
         except.length ? sql`${classInstances.id} <> all(${literal(except)}::char(24)[])` : undefined,
@@ -272,7 +321,8 @@ export async function findClash(
     .orderBy(asc(classInstances.startsAt))
     .limit(1);
   if (!row) return undefined;
-  const busy = (id: string | null | undefined) => Boolean(id) && (row.instructorId === id || row.assistantId === id);
+  const busy = (id: string | null | undefined) =>
+    Boolean(id) && (row.instructorId === id || row.assistantId === id);
   const personField = busy(who.instructorId) ? 'instructorId' : 'assistantId';
   const personId = personField === 'instructorId' ? who.instructorId : who.assistantId;
   const personTeaches = row.instructorId === personId;
@@ -291,11 +341,15 @@ export async function findClash(
 }
 
 export async function insertInstances(tx: Executor, rows: NewClassInstance[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += 500) await tx.insert(classInstances).values(rows.slice(start, start + 500));
+  for (let start = 0; start < rows.length; start += 500)
+    await tx.insert(classInstances).values(rows.slice(start, start + 500));
 }
 
 /** For the horizon job: a class that would clash with one scheduled since is skipped, not forced. */
-export async function insertInstancesSkippingClashes(tx: Executor, rows: NewClassInstance[]): Promise<number> {
+export async function insertInstancesSkippingClashes(
+  tx: Executor,
+  rows: NewClassInstance[],
+): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < rows.length; start += 500) {
     const done = await tx
@@ -322,7 +376,9 @@ export async function updateInstance(
 
 export async function deleteInstances(tx: Executor, companyId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.delete(classInstances).where(and(eq(classInstances.companyId, companyId), inArray(classInstances.id, ids)));
+  await tx
+    .delete(classInstances)
+    .where(and(eq(classInstances.companyId, companyId), inArray(classInstances.id, ids)));
 }
 
 /** Scheduled classes still to come in a studio or in any of some rooms (studio and room deletes). */

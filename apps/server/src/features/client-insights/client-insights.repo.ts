@@ -111,14 +111,18 @@ export async function retention(tx: Executor, scope: Scope): Promise<RetentionRo
   ];
 }
 
-/** Visits in the period by class type (an event's dates count under its title), with their distinct clients. */
+/**
+ * Visits in the period by class type (an event's dates count under its title, an appointment under its
+ * type's name), with their distinct clients.
+ */
 export async function visitsByClass(tx: Executor, scope: Scope) {
   const result = await tx.execute<{ name: string; visits: string; clients: string }>(sql`
-    select coalesce(t.name, e.title, 'Class') as name, count(*) as visits, count(distinct b.client_id) as clients
+    select coalesce(t.name, e.title, at.name, 'Class') as name, count(*) as visits, count(distinct b.client_id) as clients
     from class_instances ci
     join bookings b on b.company_id = ci.company_id and b.class_instance_id = ci.id and b.status = 'checked_in'
     left join class_templates t on t.company_id = ci.company_id and t.id = ci.template_id
     left join events e on e.company_id = ci.company_id and e.id = ci.event_id
+    left join appointment_types at on at.company_id = ci.company_id and at.id = ci.appointment_type_id
     where ci.company_id = ${scope.companyId}
       and ci.starts_at >= ${scope.from.toISOString()}::timestamptz and ci.starts_at < ${scope.to.toISOString()}::timestamptz
       and ${studioIs(scope, sql`ci.studio_id`)}
@@ -151,7 +155,10 @@ export async function visitsByTime(tx: Executor, scope: Scope) {
   }));
 }
 
-/** The period's classes that have started (not cancelled), with their places taken on the day. */
+/**
+ * The period's classes (and event dates) that have started (not cancelled), with their places taken on
+ * the day. Appointments are left out: a private session is full by being booked, not a class's fill.
+ */
 export async function pastClasses(tx: Executor, scope: Scope) {
   const result = await tx.execute<{
     id: string;
@@ -165,7 +172,7 @@ export async function pastClasses(tx: Executor, scope: Scope) {
               and b.status in ('booked', 'offered', 'checked_in', 'no_show')) as taken
     from class_instances ci
     join studios s on s.company_id = ci.company_id and s.id = ci.studio_id
-    where ci.company_id = ${scope.companyId} and ci.status = 'scheduled'
+    where ci.company_id = ${scope.companyId} and ci.status = 'scheduled' and ci.kind <> 'appointment'
       and ci.starts_at >= ${scope.from.toISOString()}::timestamptz and ci.starts_at < ${scope.to.toISOString()}::timestamptz
       and ci.starts_at <= ${scope.now.toISOString()}::timestamptz
       and ${studioIs(scope, sql`ci.studio_id`)}`);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { appointmentAt, appointmentType } from '../../test/appointment-rows.ts';
 import { bookClass, classAt, minutesFromNow, signedInClient } from '../../test/bookings.ts';
 import { createTestApp } from '../../test/harness.ts';
-import { studioReadyToSchedule } from '../../test/schedule.ts';
-import { localDateOf } from '../fitness-sessions/zoned-time.ts';
+import { studioReadyToSchedule, weeklyClass } from '../../test/schedule.ts';
+import { localDateOf, localTimeOf } from '../fitness-sessions/zoned-time.ts';
 
 /**
  * Appointments (issue 17) are class instances of kind 'appointment': they stay out of the lists where
@@ -84,5 +84,27 @@ describe('appointments in the lists', () => {
       item.roomName,
     ]);
     expect(names).toContainEqual(['appointment', 'Private Pilates', 'Studio B']);
+  });
+
+  it('a class scheduled over an appointment (or its buffer) is refused, naming the appointment', async () => {
+    const { ready, appointmentStarts } = await scene();
+    await db.pool.query(
+      `update class_instances set buffer_after_minutes = 30 where company_id = $1 and kind = 'appointment'`,
+      [ready.companyId],
+    );
+    // 15 minutes after the appointment ends: inside its 30-minute buffer.
+    const startsAt = new Date(appointmentStarts.getTime() + 75 * 60_000);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/fitness-sessions',
+      headers: ready.headers,
+      payload: weeklyClass(ready, {
+        schedule: { kind: 'once', date: localDateOf(startsAt, 'America/New_York') },
+        startTime: localTimeOf(startsAt, 'America/New_York'),
+        roomId: ready.roomA,
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(409);
+    expect(created.json().message).toContain('Indira Patel already teaches Private Pilates');
   });
 });

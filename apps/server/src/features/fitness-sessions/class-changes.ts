@@ -94,13 +94,14 @@ async function snapshot(tx: Executor, companyId: string, which: Which): Promise<
   }>(sql`
     select ci.id, ci.status, ci.event_id, ci.starts_at, ci.ends_at, s.time_zone, ci.studio_id,
            s.name as studio_name, s.address, e.address as event_address, ci.room_id, r.name as room_name,
-           ci.instructor_id, i.name as instructor_name, coalesce(t.name, e.title) as class_name
+           ci.instructor_id, i.name as instructor_name, coalesce(t.name, e.title, at.name) as class_name
       from class_instances ci
       join studios s on s.company_id = ci.company_id and s.id = ci.studio_id
       left join studio_rooms r on r.company_id = ci.company_id and r.id = ci.room_id
       left join instructors i on i.company_id = ci.company_id and i.id = ci.instructor_id
       left join class_templates t on t.company_id = ci.company_id and t.id = ci.template_id
       left join events e on e.company_id = ci.company_id and e.id = ci.event_id
+      left join appointment_types at on at.company_id = ci.company_id and at.id = ci.appointment_type_id
      where ci.company_id = ${companyId} and ${filter}
        and exists (select 1 from bookings b where b.company_id = ci.company_id
                      and b.class_instance_id = ci.id and b.status in (${places}))`);

@@ -13,7 +13,8 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole(CLIENT_ROLES),
       schema: {
         tags: ['client area'],
-        summary: 'Download my data: a ZIP of data.json and CSVs (profile, bookings, orders, credits, signatures)',
+        summary:
+          'Download my data: a ZIP of data.json and CSVs (profile, bookings, orders, credits, signatures)',
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { isClientRole } from '@kinetic/shared';
 import { withTenant, type Database } from '../../db/client.ts';
 import {
+  appointmentTypes,
   bookings,
   classInstances,
   classTemplates,
@@ -30,8 +31,8 @@ export async function myDataArchive(db: Database, actor: Actor, now = new Date()
     const rows = await tx
       .select({
         id: bookings.id,
-        // A class's template name, or the event's title for an event's date.
-        className: sql<string>`coalesce(${classTemplates.name}, ${events.title})`,
+        // A class's template name, the event's title for an event's date, an appointment's type name.
+        className: sql<string>`coalesce(${classTemplates.name}, ${events.title}, ${appointmentTypes.name})`,
         startsAt: classInstances.startsAt,
         timeZone: sql<string>`(select time_zone from studios s where s.company_id = ${classInstances.companyId} and s.id = ${classInstances.studioId})`,
         status: bookings.status,
@@ -57,6 +58,13 @@ export async function myDataArchive(db: Database, actor: Actor, now = new Date()
       .leftJoin(
         events,
         and(eq(events.companyId, classInstances.companyId), eq(events.id, classInstances.eventId)),
+      )
+      .leftJoin(
+        appointmentTypes,
+        and(
+          eq(appointmentTypes.companyId, classInstances.companyId),
+          eq(appointmentTypes.id, classInstances.appointmentTypeId),
+        ),
       )
       .where(and(eq(bookings.companyId, actor.companyId), eq(bookings.clientId, actor.userId)))
       .orderBy(asc(classInstances.startsAt));

@@ -84,10 +84,10 @@ function periodLabel(groupBy: 'day' | 'week' | 'month', localDate: SQL): SQL {
 function attendanceGroup(groupBy: AttendanceReportQuery['groupBy']): { key: SQL; label: SQL } {
   switch (groupBy) {
     case 'class':
-      // An event's dates are one group, named after the event.
+      // An event's dates are one group, named after the event; an appointment type's sessions another.
       return {
-        key: sql`coalesce(ci.template_id, ci.event_id)`,
-        label: sql`coalesce(t.name, e.title || ' (event)')`,
+        key: sql`coalesce(ci.template_id, ci.event_id, ci.appointment_type_id)`,
+        label: sql`coalesce(t.name, e.title || ' (event)', at.name || ' (appointment)')`,
       };
     case 'instructor':
       // Event dates have facilitators, not an instructor: they make one group of their own.
@@ -105,7 +105,8 @@ function attendanceGroup(groupBy: AttendanceReportQuery['groupBy']): { key: SQL;
 
 /**
  * Attendance by group. A class counts in the period when it starts inside it (company calendar) and
- * is not cancelled; event dates (kind 'event') count like classes. Bookings are counted per class
+ * is not cancelled; event dates (kind 'event') and appointments (issue 17; grouped by class under their
+ * type's name) count like classes. Bookings are counted per class
  * through `bookings_class_idx`; the classes come from `class_instances_starts_idx`.
  */
 export function attendanceQuery(companyId: string, query: AttendanceReportQuery, frame: ReportFrame): SQL {
@@ -130,6 +131,7 @@ export function attendanceQuery(companyId: string, query: AttendanceReportQuery,
       from class_instances ci
       left join class_templates t on t.company_id = ci.company_id and t.id = ci.template_id
       left join events e on e.company_id = ci.company_id and e.id = ci.event_id
+      left join appointment_types at on at.company_id = ci.company_id and at.id = ci.appointment_type_id
       left join instructors i on i.company_id = ci.company_id and i.id = ci.instructor_id
       join studios s on s.company_id = ci.company_id and s.id = ci.studio_id
       cross join lateral (
