@@ -300,6 +300,7 @@ export async function findBookableSlot(
       : null,
     candidates: matching
       .filter((slot) => slot.appointmentId === null)
+      .sort((a, b) => type.instructorIds.indexOf(a.instructorId) - type.instructorIds.indexOf(b.instructorId))
       .map((slot) => ({
         instructorId: slot.instructorId,
         instructorName: slot.instructorName,
