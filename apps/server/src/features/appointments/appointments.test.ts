@@ -376,6 +376,54 @@ describe('no double booking', () => {
       constraint: 'class_instances_instructor_overlap',
     });
   });
+
+  it('the exclusion constraint is the last word: a row another transaction writes meanwhile makes the booking answer 409', async () => {
+    const ready = await studioWithHours();
+    const typeId = await appointmentType(db.db, ready, { price: 0 });
+    const client = await signedInClient(app, ready);
+    const startsAt = localSlot(8, '09:00');
+    const other = await db.pool.connect();
+    try {
+      // Another writer (not taking the booking locks) holds an uncommitted appointment of Indira's then.
+      await other.query('begin');
+      await other.query(
+        `insert into class_instances (company_id, id, kind, appointment_type_id, studio_id, instructor_id,
+           local_date, starts_at, ends_at, capacity, status)
+         values ($1, $2, 'appointment', $3, $4, $5, $6, $7, $8, 1, 'scheduled')`,
+        [
+          ready.companyId,
+          'b'.repeat(24),
+          typeId,
+          ready.studioId,
+          ready.indira,
+          new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(startsAt),
+          startsAt,
+          new Date(startsAt.getTime() + 3_600_000),
+        ],
+      );
+      // The booking sees the time free (the row is not committed) and waits on the constraint.
+      const answer = bookAppointment(app, client.headers, slotOf(ready, typeId, startsAt));
+      for (let tries = 0; tries < 200; tries += 1) {
+        const { rows } = await db.pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query ilike 'insert into "class_instances"%'`,
+        );
+        if (rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await other.query('commit');
+      const refused = await answer;
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        status: 0,
+        message: 'That time was just taken; choose another time.',
+        errors: { startsAt: 'That time was just taken; choose another time.' },
+      });
+    } finally {
+      other.release();
+    }
+    expect(await instancesOf(typeId)).toHaveLength(1);
+  });
 });
 
 describe('cancelling', () => {
