@@ -48,6 +48,12 @@ export function dayLabel(date: string, withYear = false): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
+/** "Mon" and "30 Nov" of a plain calendar date, for the day strip's two lines. */
+export const weekdayLabel = (date: string) =>
+  format({ weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+export const dateOnlyLabel = (date: string) =>
+  format({ day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
 /** "Monday 30 November": a day's heading. */
 export function longDayLabel(date: string): string {
   return format({ weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(

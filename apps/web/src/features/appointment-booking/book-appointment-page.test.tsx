@@ -252,6 +252,7 @@ describe('booking a private session', () => {
     });
     expect(post.headers['Idempotency-Key'] ?? post.headers['idempotency-key']).toBeTruthy();
     expect(screen.getByText('With Aisha Bello')).toBeTruthy();
+    expect(screen.getByText('Paid with 10-Class Pack.')).toBeTruthy();
     expect(screen.getByText('At Midtown · Reformer Room')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See My bookings' }).getAttribute('href')).toBe(
       '/acme/client/client?view=mine',

@@ -57,7 +57,7 @@ export function BookAppointmentPage() {
         place: appointment.roomName
           ? `${appointment.studioName} · ${appointment.roomName}`
           : appointment.studioName,
-        paid: paid ? `Paid with: ${paid}.` : '',
+        paid,
       },
     });
     void queryClient.invalidateQueries({ queryKey: appointmentSlotsKey(company) });

@@ -5,11 +5,12 @@ import {
   CLIENT_ROLES,
   loginPathForRole,
   type BookedAppointmentDto,
+  type PaymentOptionsDto,
   type PublicAppointmentTypeDto,
 } from '@kinetic/shared';
 import { ApiError, newIdempotencyKey } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
-import { paymentChoices, defaultPayment, DROP_IN, FREE } from '../bookings/booking-labels.ts';
+import { paymentChoices, defaultPayment, DROP_IN, FREE, money } from '../bookings/booking-labels.ts';
 import { PaymentChoice } from '../bookings/payment-choice.tsx';
 import type { ClientSession } from '../event-booking/event-frame.tsx';
 import { studioZoneNote } from '../schedule/class-labels.ts';
@@ -181,7 +182,7 @@ function BookAsClient({
         intent.current,
       );
       intent.current = newIdempotencyKey();
-      onBooked(booked, choice?.label ?? options.data?.best.label ?? '');
+      onBooked(booked, paidSentence(booked.booking.paidWith, options.data, chosen));
     } catch (failure) {
       const error = failure instanceof ApiError ? failure : null;
       const message =
@@ -239,6 +240,11 @@ function BookAsClient({
       <BusyButton
         busy={busy}
         size="md"
+        // A long way to pay ("Book — $80.00 drop-in, pay at the studio") wraps on a phone instead of overflowing.
+        styles={{
+          root: { height: 'auto', minHeight: 44, maxWidth: '100%' },
+          label: { whiteSpace: 'normal', paddingBlock: 8 },
+        }}
         onClick={() => void book()}
         disabled={options.isPending && !options.isError}
       >
@@ -246,4 +252,19 @@ function BookAsClient({
       </BusyButton>
     </Stack>
   );
+}
+
+/** What the confirmation says paid: "Paid with 10-Class Pack.", "A $80.00 drop-in, to pay at the studio.", nothing when free. */
+export function paidSentence(
+  paidWith: string,
+  options: PaymentOptionsDto | undefined,
+  chosen: string | null,
+): string {
+  if (paidWith === 'drop-in' && options)
+    return `A ${money(options.dropInPrice, options.currency)} drop-in, to pay at the studio.`;
+  if (paidWith === 'class-pack' || paidWith === 'membership') {
+    const held = options?.packages.find((entry) => entry.clientPackageId === chosen);
+    return held ? `Paid with ${held.name}.` : 'Paid with your package.';
+  }
+  return '';
 }

@@ -5,7 +5,7 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { localDate, studioZoneNote } from '../schedule/class-labels.ts';
 import { addDays } from '../schedule/timetable-days.ts';
 import { useAppointmentSlots } from './api/appointment-booking-api.ts';
-import { dayLabel, longDayLabel } from './appointment-labels.ts';
+import { dateOnlyLabel, dayLabel, longDayLabel, weekdayLabel } from './appointment-labels.ts';
 import { ANYONE } from './booking-address.ts';
 import { SlotPicker, slotValue } from './slot-picker.tsx';
 import pickerStyles from './slot-picker.module.css';
@@ -119,6 +119,7 @@ export function TimeStep({
         <Button
           ref={earlier}
           variant="default"
+          style={{ flexShrink: 0 }}
           disabled={from <= today}
           onClick={() => toWeek(addDays(from, -WEEK))}
         >
@@ -127,7 +128,12 @@ export function TimeStep({
         <Text size="sm" fw={500} aria-live="polite" ta="center">
           {dayLabel(from)} – {dayLabel(to)}
         </Text>
-        <Button ref={later} variant="default" onClick={() => toWeek(addDays(from, WEEK))}>
+        <Button
+          ref={later}
+          variant="default"
+          style={{ flexShrink: 0 }}
+          onClick={() => toWeek(addDays(from, WEEK))}
+        >
           Later<span aria-hidden="true">&nbsp;›</span>
         </Button>
       </Group>
@@ -159,10 +165,14 @@ export function TimeStep({
                       onChange={() => onDate(entry)}
                     />
                     <label htmlFor={`day-${entry}`} className={pickerStyles.label}>
+                      {/* Weekday over date: every day's button keeps one height whatever its width. */}
                       <span className={pickerStyles.time} style={{ fontSize: 'var(--mantine-font-size-sm)' }}>
-                        {dayLabel(entry)}
+                        {weekdayLabel(entry)}
                       </span>
-                      <span className={pickerStyles.detail}>{count === 0 ? 'Full' : `${count} free`}</span>
+                      <span style={{ fontSize: 'var(--mantine-font-size-sm)' }}>{dateOnlyLabel(entry)}</span>
+                      <span className={pickerStyles.detail}>
+                        {count === 0 ? 'None free' : `${count} free`}
+                      </span>
                     </label>
                   </div>
                 );
