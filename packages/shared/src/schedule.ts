@@ -232,6 +232,12 @@ export const classInstanceDto = z.object({
   eventId: z.string().nullable().optional(),
   /** An event's own address when it is not held at the studio. */
   address: z.string().nullable().optional(),
+  /**
+   * Set on an appointment (kind 'appointment', issue 17): `templateName` is its type's name and it has
+   * no series or template (both ''). Only the single-instance reads (the client's bookings, cancel) carry
+   * appointments; absent or null for a class or an event's date.
+   */
+  appointmentTypeId: z.string().nullable().optional(),
 });
 export type ClassInstanceDto = z.infer<typeof classInstanceDto>;
 

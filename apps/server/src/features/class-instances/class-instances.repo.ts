@@ -57,6 +57,7 @@ function selectListed(tx: Executor) {
       notes: classInstances.notes,
       eventId: classInstances.eventId,
       address: events.address,
+      appointmentTypeId: classInstances.appointmentTypeId,
     })
     .from(classInstances)
     .innerJoin(

@@ -51,7 +51,7 @@ describe('appointments in the lists', () => {
     expect(JSON.stringify([timetable.json(), calendar.json(), classes.json()])).not.toContain(appointmentId);
   });
 
-  it('show by their type’s name in the client’s profile bookings and on the front desk’s day', async () => {
+  it('show by their type’s name in the client’s profile bookings, their own bookings and on the front desk’s day', async () => {
     const { ready, appointmentId, appointmentStarts, client } = await scene();
     const profile = await app.inject({
       method: 'GET',
@@ -66,6 +66,21 @@ describe('appointments in the lists', () => {
         instructorName: 'Indira Patel',
         studioName: 'Midtown',
         status: 'booked',
+      }),
+    ]);
+
+    // The client's own bookings (client area) name it too, and say it is an appointment.
+    const mine = await app.inject({ method: 'GET', url: '/api/my/bookings', headers: client.headers });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data.items).toEqual([
+      expect.objectContaining({
+        classInstance: expect.objectContaining({
+          id: appointmentId,
+          templateName: 'Private Pilates',
+          instructorName: 'Indira Patel',
+          roomName: 'Studio B',
+          appointmentTypeId: expect.any(String),
+        }),
       }),
     ]);
 
