@@ -25,8 +25,8 @@ type Headers = Record<string, string>;
 /** A studio whose two instructors work every day 06:00–22:00 (New York). */
 async function studioWithHours(): Promise<ReadyStudio> {
   const ready = await studioReadyToSchedule(app);
-  await workingHours(db.db, ready, ready.indira);
-  await workingHours(db.db, ready, ready.marco);
+  await workingHours(app, ready, ready.indira);
+  await workingHours(app, ready, ready.marco);
   return ready;
 }
 
@@ -81,7 +81,7 @@ const cancelBooking = (bookingId: string, headers: Headers) =>
 describe('booking an appointment', () => {
   it('a client books a private session for themself: the appointment, their booking, and a confirmation naming the type', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, { price: 0 });
+    const typeId = await appointmentType(app, ready, { price: 0 });
     const client = await signedInClient(app, ready);
     const startsAt = localSlot(3, '10:00');
 
@@ -116,7 +116,7 @@ describe('booking an appointment', () => {
 
   it('the team books for a client (a drop-in owed at the studio); the client is emailed', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, { price: 8000 });
+    const typeId = await appointmentType(app, ready, { price: 8000 });
     const staff = await signInTeamMember(app, db.db, ready.companyId, 'staff');
     const client = await signedInClient(app, ready);
     const startsAt = localSlot(4, '15:00');
@@ -152,7 +152,7 @@ describe('booking an appointment', () => {
       classPack({ name: 'PT 5-Pack', credits: 5 }),
     );
     const other = await created(app, ready.headers, '/api/packages', classPack({ name: 'Yoga 10' }));
-    const typeId = await appointmentType(db.db, ready, { price: 8000, packageIds: [named.id] });
+    const typeId = await appointmentType(app, ready, { price: 8000, packageIds: [named.id] });
     const withPack = await signedInClient(app, ready);
     const withOther = await signedInClient(app, ready);
     for (const [clientId, packageId] of [
@@ -218,7 +218,7 @@ describe('booking an appointment', () => {
 
   it('refuses a time outside working hours, too soon or too far ahead, an instructor who does not offer the type, an inactive type for clients', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, { price: 0, instructorIds: [ready.indira] });
+    const typeId = await appointmentType(app, ready, { price: 0, instructorIds: [ready.indira] });
     const client = await signedInClient(app, ready);
     const book = (startsAt: Date, more: Record<string, unknown> = {}) =>
       bookAppointment(app, client.headers, slotOf(ready, typeId, startsAt, more));
@@ -239,7 +239,7 @@ describe('booking an appointment', () => {
     const badTime = await book(localSlot(3, '10:00'), { startsAt: 'tomorrow' });
     expect(badTime.statusCode).toBe(400);
 
-    const inactive = await appointmentType(db.db, ready, { name: 'Assessment', price: 0, active: false });
+    const inactive = await appointmentType(app, ready, { name: 'Assessment', price: 0, active: false });
     const closed = await bookAppointment(app, client.headers, slotOf(ready, inactive, localSlot(3, '12:00')));
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toBe('Assessment is not open for booking at the moment.');
@@ -253,7 +253,7 @@ describe('booking an appointment', () => {
 
   it('replays an Idempotency-Key: the same answer, one booking; the key for another request is refused', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, { price: 0 });
+    const typeId = await appointmentType(app, ready, { price: 0 });
     const client = await signedInClient(app, ready);
     const body = slotOf(ready, typeId, localSlot(3, '08:00'));
     const first = await bookAppointment(app, client.headers, body, 'key-1');
@@ -276,7 +276,7 @@ describe('booking an appointment', () => {
 describe('no double booking', () => {
   it('20 parallel requests (different clients) for one private slot: exactly one booked, 19 told the time is taken', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, { price: 0 });
+    const typeId = await appointmentType(app, ready, { price: 0 });
     const clients = await quickClients(app, ready, 20);
     const body = slotOf(ready, typeId, localSlot(6, '14:00'));
     const answers = await Promise.all(
@@ -298,7 +298,7 @@ describe('no double booking', () => {
 
   it('"anyone": 20 parallel requests for one time with two instructors free: two booked (one each), 18 refused', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, { price: 0 });
+    const typeId = await appointmentType(app, ready, { price: 0 });
     const clients = await quickClients(app, ready, 20, 'anyone');
     const body = slotOf(ready, typeId, localSlot(6, '16:00'), { instructorId: null });
     const answers = await Promise.all(
@@ -313,7 +313,7 @@ describe('no double booking', () => {
 
   it('a semi-private session for 3 with 5 parallel requests: 3 booked into one appointment, 2 refused', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, { name: 'Duet Pilates', price: 0, maxAttendees: 3 });
+    const typeId = await appointmentType(app, ready, { name: 'Duet Pilates', price: 0, maxAttendees: 3 });
     const clients = await quickClients(app, ready, 5, 'semi');
     const body = slotOf(ready, typeId, localSlot(6, '10:00'));
     const answers = await Promise.all(
@@ -334,7 +334,7 @@ describe('no double booking', () => {
     const ready = await studioWithHours();
     const classStart = localSlot(7, '11:00');
     await classAt(app, ready, classStart);
-    const typeId = await appointmentType(db.db, ready, { price: 0, bufferAfterMinutes: 30 });
+    const typeId = await appointmentType(app, ready, { price: 0, bufferAfterMinutes: 30 });
     const client = await signedInClient(app, ready);
 
     // 10:00–11:00 touches the class only through its 30-minute buffer after.
@@ -379,7 +379,7 @@ describe('no double booking', () => {
 
   it('the exclusion constraint is the last word: a row another transaction writes meanwhile makes the booking answer 409', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, { price: 0 });
+    const typeId = await appointmentType(app, ready, { price: 0 });
     const client = await signedInClient(app, ready);
     const startsAt = localSlot(8, '09:00');
     const other = await db.pool.connect();
@@ -429,7 +429,7 @@ describe('no double booking', () => {
 describe('cancelling', () => {
   it('in time: no fee, the credit back, the emptied appointment is cancelled and its slot can be booked again', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, {
+    const typeId = await appointmentType(app, ready, {
       price: 0,
       ruleOverrides: { freeCancellationHoursBefore: 24, lateCancelFee: 1500 },
     });
@@ -458,7 +458,7 @@ describe('cancelling', () => {
 
   it('late (inside the type’s window): the type’s late-cancel fee is recorded, and the slot is free again', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, {
+    const typeId = await appointmentType(app, ready, {
       price: 0,
       ruleOverrides: { freeCancellationHoursBefore: 96, lateCancelFee: 1500 },
     });
@@ -478,7 +478,7 @@ describe('cancelling', () => {
 
   it('a semi-private session stays while it has clients; the team cancels the whole appointment and every client is told', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, { name: 'Duet Pilates', price: 0, maxAttendees: 3 });
+    const typeId = await appointmentType(app, ready, { name: 'Duet Pilates', price: 0, maxAttendees: 3 });
     const clients = [
       await signedInClient(app, ready),
       await signedInClient(app, ready),
@@ -534,8 +534,8 @@ describe('who sees what', () => {
   it('another company’s appointment, type, studio and instructor ids answer 404 everywhere', async () => {
     const ours = await studioWithHours();
     const theirs = await studioWithHours();
-    const theirType = await appointmentType(db.db, theirs, { price: 0 });
-    const ourType = await appointmentType(db.db, ours, { price: 0 });
+    const theirType = await appointmentType(app, theirs, { price: 0 });
+    const ourType = await appointmentType(app, ours, { price: 0 });
     const theirClient = await signedInClient(app, theirs);
     const booked = await bookAppointment(
       app,
@@ -593,7 +593,7 @@ describe('who sees what', () => {
 
   it('the team lists appointments by date with attendees; an instructor sees only their own', async () => {
     const ready = await studioWithHours();
-    const typeId = await appointmentType(db.db, ready, { price: 0 });
+    const typeId = await appointmentType(app, ready, { price: 0 });
     const client = await signedInClient(app, ready);
     const day = localSlot(5, '10:00');
     const withIndira = await bookAppointment(app, client.headers, slotOf(ready, typeId, day));

@@ -504,11 +504,12 @@ export async function cancelBooking(
         throw conflict('This client has checked in; a checked-in booking cannot be cancelled.');
       if (!['booked', 'waitlisted', 'offered'].includes(booking.status))
         throw conflict('This booking has already ended.');
+      const noun = cls.appointmentTypeId === null ? 'class' : 'appointment';
       if (cls.startsAt <= now)
         throw conflict(
           byClient
-            ? 'This class has started; it can no longer be cancelled here. Contact the studio.'
-            : 'This class has started; mark attendance instead of cancelling.',
+            ? `This ${noun} has started; it can no longer be cancelled here. Contact the studio.`
+            : `This ${noun} has started; mark attendance instead of cancelling.`,
         );
       const rules = await rulesFor(tx, actor.companyId, cls);
       const late =
