@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
+import { instructorBody, studioBody } from './support/classes.ts';
+import {
+  createCompany,
+  expectNoHorizontalScroll,
+  fillLogin,
+  PASSWORD,
+  signedInClient,
+  snap,
+  type TestCompany,
+} from './support/journeys.ts';
+
+/**
+ * A client books a private session (issue 17 §3) in Chromium: type → anyone → the first free time →
+ * Book, on a phone, then sees it in My bookings; a visitor who chooses a time signed out logs in and
+ * comes back to the same choice. The studio, instructor, type and working hours are made through the API.
+ */
+const browser = await launchBrowser();
+
+const EVERY_DAY = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+    day,
+    [{ start: '07:00', end: '21:00' }],
+  ]),
+);
+
+/** A studio with one instructor who works every day 07:00–21:00 and offers a free 60-minute session. */
+async function studioOfferingPrivateSessions(page: Page): Promise<TestCompany> {
+  const company = await createCompany(page);
+  const login = await page.request.post('/api/login', { data: { email: company.email, password: PASSWORD } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'post' | 'put', url: string, data: object) => {
+    const response = await page.request[method](url, { headers, data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return ((await response.json()) as { data: T }).data;
+  };
+  const studio = await call<{ id: string }>('post', '/api/studios', studioBody());
+  const instructor = await call<{ id: string }>(
+    'post',
+    '/api/instructors',
+    instructorBody('Ines Instructor'),
+  );
+  await call('post', '/api/appointment-types', {
+    name: 'Personal Training',
+    description: 'Strength and conditioning with a coach.',
+    durationMinutes: 60,
+    price: 0,
+    instructorIds: [instructor.id],
+    studioIds: [studio.id],
+    maxAttendees: 1,
+  });
+  await call('put', `/api/availability/${instructor.id}/weekly`, {
+    studios: [{ studioId: studio.id, hours: EVERY_DAY }],
+  });
+  return company;
+}
+
+const clientEmail = () => `client-${randomBytes(4).toString('hex')}@e2e.test`;
+
+describe('booking a private session (issue 17 §3)', () => {
+  it('a client on a 360 px phone books the first free time with anyone and sees it in My bookings', async () => {
+    const { page, context } = await newPage(browser, { width: 360, height: 740 });
+    const company = await studioOfferingPrivateSessions(page);
+    await signedInClient(page, company.slug, 'Pat Phone', clientEmail());
+
+    await page.getByRole('link', { name: 'Book a private session' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Choose a session' }).waitFor();
+    await page.getByText('1 h · 1-to-1').waitFor();
+    await page.getByText('Free', { exact: true }).waitFor();
+    await expectNoHorizontalScroll(page);
+    await snap(page, 'w3-types');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Choose Personal Training' }).click();
+    const instructorHeading = page.getByRole('heading', { level: 2, name: 'Choose an instructor' });
+    await instructorHeading.waitFor();
+    // The new step's heading has the keyboard.
+    await expect.poll(() => instructorHeading.evaluate((node) => node === document.activeElement)).toBe(true);
+    await snap(page, 'w3-instructor');
+    await page.getByRole('button', { name: /Anyone available/ }).click();
+
+    await page.getByRole('heading', { level: 2, name: 'Choose a time' }).waitFor();
+    const times = page.getByRole('group', { name: /^Free times on/ });
+    await times.waitFor();
+    await expectNoHorizontalScroll(page);
+    await snap(page, 'w3-times');
+    await expectNoSeriousA11yViolations(page);
+    // By keyboard: the first free time, then Continue.
+    const first = times.getByRole('radio').first();
+    const time = (await times.locator('label').first().innerText()).trim().slice(0, 5);
+    await first.focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: `Continue with ${time}` }).click();
+
+    await page.getByRole('heading', { level: 2, name: 'Confirm your booking' }).waitFor();
+    await page.getByText('Anyone available').waitFor();
+    await expectNoHorizontalScroll(page);
+    await snap(page, 'w3-confirm');
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+
+    await page.getByRole('heading', { level: 2, name: 'You’re booked' }).waitFor();
+    await page.getByText('With Ines Instructor').waitFor();
+    await page.getByText('At Midtown').waitFor();
+    await expectNoHorizontalScroll(page);
+    await snap(page, 'w3-booked');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'See My bookings' }).click();
+    const upcoming = page.getByRole('region', { name: 'Coming up' });
+    await upcoming.getByRole('link', { name: 'Personal Training' }).waitFor();
+    await upcoming.getByText(new RegExp(`${time}–`)).waitFor();
+    await snap(page, 'w3-my-bookings');
+    await context.close();
+  });
+
+  it('a visitor chooses a time signed out, logs in and comes back to the same choice (1280 px)', async () => {
+    const { page, context } = await newPage(browser, { width: 1280, height: 900 });
+    const company = await studioOfferingPrivateSessions(page);
+    const email = clientEmail();
+    const signup = await page.request.post('/api/signup/client', {
+      data: {
+        company: company.slug,
+        roleId: 'client',
+        name: 'Vic Visitor',
+        email,
+        phone: '',
+        password: PASSWORD,
+      },
+    });
+    expect(signup.status(), await signup.text()).toBe(200);
+    await page.context().clearCookies();
+
+    await page.goto(`/${company.slug}/client/client/app/appointments`);
+    await page.getByRole('button', { name: 'Choose Personal Training' }).click();
+    await page.getByRole('button', { name: /Ines Instructor/ }).click();
+    const times = page.getByRole('group', { name: /^Free times on/ });
+    await times.waitFor();
+    await snap(page, 'w3-times');
+    await times.getByRole('radio').first().check();
+    await page.getByRole('button', { name: /^Continue with/ }).click();
+    await page.getByRole('heading', { level: 2, name: 'Confirm your booking' }).waitFor();
+    const chosen = new URL(page.url());
+    await snap(page, 'w3-confirm-signed-out');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Log in to book' }).click();
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/client/login`);
+    await fillLogin(page, email, PASSWORD);
+    await page.waitForURL((url) => url.pathname === chosen.pathname);
+    expect(new URL(page.url()).search).toBe(chosen.search);
+    await page.getByRole('heading', { level: 2, name: 'Confirm your booking' }).waitFor();
+    await page.getByText('Ines Instructor').first().waitFor();
+    await page.getByRole('button', { name: 'Book', exact: true }).waitFor();
+    await snap(page, 'w3-confirm-signed-in');
+    await context.close();
+  });
+});
