@@ -98,7 +98,7 @@ const openNew = async () => {
   return within(await screen.findByRole('dialog', { name: 'New appointment type' }));
 };
 
-describe('Appointment types panel', () => {
+describe('Appointment types panel', { timeout: 30_000 }, () => {
   it('lists each type with its length, price in the company currency, who, where, clients and whether it is active', async () => {
     serve();
     render();

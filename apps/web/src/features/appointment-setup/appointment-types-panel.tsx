@@ -92,9 +92,10 @@ function AppointmentTypeCard({
 
 /**
  * Appointment types (issue 17 §1): the list and its editor. Shown in the Appointment page's Types tab
- * and in a solo instructor's Settings › Private Sessions.
+ * and in a solo instructor's Settings › Private Sessions. `withHeading={false}` leaves out the panel's
+ * own heading and intro, for a page that gives the section a heading of its own.
  */
-export function AppointmentTypesPanel() {
+export function AppointmentTypesPanel({ withHeading = true }: { withHeading?: boolean } = {}) {
   const me = useMe();
   const companyId = me.data?.company.id ?? '';
   const manage = me.data?.can.manageSettings ?? false;
@@ -163,11 +164,13 @@ export function AppointmentTypesPanel() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Title order={2}>Appointment types</Title>
-          <Text c="dimmed">What clients can book with an instructor: length, price, who, where and the rules.</Text>
-        </Stack>
+      <Group justify={withHeading ? 'space-between' : 'flex-start'} align="flex-end" wrap="wrap">
+        {withHeading ? (
+          <Stack gap={4}>
+            <Title order={2}>Appointment types</Title>
+            <Text c="dimmed">What clients can book with an instructor: length, price, who, where and the rules.</Text>
+          </Stack>
+        ) : null}
         {manage ? (
           <Button
             onClick={() => {

@@ -10,9 +10,16 @@ import { WeeklyHoursForm } from './weekly-hours-form.tsx';
  * Instructors' availability (issue 17 §2): choose an instructor (managers see the team; an instructor,
  * and a solo instructor, only themselves: the server's list says whom the actor may edit), then their
  * weekly hours per studio and their time off and extra hours. Shown in the Appointment page's
- * Availability tab and in a solo instructor's Settings › Private Sessions. `instructorId` preselects one.
+ * Availability tab and in a solo instructor's Settings › Private Sessions. `instructorId` preselects one;
+ * `withHeading={false}` leaves out the panel's own heading and intro (the page gives the section one).
  */
-export function AvailabilityPanel({ instructorId }: { instructorId?: string }) {
+export function AvailabilityPanel({
+  instructorId,
+  withHeading = true,
+}: {
+  instructorId?: string;
+  withHeading?: boolean;
+}) {
   const me = useMe();
   const companyId = me.data?.company.id ?? '';
   const list = useAvailabilityList(companyId);
@@ -27,10 +34,12 @@ export function AvailabilityPanel({ instructorId }: { instructorId?: string }) {
 
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={2}>Availability</Title>
-        <Text c="dimmed">When each instructor can be booked for appointments, studio by studio.</Text>
-      </Stack>
+      {withHeading ? (
+        <Stack gap={4}>
+          <Title order={2}>Availability</Title>
+          <Text c="dimmed">When each instructor can be booked for appointments, studio by studio.</Text>
+        </Stack>
+      ) : null}
       {error ? (
         <Alert color="red" role="alert" title="Availability could not be loaded">
           {error.message}

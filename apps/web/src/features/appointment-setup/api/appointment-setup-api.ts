@@ -4,6 +4,7 @@ import type {
   AppointmentTypeDto,
   AppointmentTypeListDto,
   AvailabilityDto,
+  AvailabilityListDto,
   AvailabilityExceptionBody,
   AvailabilityExceptionDto,
   WeeklyAvailabilityBody,
@@ -74,10 +75,8 @@ export function useDeleteAppointmentType(companyId: string) {
   });
 }
 
-/** `GET /api/availability`: the instructors whose hours the actor may edit, with a short summary. */
-export type AvailabilityListItem = { instructorId: string; instructorName: string } & Record<string, unknown>;
-export type AvailabilityListDto = { items: AvailabilityListItem[] };
 
+/** `GET /api/availability`: the instructors whose hours the actor may edit (an instructor: only their own). */
 export function useAvailabilityList(companyId: string) {
   return useQuery({
     queryKey: [...availabilityQueryKey(companyId), 'list'],
