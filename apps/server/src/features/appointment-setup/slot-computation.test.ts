@@ -89,6 +89,30 @@ describe('computeSlots', () => {
     expect(times(slots).map((time) => time.slice(11))).toEqual(['00:00', '01:00', '02:00']);
   });
 
+  it('on the night clocks go forward, a skipped start moves to the next real time, offered once', () => {
+    // 14 Mar 2027 in New York: 02:00–03:00 does not happen; 02:00 is 03:00 EDT.
+    const slots = computeSlots(request({ days: { '2027-03-14': [{ start: hour(1), end: hour(4) }] } }));
+    expect(times(slots).map((time) => time.slice(11))).toEqual(['01:00', '03:00']);
+    expect(slots.map((slot) => slot.startsAt.toISOString())).toEqual([
+      '2027-03-14T06:00:00.000Z',
+      '2027-03-14T07:00:00.000Z',
+    ]);
+  });
+
+  it('booking opens at the slot’s own local time N days before, also across a DST change', () => {
+    // 2 Nov 2026 09:00 EST opens three days before at 09:00 EDT, 30 Oct 13:00Z.
+    const slotDay = { '2026-11-02': [{ start: hour(9), end: hour(10) }] };
+    const window = (now: string) => ({
+      now: new Date(now),
+      bookingOpensDaysBefore: 3,
+      bookingClosesMinutesBefore: 0,
+    });
+    expect(computeSlots(request({ days: slotDay, window: window('2026-10-30T12:59:00Z') }))).toEqual([]);
+    expect(times(computeSlots(request({ days: slotDay, window: window('2026-10-30T13:00:00Z') })))).toEqual([
+      '2026-11-02 09:00',
+    ]);
+  });
+
   it('removes exactly the slots a class in the middle of the day overlaps', () => {
     const day = '2026-11-30';
     const slots = computeSlots(

@@ -1,6 +1,6 @@
 import { minutesOfDay, WEEKDAYS, type AvailabilityExceptionKind, type WeekRanges } from '@kinetic/shared';
 import { bookingWindows } from '../bookings/booking-rules.ts';
-import { addDays, localTimeOf, zonedInstant } from '../fitness-sessions/zoned-time.ts';
+import { addDays, localDateOf, localTimeOf, zonedInstant } from '../fitness-sessions/zoned-time.ts';
 
 /**
  * Free appointment slots, computed without the database (issue 17 §2): working hours on a studio's clock,
@@ -150,29 +150,29 @@ export function computeSlots(request: SlotRequest): ComputedSlot[] {
   const seen = new Set<number>();
   const slots: ComputedSlot[] = [];
   const closesMs = window ? window.bookingClosesMinutesBefore * MINUTE : 0;
-  // Slots starting before this surely opened already; the exact opening is only worked out nearer the edge.
-  const surelyOpenBefore = window
-    ? window.now.getTime() + (window.bookingOpensDaysBefore - 2) * DAY_MINUTES * MINUTE
-    : Infinity;
+  const opensMinutes = window ? window.bookingOpensDaysBefore * DAY_MINUTES : 0;
+  const nowWall = window
+    ? wallMinutes(localDateOf(window.now, timeZone), minutesOfDay(localTimeOf(window.now, timeZone)))
+    : 0;
   for (const [date, ranges] of [...request.working.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const clockOf = dayClock(date, timeZone);
+    const dayWall = wallMinutes(date, 0);
     for (const range of ranges) {
-      const rangeStart = instantOf(date, range.start, timeZone);
-      const rangeEnd = instantOf(date, range.end, timeZone);
+      const rangeStart = clockOf.instant(range.start);
+      const rangeEnd = clockOf.instant(range.end);
       for (let minute = range.start; minute < range.end; minute += interval) {
-        const start = instantOf(date, minute, timeZone);
+        const start = clockOf.instant(minute);
         const end = start + durationMinutes * MINUTE;
         if (start < rangeStart || end > rangeEnd || seen.has(start)) continue;
         if (window) {
           if (window.now.getTime() >= start - closesMs) continue;
-          if (start >= surelyOpenBefore) {
-            const opensAt = bookingWindows(new Date(start), timeZone, {
-              ...window,
-              freeCancellationHoursBefore: 0,
-              waitlistCutoffMinutesBefore: 0,
-              checkInOpensMinutesBefore: 0,
-            }).opensAt;
-            if (window.now < opensAt) continue;
-          }
+          // Booking opens N days before at the slot's own wall time: compared on the wall clock, and
+          // near the edge (where a DST change could tip it) exactly as bookings do (booking-rules.ts).
+          const margin = dayWall + minute - opensMinutes - nowWall;
+          if (margin > 0 && (margin > EDGE_MINUTES || window.now < opensAtOf(start, timeZone, window)))
+            continue;
+          if (margin <= 0 && margin >= -EDGE_MINUTES && window.now < opensAtOf(start, timeZone, window))
+            continue;
         }
         const blocked = {
           from: start - bufferBeforeMinutes * MINUTE,
@@ -186,16 +186,48 @@ export function computeSlots(request: SlotRequest): ComputedSlot[] {
           roomId = room.id;
         }
         seen.add(start);
-        const startsAt = new Date(start);
         slots.push({
-          startsAt,
+          startsAt: new Date(start),
           endsAt: new Date(end),
           localDate: date,
-          localTime: localTimeOf(startsAt, timeZone),
+          localTime: clockOf.localTime(minute, start),
           roomId,
         });
       }
     }
   }
   return slots.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+/** Within this many minutes of the opening, the exact opening instant is worked out. */
+const EDGE_MINUTES = 180;
+
+function opensAtOf(start: number, timeZone: string, window: NonNullable<SlotRequest['window']>): Date {
+  return bookingWindows(new Date(start), timeZone, {
+    bookingOpensDaysBefore: window.bookingOpensDaysBefore,
+    bookingClosesMinutesBefore: window.bookingClosesMinutesBefore,
+    freeCancellationHoursBefore: 0,
+    waitlistCutoffMinutesBefore: 0,
+    checkInOpensMinutesBefore: 0,
+  }).opensAt;
+}
+
+/** A local date and minute as minutes on one continuous wall-clock line (days since 1970 × 1440 + minute). */
+function wallMinutes(date: string, minute: number): number {
+  return Date.parse(`${date}T00:00:00Z`) / MINUTE + minute;
+}
+
+/**
+ * Instants of one local date's minutes. On a day of 24 real hours (no clock change) a minute is the
+ * day's start plus that many minutes, without asking Intl for each; a day the clocks change resolves
+ * each minute on its own (zonedInstant).
+ */
+function dayClock(date: string, timeZone: string) {
+  const dayStart = instantOf(date, 0, timeZone);
+  const plain = instantOf(date, DAY_MINUTES, timeZone) - dayStart === DAY_MINUTES * MINUTE;
+  return {
+    instant: (minute: number) => (plain ? dayStart + minute * MINUTE : instantOf(date, minute, timeZone)),
+    localTime: (minute: number, instant: number) =>
+      plain ? clock(minute) : localTimeOf(new Date(instant), timeZone),
+  };
 }
