@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { CalendarRef } from '@fullcalendar/react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AppointmentDto } from '@kinetic/shared';
@@ -17,6 +18,7 @@ import { AppointmentDetailsDialog } from './appointment-details-dialog.tsx';
 import { BookAppointmentDialog } from './book-appointment-dialog.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const NARROW = '(max-width: 40em)';
 const options = (items: { id: string; name: string }[]) => items.map((item) => ({ value: item.id, label: item.name }));
 
 /**
@@ -41,8 +43,12 @@ export function AppointmentCalendar() {
   const [note, setNote] = useState<string | null>(null);
   const noteFocus = useFocusLater<HTMLDivElement>();
 
+  // A phone opens on the day: seven columns of 45 px cannot show a client's name.
+  const narrow = useMediaQuery(NARROW, window.matchMedia(NARROW).matches, { getInitialValueInEffect: false });
+  const defaultView: AppointmentViewKey = narrow ? 'day' : 'week';
   const viewParam = params.get('view');
-  const view: AppointmentViewKey = viewParam && viewParam in APPOINTMENT_VIEWS ? (viewParam as AppointmentViewKey) : 'week';
+  const view: AppointmentViewKey =
+    viewParam && viewParam in APPOINTMENT_VIEWS ? (viewParam as AppointmentViewKey) : defaultView;
   const dateParam = params.get('date');
   const date = dateParam && DATE.test(dateParam) ? dateParam : undefined;
   const studioList = studios.data?.items ?? [];
@@ -52,10 +58,10 @@ export function AppointmentCalendar() {
 
   const onRange = useCallback(
     (nextView: AppointmentViewKey, nextDate: string) => {
-      setParam('view', nextView === 'week' ? null : nextView);
+      setParam('view', nextView === defaultView ? null : nextView);
       setParam('date', nextDate);
     },
-    [setParam],
+    [setParam, defaultView],
   );
   const onLoaded = useCallback((count: number | null, error: string | null) => setLoaded({ count, error }), []);
   const hrefOf = useCallback((id: string) => `${base}/appointment?appointment=${id}`, [base]);
@@ -70,7 +76,7 @@ export function AppointmentCalendar() {
         <Text c="dimmed">
           Times are in {timeZone}. Open an appointment for its clients, or to cancel it.
         </Text>
-        {manager ? (
+        {can?.manageClients ? (
           <Button onClick={() => setBooking(true)} disabled={!ready || noTypes}>
             Book appointment
           </Button>

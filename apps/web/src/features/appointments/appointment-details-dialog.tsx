@@ -112,7 +112,13 @@ function AppointmentDetails({
       </Text>
       {appointment.bufferBeforeMinutes || appointment.bufferAfterMinutes ? (
         <Text size="sm" c="dimmed">
-          Buffer: {appointment.bufferBeforeMinutes} min before, {appointment.bufferAfterMinutes} min after
+          Buffer:{' '}
+          {[
+            appointment.bufferBeforeMinutes ? `${appointment.bufferBeforeMinutes} min before` : '',
+            appointment.bufferAfterMinutes ? `${appointment.bufferAfterMinutes} min after` : '',
+          ]
+            .filter(Boolean)
+            .join(', ')}
         </Text>
       ) : null}
       <Text>With {appointment.instructorName}</Text>

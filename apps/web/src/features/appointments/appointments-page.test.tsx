@@ -91,7 +91,7 @@ describe('Appointment page tabs', () => {
   });
 });
 
-describe('Appointment calendar', () => {
+describe('Appointment calendar', { timeout: 20_000 }, () => {
   it('asks for the visible days with the address’s instructor and studio, and keeps the view in the address', async () => {
     const calls = serve(account);
     const { router } = renderRoutes(
@@ -136,7 +136,7 @@ function soon(hoursAhead: number) {
   return { startsAt, date: localDate(startsAt, 'America/New_York') };
 }
 
-describe('Appointment details', () => {
+describe('Appointment details', { timeout: 20_000 }, () => {
   it('shows the appointment and cancels one client’s booking with the late-fee sentence of the type', async () => {
     const { startsAt, date } = soon(2);
     const appointment = appointmentAt(startsAt);
@@ -232,7 +232,7 @@ describe('Appointment details', () => {
   });
 });
 
-describe('Book appointment', () => {
+describe('Book appointment', { timeout: 20_000 }, () => {
   const client = { id: CLIENT_ID, name: 'Dana Client', email: 'dana@example.com', phone: null, createdAt: '2026-01-01T00:00:00Z' };
   const nine = slotAt('2030-01-08', '09:00', '2030-01-08T14:00:00.000Z');
   const ten = slotAt('2030-01-08', '10:00', '2030-01-08T15:00:00.000Z');

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Tex
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { AppointmentDto, ClientDto, PersonDto, StudioDto } from '@kinetic/shared';
+import type { AppointmentDto, AppointmentSlotDto, ClientDto, PersonDto, StudioDto } from '@kinetic/shared';
 import { ApiError, newIdempotencyKey } from '../../api/client.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
 import { FormSubmitError } from '../../ui/form-submit-error.tsx';
@@ -26,6 +26,17 @@ const optionLabel = (client: ClientDto) => `${client.name} · ${client.email}`;
 const NARROW = '(max-width: 40em)';
 const ANYONE = 'anyone';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ANYWHERE = 'any';
+
+/** "Tue 1 Dec 2026" for a YYYY-MM-DD date. */
+const dayLabel = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
 
 interface BookAppointmentDialogProps {
   companyId: string;
@@ -89,16 +100,24 @@ function BookAppointmentForm({
   const typeInstructors = instructors.filter((person) => type?.instructorIds.includes(person.id));
   const typeStudios = studios.filter((studio) => type?.studioIds.includes(studio.id));
   const instructorId = fixedInstructorId !== undefined ? fixedInstructorId : instructorChoice === ANYONE ? null : instructorChoice;
+  // One studio: that one. Several: any of them until the person chooses (the free times say where).
   const studioId =
     studioChoice && typeStudios.some((studio) => studio.id === studioChoice)
       ? studioChoice
-      : (typeStudios[0]?.id ?? null);
+      : typeStudios.length === 1
+        ? (typeStudios[0]?.id ?? null)
+        : null;
   const slotsRequest =
     type && DATE.test(date) ? { appointmentTypeId: type.id, instructorId, studioId, from: date, to: date } : null;
   const slots = useAppointmentSlots(companyId, slotsRequest);
   const slotItems = useMemo(() => slots.data?.items ?? [], [slots.data]);
   const showInstructor = instructorId === null && fixedInstructorId === undefined;
-  const slot = slotItems.find((item) => slotValue(item, showInstructor) === slotKey) ?? null;
+  const keyOf = (item: AppointmentSlotDto) => `${item.studioId}|${slotValue(item, showInstructor)}`;
+  const slot = slotItems.find((item) => keyOf(item) === slotKey) ?? null;
+  // The free times per studio, each its own group ("Free times on Tue 1 Dec at Midtown").
+  const byStudio = typeStudios
+    .map((studio) => ({ studio, slots: slotItems.filter((item) => item.studioId === studio.id) }))
+    .filter((group) => group.slots.length > 0);
   const options = useAppointmentPaymentOptions(
     companyId,
     type && slot && client
@@ -218,9 +237,12 @@ function BookAppointmentForm({
         {typeStudios.length > 1 ? (
           <Select
             label="Studio"
-            data={typeStudios.map((studio) => ({ value: studio.id, label: studio.name }))}
-            value={studioId}
-            onChange={setStudioChoice}
+            data={[
+              { value: ANYWHERE, label: 'Any studio' },
+              ...typeStudios.map((studio) => ({ value: studio.id, label: studio.name })),
+            ]}
+            value={studioId ?? ANYWHERE}
+            onChange={(value) => setStudioChoice(value === ANYWHERE ? null : value)}
             allowDeselect={false}
           />
         ) : null}
@@ -245,18 +267,23 @@ function BookAppointmentForm({
         ) : slots.isPending ? (
           <Text size="sm">Finding free times…</Text>
         ) : slotItems.length === 0 ? (
-          <Text size="sm">No free times that day{instructorId ? ' for this instructor' : ''}. Try another date.</Text>
+          <Text size="sm">No free times on {dayLabel(date)}{instructorId && fixedInstructorId === undefined ? ' for this instructor' : ''}{studioId && typeStudios.length > 1 ? ' at this studio' : ''}. Try another date.</Text>
         ) : (
-          <SlotPicker
-            slots={slotItems}
-            value={slotKey}
-            onChange={(chosen) => {
-              setSlotKey(slotValue(chosen, showInstructor));
-              setNotice(null);
-            }}
-            label={`Free times on ${date}${typeStudios.length > 1 && studioId ? ` at ${typeStudios.find((studio) => studio.id === studioId)?.name ?? ''}` : ''}`}
-            showInstructor={showInstructor}
-          />
+          <Stack gap="sm">
+            {byStudio.map((group) => (
+              <SlotPicker
+                key={group.studio.id}
+                slots={group.slots}
+                value={slot && slot.studioId === group.studio.id ? slotValue(slot, showInstructor) : null}
+                onChange={(chosen) => {
+                  setSlotKey(keyOf(chosen));
+                  setNotice(null);
+                }}
+                label={`Free times on ${dayLabel(date)}${typeStudios.length > 1 ? ` at ${group.studio.name}` : ''}`}
+                showInstructor={showInstructor}
+              />
+            ))}
+          </Stack>
         )}
         {slot && client ? (
           options.isError ? (

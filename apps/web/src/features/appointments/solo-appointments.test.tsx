@@ -49,7 +49,7 @@ afterEach(() => {
   document.cookie = 'token=; Path=/; Max-Age=0';
 });
 
-describe('solo instructors and appointments (spec §6)', () => {
+describe('solo instructors and appointments (spec §6)', { timeout: 20_000 }, () => {
   it('a solo user is refused the Appointment page, and finds Private Sessions under Settings', async () => {
     serve(solo);
     renderRoutes([adminAppRoute('/:company/:roleId/app')], '/jo/solo-instructor/app/appointment');
