@@ -57,19 +57,22 @@ export async function findStudioOf(tx: Executor, companyId: string, studioId: st
 }
 
 /**
- * Waits for, and holds until the transaction ends, the booking lock of each instructor (company,
- * instructor), always in sorted order so two bookings naming overlapping sets of instructors cannot
- * deadlock. Bookings for one instructor then check and write their free time one after the other.
+ * Waits for, and holds until the transaction ends, the booking lock of each instructor and each room
+ * (per company) a booking could take, always in one sorted order so two bookings naming overlapping
+ * sets cannot deadlock. Bookings that could take the same instructor or room then check and write
+ * their free time one after the other; the exclusion constraints stand behind any other writer.
  */
-export async function lockInstructorsForBooking(
+export async function lockForBooking(
   tx: Executor,
   companyId: string,
-  instructorIds: readonly string[],
+  what: { instructorIds: readonly string[]; roomIds: readonly string[] },
 ): Promise<void> {
-  for (const id of [...new Set(instructorIds)].sort())
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`appointment:${companyId}:${id}`}, 0))`,
-    );
+  const keys = [
+    ...what.instructorIds.map((id) => `appointment:${companyId}:instructor:${id}`),
+    ...what.roomIds.map((id) => `appointment:${companyId}:room:${id}`),
+  ];
+  for (const key of [...new Set(keys)].sort())
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 /** A new appointment: a class instance of kind `appointment` (its blocked range is set by the trigger). */

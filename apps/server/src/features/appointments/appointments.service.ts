@@ -37,7 +37,7 @@ import {
   insertAppointment,
   instructorIdOfUser,
   instructorsAmong,
-  lockInstructorsForBooking,
+  lockForBooking,
   type AppointmentFilters,
   type AppointmentRow,
   type AppointmentTypeRecord,
@@ -183,7 +183,7 @@ export interface BookedAppointmentAnswer {
 
 /**
  * `POST /api/appointments`: books one slot in one transaction. The booking locks of every instructor
- * who could take it are held (sorted), the slot is checked free again under them (`findBookableSlot`),
+ * and room that could take it are held (sorted), the slot is checked free again under them (`findBookableSlot`),
  * the appointment is created (or the semi-private one joined) and the client booked into it. Two
  * requests for one instructor's time run one after the other; the exclusion constraint on the
  * instructor's and room's blocked time is the last word (23P01 answers 409).
@@ -238,7 +238,7 @@ export async function bookAppointment(
           who = named.name;
         }
         await tooSoonOrTooFar(tx, companyId, type, studio.timeZone, startsAt, now);
-        await lockInstructorsForBooking(tx, companyId, candidates);
+        await lockForBooking(tx, companyId, { instructorIds: candidates, roomIds: type.roomIds });
         // Read under the locks: what an earlier booking for these instructors wrote is seen here.
         const slot = await findBookableSlot(
           tx,
@@ -248,10 +248,11 @@ export async function bookAppointment(
         );
         const fresh = slot?.candidates[0];
         if (!slot || (!slot.join && !fresh)) {
+          const rooms = type.roomIds.length > 0 ? ', or no room is' : '';
           const sentence =
             body.instructorId === null
-              ? `Nobody is free for ${type.name} at that time; choose another time.`
-              : `${who} is not free for ${type.name} at that time; choose another time.`;
+              ? `Nobody is free for ${type.name} at that time${rooms}; choose another time.`
+              : `${who} is not free for ${type.name} at that time${rooms}; choose another time.`;
           throw conflict(sentence, { startsAt: sentence });
         }
         let appointmentId = slot.join?.appointmentId ?? null;

@@ -311,6 +311,35 @@ describe('no double booking', () => {
     expect(rows.every((row) => row.booked_count === 1)).toBe(true);
   });
 
+  it('one room for two instructors: 10 parallel requests (5 each) for one time book exactly one, in that room', async () => {
+    const ready = await studioWithHours();
+    const typeId = await appointmentType(app, ready, { price: 0, roomIds: [ready.roomB] });
+    const clients = await quickClients(app, ready, 10, 'room');
+    const startsAt = localSlot(6, '12:00');
+    const answers = await Promise.all(
+      clients.map((clientId, index) =>
+        bookAppointment(app, ready.headers, {
+          ...slotOf(ready, typeId, startsAt),
+          instructorId: index % 2 === 0 ? ready.indira : ready.marco,
+          clientId,
+        }),
+      ),
+    );
+    const won = answers.filter((answer) => answer.statusCode === 200);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(9);
+    expect(won[0]?.json().data.appointment).toMatchObject({ roomId: ready.roomB, roomName: 'Studio B' });
+    expect(await instancesOf(typeId)).toMatchObject([{ status: 'scheduled', booked_count: 1 }]);
+    const loser = answers.find(
+      (answer, index) =>
+        answer.statusCode === 409 &&
+        (index % 2 === 0 ? ready.indira : ready.marco) !== won[0]?.json().data.appointment.instructorId,
+    );
+    expect(loser?.json().message).toMatch(
+      /^(Indira Patel|Marco Reyes) is not free for Personal Training at that time, or no room is; choose another time\.$/,
+    );
+  });
+
   it('a semi-private session for 3 with 5 parallel requests: 3 booked into one appointment, 2 refused', async () => {
     const ready = await studioWithHours();
     const typeId = await appointmentType(app, ready, { name: 'Duet Pilates', price: 0, maxAttendees: 3 });
