@@ -1,14 +1,5 @@
 import { useRef } from 'react';
-import {
-  Fieldset,
-  MultiSelect,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Fieldset, MultiSelect, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   formatMoney,
@@ -104,7 +95,10 @@ export function AppointmentTypeForm({
   // Inactive people and archived packages stay listed only while the type still names them.
   const instructorData = instructors
     .filter((person) => person.active || form.values.instructorIds.includes(person.id))
-    .map((person) => ({ value: person.id, label: person.active ? person.name : `${person.name} (inactive)` }));
+    .map((person) => ({
+      value: person.id,
+      label: person.active ? person.name : `${person.name} (inactive)`,
+    }));
   const packageData = packages
     .filter((item) => !item.archived || form.values.packageIds.includes(item.id))
     .map((item) => ({ value: item.id, label: item.archived ? `${item.name} (archived)` : item.name }));
@@ -120,7 +114,10 @@ export function AppointmentTypeForm({
 
   const ruleProps = (field: RuleField) => ({
     ...form.getInputProps(`ruleOverrides.${field}`),
-    label: field === 'lateCancelFee' || field === 'noShowFee' ? `${RULE_LABELS[field]} (${currency})` : RULE_LABELS[field],
+    label:
+      field === 'lateCancelFee' || field === 'noShowFee'
+        ? `${RULE_LABELS[field]} (${currency})`
+        : RULE_LABELS[field],
     description: ruleDefaultText(field, settings, money),
   });
 
@@ -129,7 +126,13 @@ export function AppointmentTypeForm({
     <form ref={formRef} onSubmit={form.onSubmit(submit, () => focusFirstInvalid(formRef.current))} noValidate>
       <Stack gap="md">
         <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('description')}
+        />
         <Fieldset legend="Length and times">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <SpecNumberInput

@@ -115,7 +115,13 @@ export function toAppointmentTypeFormValues(
 }
 
 const numberOrBlank = (value: NumberValue): NumberValue =>
-  value === '' ? '' : typeof value === 'number' ? value : Number.isFinite(Number(value)) ? Number(value) : value;
+  value === ''
+    ? ''
+    : typeof value === 'number'
+      ? value
+      : Number.isFinite(Number(value))
+        ? Number(value)
+        : value;
 
 /**
  * What `POST` / `PUT /api/appointment-types` take: a blank rule is left out (Sessions Settings decides),
@@ -139,11 +145,15 @@ export function toAppointmentTypeBody(
     name: values.name,
     description: values.description.trim() === '' ? null : values.description,
     durationMinutes: numberOrBlank(values.durationMinutes) as number,
-    bufferBeforeMinutes: (values.bufferBeforeMinutes === '' ? 0 : numberOrBlank(values.bufferBeforeMinutes)) as number,
-    bufferAfterMinutes: (values.bufferAfterMinutes === '' ? 0 : numberOrBlank(values.bufferAfterMinutes)) as number,
-    slotIntervalMinutes: (values.slotIntervalMinutes === '' ? null : numberOrBlank(values.slotIntervalMinutes)) as
-      | number
-      | null,
+    bufferBeforeMinutes: (values.bufferBeforeMinutes === ''
+      ? 0
+      : numberOrBlank(values.bufferBeforeMinutes)) as number,
+    bufferAfterMinutes: (values.bufferAfterMinutes === ''
+      ? 0
+      : numberOrBlank(values.bufferAfterMinutes)) as number,
+    slotIntervalMinutes: (values.slotIntervalMinutes === ''
+      ? null
+      : numberOrBlank(values.slotIntervalMinutes)) as number | null,
     price: (price === '' ? 0 : price) as number,
     packageIds: values.packageIds,
     instructorIds: values.instructorIds,

@@ -7,7 +7,14 @@ import {
   type StudioDto,
 } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
-import { account, INSTRUCTOR_ID, instructors, ROOM_ID, STUDIO_ID, studio } from '../schedule/schedule-test-fixtures.ts';
+import {
+  account,
+  INSTRUCTOR_ID,
+  instructors,
+  ROOM_ID,
+  STUDIO_ID,
+  studio,
+} from '../schedule/schedule-test-fixtures.ts';
 import { AppointmentTypesPanel } from './appointment-types-panel.tsx';
 
 // Mantine's autosize Textarea listens for web fonts, which jsdom does not have.
@@ -150,9 +157,13 @@ describe('Appointment types panel', { timeout: 30_000 }, () => {
     fireEvent.change(dialog.getByRole('textbox', { name: /^Length/ }), { target: { value: '45' } });
     fireEvent.change(dialog.getByRole('textbox', { name: /^Buffer after/ }), { target: { value: '10' } });
     fireEvent.change(dialog.getByRole('textbox', { name: /^Price/ }), { target: { value: '35.5' } });
-    fireEvent.change(dialog.getByRole('textbox', { name: /^Clients per session/ }), { target: { value: '3' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Clients per session/ }), {
+      target: { value: '3' },
+    });
     fireEvent.change(dialog.getByRole('textbox', { name: /^No-show fee/ }), { target: { value: '12.25' } });
-    fireEvent.change(dialog.getByRole('textbox', { name: /^Free cancellation/ }), { target: { value: '24' } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Free cancellation/ }), {
+      target: { value: '24' },
+    });
     const packages = dialog.getByLabelText(/^Packages that pay for it/);
     fireEvent.focus(packages);
     fireEvent.keyDown(packages, { key: 'ArrowDown' });
@@ -219,7 +230,9 @@ describe('Appointment types panel', { timeout: 30_000 }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Personal training' }));
     expect((dialog.getByRole('textbox', { name: /^Price/ }) as HTMLInputElement).value).toBe('45');
     expect((dialog.getByRole('textbox', { name: /^No-show fee/ }) as HTMLInputElement).value).toBe('20');
-    expect((dialog.getByRole('textbox', { name: /^Late cancellation fee/ }) as HTMLInputElement).value).toBe('');
+    expect((dialog.getByRole('textbox', { name: /^Late cancellation fee/ }) as HTMLInputElement).value).toBe(
+      '',
+    );
     fireEvent.change(dialog.getByRole('textbox', { name: /^Start interval/ }), { target: { value: '30' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
 

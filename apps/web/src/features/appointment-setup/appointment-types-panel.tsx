@@ -41,7 +41,10 @@ function AppointmentTypeCard({
 }) {
   const titleId = `appointment-type-${type.id}`;
   const rooms = choices.studios.flatMap((studio) => studio.rooms);
-  const where = [names(type.studioIds, choices.studios), type.roomIds.length ? names(type.roomIds, rooms) : null]
+  const where = [
+    names(type.studioIds, choices.studios),
+    type.roomIds.length ? names(type.roomIds, rooms) : null,
+  ]
     .filter(Boolean)
     .join(' · ');
   const buffers = [
@@ -55,12 +58,20 @@ function AppointmentTypeCard({
           <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {type.name}
           </Title>
-          <Badge color={type.active ? 'green.9' : 'gray.7'} variant="outline" style={{ flexShrink: 0 }}>
+          <Badge
+            color={type.active ? 'green' : 'gray'}
+            variant="light"
+            styles={{
+              root: { textTransform: 'none', flexShrink: 0, overflow: 'visible' },
+              label: { overflow: 'visible' },
+            }}
+          >
             {type.active ? 'Active' : 'Inactive'}
           </Badge>
         </Group>
         <Text size="sm">
-          {formatMinutes(type.durationMinutes)} · {type.price === 0 ? 'Free' : formatMoney(type.price, type.currency)} ·{' '}
+          {formatMinutes(type.durationMinutes)} ·{' '}
+          {type.price === 0 ? 'Free' : formatMoney(type.price, type.currency)} ·{' '}
           {type.maxAttendees === 1 ? 'Private (1 client)' : `Up to ${type.maxAttendees} clients`}
           {buffers}
         </Text>
@@ -168,7 +179,9 @@ export function AppointmentTypesPanel({ withHeading = true }: { withHeading?: bo
         {withHeading ? (
           <Stack gap={4}>
             <Title order={2}>Appointment types</Title>
-            <Text c="dimmed">What clients can book with an instructor: length, price, who, where and the rules.</Text>
+            <Text c="dimmed">
+              What clients can book with an instructor: length, price, who, where and the rules.
+            </Text>
           </Stack>
         ) : null}
         {manage ? (
@@ -213,7 +226,12 @@ export function AppointmentTypesPanel({ withHeading = true }: { withHeading?: bo
       ) : (
         <Stack gap="md">
           {list.map((type) => (
-            <AppointmentTypeCard key={type.id} appointmentType={type} choices={choices} actions={actions(type)} />
+            <AppointmentTypeCard
+              key={type.id}
+              appointmentType={type}
+              choices={choices}
+              actions={actions(type)}
+            />
           ))}
         </Stack>
       )}

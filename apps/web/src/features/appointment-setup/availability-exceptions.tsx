@@ -32,7 +32,8 @@ import {
   type ExceptionFormValues,
 } from './availability-values.ts';
 
-const kindLabel = (exception: AvailabilityExceptionDto) => (exception.kind === 'off' ? 'Time off' : 'Extra hours');
+const kindLabel = (exception: AvailabilityExceptionDto) =>
+  exception.kind === 'off' ? 'Time off' : 'Extra hours';
 
 function describe(exception: AvailabilityExceptionDto, studios: readonly StudioDto[]) {
   const studio = studios.find((item) => item.id === exception.studioId);
@@ -129,7 +130,13 @@ export function AvailabilityExceptions({
         ) : (
           <ul
             ref={listRef}
-            style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 'var(--mantine-spacing-sm)' }}
+            style={{
+              listStyle: 'none',
+              padding: 0,
+              margin: 0,
+              display: 'grid',
+              gap: 'var(--mantine-spacing-sm)',
+            }}
           >
             {exceptions.map((exception, index) => {
               const { where, when, timeZone } = describe(exception, studios);
@@ -140,7 +147,11 @@ export function AvailabilityExceptions({
                     <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
                       <Group gap="xs" wrap="wrap">
                         <Text fw={700}>{formatLocalDate(exception.date)}</Text>
-                        <Badge variant="outline" color={exception.kind === 'off' ? 'red.9' : 'green.9'}>
+                        <Badge
+                          variant="light"
+                          color={exception.kind === 'off' ? 'red' : 'green'}
+                          styles={{ root: { textTransform: 'none' } }}
+                        >
                           {kindLabel(exception)}
                         </Badge>
                       </Group>
@@ -198,7 +209,13 @@ export function AvailabilityExceptions({
               </Group>
             </Radio.Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput type="date" label="Date" required min={todayLocal()} {...form.getInputProps('date')} />
+              <TextInput
+                type="date"
+                label="Date"
+                required
+                min={todayLocal()}
+                {...form.getInputProps('date')}
+              />
               <NativeSelect label="Studio" data={studioChoices} {...form.getInputProps('studioId')} />
             </SimpleGrid>
             {extra ? null : (

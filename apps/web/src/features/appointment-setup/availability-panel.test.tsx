@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AvailabilityDto, StudioDto } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
-import { account, INSTRUCTOR_ID, STUDIO_ID, studio, SUBSTITUTE_ID } from '../schedule/schedule-test-fixtures.ts';
+import {
+  account,
+  INSTRUCTOR_ID,
+  STUDIO_ID,
+  studio,
+  SUBSTITUTE_ID,
+} from '../schedule/schedule-test-fixtures.ts';
 import { AvailabilityPanel } from './availability-panel.tsx';
 
 afterEach(() => {
@@ -12,7 +18,13 @@ afterEach(() => {
 
 const UPTOWN_ID = '999999999999999999999999';
 const OFF_ID = 'abababababababababababab';
-const uptown: StudioDto = { ...studio, id: UPTOWN_ID, name: 'Uptown', timeZone: 'America/Chicago', rooms: [] };
+const uptown: StudioDto = {
+  ...studio,
+  id: UPTOWN_ID,
+  name: 'Uptown',
+  timeZone: 'America/Chicago',
+  rooms: [],
+};
 
 const ines: AvailabilityDto = {
   instructorId: INSTRUCTOR_ID,
@@ -30,7 +42,10 @@ const sam: AvailabilityDto = {
 };
 
 function serve(
-  { list = [ines, sam], studios = [studio, uptown] }: { list?: AvailabilityDto[]; studios?: StudioDto[] } = {},
+  {
+    list = [ines, sam],
+    studios = [studio, uptown],
+  }: { list?: AvailabilityDto[]; studios?: StudioDto[] } = {},
   write?: (call: Call) => Answer | undefined,
 ) {
   const reads: Record<string, Answer> = {
@@ -213,7 +228,9 @@ describe('Availability panel', { timeout: 30_000 }, () => {
     serve();
     render(SUBSTITUTE_ID);
     await screen.findByRole('heading', { name: 'Weekly hours' });
-    expect((screen.getByRole('combobox', { name: 'Instructor' }) as HTMLSelectElement).value).toBe(SUBSTITUTE_ID);
+    expect((screen.getByRole('combobox', { name: 'Instructor' }) as HTMLSelectElement).value).toBe(
+      SUBSTITUTE_ID,
+    );
     expect(screen.getByText('No time off or extra hours coming up.')).toBeTruthy();
   });
 });

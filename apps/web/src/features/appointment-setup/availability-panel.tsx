@@ -27,7 +27,9 @@ export function AvailabilityPanel({
   const items = list.data?.items ?? [];
   const [picked, setPicked] = useState<string | null>(instructorId ?? null);
   const chosen =
-    picked && items.some((item) => item.instructorId === picked) ? picked : (items[0]?.instructorId ?? undefined);
+    picked && items.some((item) => item.instructorId === picked)
+      ? picked
+      : (items[0]?.instructorId ?? undefined);
   const availability = useAvailability(companyId, chosen);
   const studioList = studios.data?.items ?? [];
   const error = list.error ?? studios.error;

@@ -72,7 +72,8 @@ export function validateWeekly(draft: WeeklyDraft, studioOrder: readonly string[
   });
   if (Object.keys(errors).length === 0) {
     const parsed = weeklyAvailabilityBody.safeParse(toWeeklyBody(draft, studioOrder));
-    if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
   }
   return weeklyErrorsOf(errors, studioOrder);
 }
@@ -118,7 +119,8 @@ export function validateException(values: ExceptionFormValues): Record<string, s
   const errors: Record<string, string> = {};
   if (!values.date) errors.date = 'Choose the date';
   const parsed = availabilityExceptionBody.safeParse(toExceptionBody(values));
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
   return errors;
 }
 

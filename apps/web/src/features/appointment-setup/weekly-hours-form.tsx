@@ -72,7 +72,10 @@ export function WeeklyHoursForm({
     } catch (failure) {
       const { fieldErrors, message } = apiFormError(failure);
       const found = weeklyErrorsOf(fieldErrors as Record<string, string>, studioOrder);
-      showErrors({ ...found, general: found.general ?? (Object.keys(found.byStudio).length ? null : message) });
+      showErrors({
+        ...found,
+        general: found.general ?? (Object.keys(found.byStudio).length ? null : message),
+      });
     }
   };
 
@@ -101,7 +104,8 @@ export function WeeklyHoursForm({
         ) : null}
         {studio ? (
           <Text size="sm" fw={600}>
-            {studios.length > 1 ? `${studio.name}: t` : 'T'}imes are on the studio’s clock ({studio.timeZone}).
+            {studios.length > 1 ? `${studio.name}: t` : 'T'}imes are on the studio’s clock ({studio.timeZone}
+            ).
           </Text>
         ) : null}
         {otherStudiosInError.length ? (

@@ -75,7 +75,6 @@ export function useDeleteAppointmentType(companyId: string) {
   });
 }
 
-
 /** `GET /api/availability`: the instructors whose hours the actor may edit (an instructor: only their own). */
 export function useAvailabilityList(companyId: string) {
   return useQuery({
