@@ -135,7 +135,9 @@ export function AppointmentCalendarView(props: AppointmentCalendarViewProps) {
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }}
         editable={false}
         events={events}
-        datesSet={(info) => props.onRange(viewKeyOf(info.view.type), localDate(info.view.currentStart, timeZone))}
+        datesSet={(info) =>
+          props.onRange(viewKeyOf(info.view.type), localDate(info.view.currentStart, timeZone))
+        }
         eventClick={(info) => {
           const appointment = info.event.extendedProps.appointment as AppointmentDto | undefined;
           if (!appointment) return;

@@ -13,13 +13,18 @@ import { usePeople } from '../people/api/list-people.ts';
 import { wallClock } from '../schedule/move-class.ts';
 import { useScheduleFilters } from '../schedule/schedule-filters.ts';
 import { useStudios } from '../studios/api/list-studios.ts';
-import { AppointmentCalendarView, APPOINTMENT_VIEWS, type AppointmentViewKey } from './appointment-calendar-view.tsx';
+import {
+  AppointmentCalendarView,
+  APPOINTMENT_VIEWS,
+  type AppointmentViewKey,
+} from './appointment-calendar-view.tsx';
 import { AppointmentDetailsDialog } from './appointment-details-dialog.tsx';
 import { BookAppointmentDialog } from './book-appointment-dialog.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NARROW = '(max-width: 40em)';
-const options = (items: { id: string; name: string }[]) => items.map((item) => ({ value: item.id, label: item.name }));
+const options = (items: { id: string; name: string }[]) =>
+  items.map((item) => ({ value: item.id, label: item.name }));
 
 /**
  * The Appointment page's calendar: the classes calendar's day and week, per instructor (managers choose,
@@ -37,7 +42,10 @@ export function AppointmentCalendar() {
   const types = useAppointmentTypes(companyId);
   const { params, filters, setParam } = useScheduleFilters();
   const calendarRef = useRef<CalendarRef>(null);
-  const [loaded, setLoaded] = useState<{ count: number | null; error: string | null }>({ count: null, error: null });
+  const [loaded, setLoaded] = useState<{ count: number | null; error: string | null }>({
+    count: null,
+    error: null,
+  });
   const [open, setOpen] = useState<AppointmentDto | null>(null);
   const [booking, setBooking] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -63,7 +71,10 @@ export function AppointmentCalendar() {
     },
     [setParam, defaultView],
   );
-  const onLoaded = useCallback((count: number | null, error: string | null) => setLoaded({ count, error }), []);
+  const onLoaded = useCallback(
+    (count: number | null, error: string | null) => setLoaded({ count, error }),
+    [],
+  );
   const hrefOf = useCallback((id: string) => `${base}/appointment?appointment=${id}`, [base]);
   const refresh = () => calendarRef.current?.getApi().refetchEvents();
 
@@ -73,9 +84,7 @@ export function AppointmentCalendar() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Text c="dimmed">
-          Times are in {timeZone}. Open an appointment for its clients, or to cancel it.
-        </Text>
+        <Text c="dimmed">Times are in {timeZone}. Open an appointment for its clients, or to cancel it.</Text>
         {can?.manageClients ? (
           <Button onClick={() => setBooking(true)} disabled={!ready || noTypes}>
             Book appointment
@@ -129,7 +138,8 @@ export function AppointmentCalendar() {
       ) : null}
       {loaded.count === 0 && !loaded.error ? (
         <Text role="status">
-          No appointments in this period{filters.instructorId || filters.studioId ? ' for these filters' : ''}.
+          No appointments in this period{filters.instructorId || filters.studioId ? ' for these filters' : ''}
+          .
         </Text>
       ) : null}
       {studios.isSuccess ? (

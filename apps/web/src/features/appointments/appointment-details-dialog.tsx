@@ -122,7 +122,11 @@ function AppointmentDetails({
         </Text>
       ) : null}
       <Text>With {appointment.instructorName}</Text>
-      <Text>{appointment.roomName ? `${appointment.studioName} · ${appointment.roomName}` : appointment.studioName}</Text>
+      <Text>
+        {appointment.roomName
+          ? `${appointment.studioName} · ${appointment.roomName}`
+          : appointment.studioName}
+      </Text>
       <Stack gap={4}>
         <Text fw={600} component="h3" size="md" m={0}>
           {appointment.capacity > 1
@@ -226,7 +230,10 @@ function CancelClientDialog({
             event.preventDefault();
             setError(null);
             setBusy(true);
-            cancelBooking({ bookingId: attendee.bookingId, waiveFee: canWaive && late && fee > 0 && waiveFee })
+            cancelBooking({
+              bookingId: attendee.bookingId,
+              waiveFee: canWaive && late && fee > 0 && waiveFee,
+            })
               .then(
                 () => {
                   setWaiveFee(false);
@@ -245,8 +252,9 @@ function CancelClientDialog({
               <Text>Reading the cancellation rules…</Text>
             ) : late ? (
               <Text>
-                The free-cancellation time ({rules.freeCancellationHoursBefore} hours before the start) has passed,
-                so this counts as a late cancellation{fee > 0 ? ` with a ${money(fee, rules.currency)} fee` : ''}.
+                The free-cancellation time ({rules.freeCancellationHoursBefore} hours before the start) has
+                passed, so this counts as a late cancellation
+                {fee > 0 ? ` with a ${money(fee, rules.currency)} fee` : ''}.
               </Text>
             ) : (
               <Text>The time is freed for someone else. There is no fee.</Text>

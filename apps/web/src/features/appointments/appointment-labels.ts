@@ -2,7 +2,9 @@ import type { AppointmentDto, SessionSettingsAnswer, AppointmentTypeDto } from '
 
 /** "Dana Client", "Dana Client, Sam Lee", "3 clients: …"; an open semi-private session says its places. */
 export function attendeesLabel(item: Pick<AppointmentDto, 'attendees' | 'capacity' | 'status'>): string {
-  const active = item.attendees.filter((entry) => entry.status !== 'cancelled' && entry.status !== 'late_cancelled');
+  const active = item.attendees.filter(
+    (entry) => entry.status !== 'cancelled' && entry.status !== 'late_cancelled',
+  );
   const names = active.map((entry) => entry.clientName).join(', ');
   if (item.capacity <= 1) return names || 'No client';
   return `${names || 'No clients'} · ${active.length}/${item.capacity}`;
@@ -10,7 +12,8 @@ export function attendeesLabel(item: Pick<AppointmentDto, 'attendees' | 'capacit
 
 /** The cancellation rules of an appointment: its type's own over Sessions Settings (as the server does). */
 export function appointmentRules(
-  settings: Pick<SessionSettingsAnswer, 'freeCancellationHoursBefore' | 'lateCancelFee' | 'currency'> | undefined,
+  settings:
+    Pick<SessionSettingsAnswer, 'freeCancellationHoursBefore' | 'lateCancelFee' | 'currency'> | undefined,
   type: Pick<AppointmentTypeDto, 'ruleOverrides' | 'currency'> | undefined,
 ) {
   if (!settings) return null;

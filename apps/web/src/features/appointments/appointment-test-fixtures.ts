@@ -1,4 +1,9 @@
-import type { AppointmentDto, AppointmentSlotDto, AppointmentTypeDto, SessionSettingsAnswer } from '@kinetic/shared';
+import type {
+  AppointmentDto,
+  AppointmentSlotDto,
+  AppointmentTypeDto,
+  SessionSettingsAnswer,
+} from '@kinetic/shared';
 import { INSTRUCTOR_ID, STUDIO_ID, ROOM_ID } from '../schedule/schedule-test-fixtures.ts';
 
 export const TYPE_ID = '777777777777777777777777';
@@ -63,7 +68,13 @@ export function appointmentAt(startsAt: string, extra: Partial<AppointmentDto> =
     status: 'scheduled',
     notes: 'Knee injury last year',
     attendees: [
-      { bookingId: BOOKING_ID, clientId: CLIENT_ID, clientName: 'Dana Client', status: 'booked', paidWith: 'drop-in' },
+      {
+        bookingId: BOOKING_ID,
+        clientId: CLIENT_ID,
+        clientName: 'Dana Client',
+        status: 'booked',
+        paidWith: 'drop-in',
+      },
     ],
     ...extra,
   };

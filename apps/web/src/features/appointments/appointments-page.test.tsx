@@ -3,7 +3,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { defaultCan, type AccountDto } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
 import { localDate } from '../schedule/class-labels.ts';
-import { account, instructors, INSTRUCTOR_ID, studio, STUDIO_ID } from '../schedule/schedule-test-fixtures.ts';
+import {
+  account,
+  instructors,
+  INSTRUCTOR_ID,
+  studio,
+  STUDIO_ID,
+} from '../schedule/schedule-test-fixtures.ts';
 import { AppointmentsPage } from './appointments-page.tsx';
 import {
   APPOINTMENT_ID,
@@ -132,7 +138,9 @@ describe('Appointment calendar', { timeout: 20_000 }, () => {
 
 /** An appointment `hoursAhead` from now, shown on its day. */
 function soon(hoursAhead: number) {
-  const startsAt = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + hoursAhead * 3_600_000).toISOString();
+  const startsAt = new Date(
+    Math.ceil(Date.now() / 3_600_000) * 3_600_000 + hoursAhead * 3_600_000,
+  ).toISOString();
   return { startsAt, date: localDate(startsAt, 'America/New_York') };
 }
 
@@ -189,8 +197,20 @@ describe('Appointment details', { timeout: 20_000 }, () => {
       capacity: 3,
       bookedCount: 2,
       attendees: [
-        { bookingId: BOOKING_ID, clientId: CLIENT_ID, clientName: 'Dana Client', status: 'booked', paidWith: 'drop-in' },
-        { bookingId: 'cdcdcdcdcdcdcdcdcdcdcdcd', clientId: CLIENT_ID, clientName: 'Eli Client', status: 'booked', paidWith: 'class-pack' },
+        {
+          bookingId: BOOKING_ID,
+          clientId: CLIENT_ID,
+          clientName: 'Dana Client',
+          status: 'booked',
+          paidWith: 'drop-in',
+        },
+        {
+          bookingId: 'cdcdcdcdcdcdcdcdcdcdcdcd',
+          clientId: CLIENT_ID,
+          clientName: 'Eli Client',
+          status: 'booked',
+          paidWith: 'class-pack',
+        },
       ],
     });
     const calls = serve(account, (call) => {
@@ -214,13 +234,17 @@ describe('Appointment details', { timeout: 20_000 }, () => {
       expect(document.activeElement).toBe(confirm.getByRole('button', { name: 'Keep the appointment' })),
     );
     fireEvent.click(confirm.getByRole('button', { name: 'Keep the appointment' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel this appointment?' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cancel this appointment?' })).toBeNull(),
+    );
     await waitFor(() => expect(document.activeElement).toBe(cancelButton));
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     fireEvent.click(cancelButton);
     confirm = within(await screen.findByRole('dialog', { name: 'Cancel this appointment?' }));
-    fireEvent.change(confirm.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Instructor is ill' } });
+    fireEvent.change(confirm.getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Instructor is ill' },
+    });
     fireEvent.click(confirm.getByRole('button', { name: 'Cancel appointment' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')).toMatchObject({
@@ -233,7 +257,13 @@ describe('Appointment details', { timeout: 20_000 }, () => {
 });
 
 describe('Book appointment', { timeout: 20_000 }, () => {
-  const client = { id: CLIENT_ID, name: 'Dana Client', email: 'dana@example.com', phone: null, createdAt: '2026-01-01T00:00:00Z' };
+  const client = {
+    id: CLIENT_ID,
+    name: 'Dana Client',
+    email: 'dana@example.com',
+    phone: null,
+    createdAt: '2026-01-01T00:00:00Z',
+  };
   const nine = slotAt('2030-01-08', '09:00', '2030-01-08T14:00:00.000Z');
   const ten = slotAt('2030-01-08', '10:00', '2030-01-08T15:00:00.000Z');
   const paymentOptions = {
@@ -249,7 +279,9 @@ describe('Book appointment', { timeout: 20_000 }, () => {
     fireEvent.click(open);
     const dialog = within(await screen.findByRole('dialog', { name: 'Book appointment' }));
     fireEvent.change(dialog.getByRole('combobox', { name: /^Client/ }), { target: { value: 'dana' } });
-    fireEvent.click(await screen.findByRole('option', { name: 'Dana Client · dana@example.com', hidden: true }));
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Dana Client · dana@example.com', hidden: true }),
+    );
     fireEvent.change(dialog.getByLabelText(/^Date/), { target: { value: '2030-01-08' } });
     fireEvent.click(await dialog.findByRole('radio', { name: /09:00/ }));
     return dialog;
@@ -300,12 +332,12 @@ describe('Book appointment', { timeout: 20_000 }, () => {
     });
     expect(post?.headers['Idempotency-Key']).toMatch(/\S{8,}/);
     const slotQuery = query(calls.find((call) => call.path.startsWith('appointment-slots?')));
-    expect([slotQuery.get('appointmentTypeId'), slotQuery.get('from'), slotQuery.get('to'), slotQuery.get('instructorId')]).toEqual([
-      TYPE_ID,
-      '2030-01-08',
-      '2030-01-08',
-      null,
-    ]);
+    expect([
+      slotQuery.get('appointmentTypeId'),
+      slotQuery.get('from'),
+      slotQuery.get('to'),
+      slotQuery.get('instructorId'),
+    ]).toEqual([TYPE_ID, '2030-01-08', '2030-01-08', null]);
     expect(await screen.findByRole('link', { name: /Personal Training/ }, { timeout: 4_000 })).toBeTruthy();
   });
 
@@ -315,14 +347,19 @@ describe('Book appointment', { timeout: 20_000 }, () => {
       attempt === 1
         ? { code: 409, body: { status: 0, message: 'That time was just taken; choose another.' } }
         : attempt === 2
-          ? { code: 402, body: { status: 0, message: 'Dana Client has nothing that pays for this appointment.' } }
+          ? {
+              code: 402,
+              body: { status: 0, message: 'Dana Client has nothing that pays for this appointment.' },
+            }
           : ok({ appointment: created, booking: { id: BOOKING_ID } }),
     );
     renderRoutes(routes, '/app/appointment?view=day&date=2030-01-08');
     const dialog = await openAndChoose();
     fireEvent.click(await dialog.findByRole('button', { name: 'Book Dana Client at 09:00' }));
     expect(
-      await dialog.findByText('That time was just taken; choose another. The free times are up to date again.'),
+      await dialog.findByText(
+        'That time was just taken; choose another. The free times are up to date again.',
+      ),
     ).toBeTruthy();
     await waitFor(() => expect(dialog.queryByRole('radio', { name: /09:00/ })).toBeNull());
     fireEvent.click(dialog.getByRole('radio', { name: /10:00/ }));

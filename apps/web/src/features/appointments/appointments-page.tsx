@@ -12,7 +12,10 @@ import { AppointmentCalendar } from './appointment-calendar.tsx';
 type TabKey = 'calendar' | 'types' | 'availability';
 
 /** Which tabs this person can use: Types needs Manage settings; Availability the schedule, or their own hours. */
-export function appointmentTabs(me: { can: { manageSettings: boolean; manageSchedule: boolean }; user: { roleId: string } }) {
+export function appointmentTabs(me: {
+  can: { manageSettings: boolean; manageSchedule: boolean };
+  user: { roleId: string };
+}) {
   return [
     { key: 'calendar' as const, label: 'Calendar', path: '' },
     ...(me.can.manageSettings ? [{ key: 'types' as const, label: 'Types', path: '/types' }] : []),

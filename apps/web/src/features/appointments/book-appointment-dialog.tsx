@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -82,7 +93,8 @@ function BookAppointmentForm({
   const typeList = (types.data?.items ?? []).filter((type) => type.active);
   const [client, setClient] = useState<ClientDto | null>(null);
   const [typeId, setTypeId] = useState<string | null>(null);
-  const type = typeList.find((item) => item.id === typeId) ?? (typeList.length === 1 ? typeList[0] : undefined);
+  const type =
+    typeList.find((item) => item.id === typeId) ?? (typeList.length === 1 ? typeList[0] : undefined);
   const [instructorChoice, setInstructorChoice] = useState<string>(ANYONE);
   const [studioChoice, setStudioChoice] = useState<string | null>(null);
   const [date, setDate] = useState(initialDate);
@@ -99,7 +111,12 @@ function BookAppointmentForm({
 
   const typeInstructors = instructors.filter((person) => type?.instructorIds.includes(person.id));
   const typeStudios = studios.filter((studio) => type?.studioIds.includes(studio.id));
-  const instructorId = fixedInstructorId !== undefined ? fixedInstructorId : instructorChoice === ANYONE ? null : instructorChoice;
+  const instructorId =
+    fixedInstructorId !== undefined
+      ? fixedInstructorId
+      : instructorChoice === ANYONE
+        ? null
+        : instructorChoice;
   // One studio: that one. Several: any of them until the person chooses (the free times say where).
   const studioId =
     studioChoice && typeStudios.some((studio) => studio.id === studioChoice)
@@ -108,7 +125,9 @@ function BookAppointmentForm({
         ? (typeStudios[0]?.id ?? null)
         : null;
   const slotsRequest =
-    type && DATE.test(date) ? { appointmentTypeId: type.id, instructorId, studioId, from: date, to: date } : null;
+    type && DATE.test(date)
+      ? { appointmentTypeId: type.id, instructorId, studioId, from: date, to: date }
+      : null;
   const slots = useAppointmentSlots(companyId, slotsRequest);
   const slotItems = useMemo(() => slots.data?.items ?? [], [slots.data]);
   const showInstructor = instructorId === null && fixedInstructorId === undefined;
@@ -125,7 +144,9 @@ function BookAppointmentForm({
       : null,
   );
   const chosenPayment = payWith ?? defaultPayment(options.data);
-  const choice = options.data ? paymentChoices(options.data).find((item) => item.value === chosenPayment) : undefined;
+  const choice = options.data
+    ? paymentChoices(options.data).find((item) => item.value === chosenPayment)
+    : undefined;
 
   // A new choice upstream makes the old slot meaningless.
   useEffect(() => {
@@ -205,11 +226,15 @@ function BookAppointmentForm({
       }}
     >
       <Stack gap="md">
-        <ClientField companyId={companyId} value={client} onChange={(next) => {
-          setClient(next);
-          setPayWith(null);
-          setOfferDropIn(false);
-        }} />
+        <ClientField
+          companyId={companyId}
+          value={client}
+          onChange={(next) => {
+            setClient(next);
+            setPayWith(null);
+            setOfferDropIn(false);
+          }}
+        />
         <Select
           label="Appointment type"
           required
@@ -267,7 +292,11 @@ function BookAppointmentForm({
         ) : slots.isPending ? (
           <Text size="sm">Finding free times…</Text>
         ) : slotItems.length === 0 ? (
-          <Text size="sm">No free times on {dayLabel(date)}{instructorId && fixedInstructorId === undefined ? ' for this instructor' : ''}{studioId && typeStudios.length > 1 ? ' at this studio' : ''}. Try another date.</Text>
+          <Text size="sm">
+            No free times on {dayLabel(date)}
+            {instructorId && fixedInstructorId === undefined ? ' for this instructor' : ''}
+            {studioId && typeStudios.length > 1 ? ' at this studio' : ''}. Try another date.
+          </Text>
         ) : (
           <Stack gap="sm">
             {byStudio.map((group) => (
@@ -306,7 +335,9 @@ function BookAppointmentForm({
         <Group>
           {offerDropIn ? (
             <BusyButton busy={busy} onClick={() => book(true)}>
-              {options.data ? `Book as a ${money(options.data.dropInPrice, options.data.currency)} drop-in` : 'Book as a drop-in'}
+              {options.data
+                ? `Book as a ${money(options.data.dropInPrice, options.data.currency)} drop-in`
+                : 'Book as a drop-in'}
             </BusyButton>
           ) : (
             <BusyButton type="submit" busy={busy}>
@@ -371,7 +402,9 @@ function ClientField({
           data={list.map((client) => ({ value: client.id, label: optionLabel(client) }))}
           value={value?.id ?? null}
           onChange={(id) => onChange(list.find((client) => client.id === id) ?? null)}
-          nothingFoundMessage={clients.isFetching ? 'Searching…' : 'No client matches; add them as a new client'}
+          nothingFoundMessage={
+            clients.isFetching ? 'Searching…' : 'No client matches; add them as a new client'
+          }
           error={clients.isError ? clients.error.message : undefined}
         />
       ) : (

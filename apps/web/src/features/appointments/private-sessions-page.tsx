@@ -31,8 +31,8 @@ export function PrivateSessionsPage() {
       <Stack gap={4}>
         <Title order={1}>Private Sessions</Title>
         <Text c="dimmed">
-          The private sessions you offer and the hours clients can book them. Book one for a client from
-          your Calendar.
+          The private sessions you offer and the hours clients can book them. Book one for a client from your
+          Calendar.
         </Text>
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="private-session-types">

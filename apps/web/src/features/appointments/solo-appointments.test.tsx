@@ -28,7 +28,8 @@ const company: AccountDto = {
 function serve(me: AccountDto) {
   return stubFetch((call) => {
     if (call.path === 'me') return ok(me);
-    if (call.path === 'class-templates?status=active&pageSize=100') return ok({ items: [template], total: 1 });
+    if (call.path === 'class-templates?status=active&pageSize=100')
+      return ok({ items: [template], total: 1 });
     if (call.path === 'studios?pageSize=100') return ok({ items: [studio], total: 1 });
     if (call.path === 'instructors?status=all&pageSize=100') return ok({ items: [instructors[0]], total: 1 });
     if (call.path === 'appointment-types') return ok({ items: [appointmentType] });
@@ -57,11 +58,16 @@ describe('solo instructors and appointments (spec §6)', { timeout: 20_000 }, ()
     expect(await main.findByText(/not available/i, {}, { timeout: 5_000 })).toBeTruthy();
     expect(main.queryByRole('navigation', { name: 'Appointment' })).toBeNull();
     expect(
-      within(screen.getByRole('navigation', { name: 'Main menu' })).queryByRole('link', { name: 'Appointment' }),
+      within(screen.getByRole('navigation', { name: 'Main menu' })).queryByRole('link', {
+        name: 'Appointment',
+      }),
     ).toBeNull();
     cleanup();
     serve(solo);
-    renderRoutes([adminAppRoute('/:company/:roleId/app')], '/jo/solo-instructor/app/settings/privateSessions');
+    renderRoutes(
+      [adminAppRoute('/:company/:roleId/app')],
+      '/jo/solo-instructor/app/settings/privateSessions',
+    );
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Private Sessions' }, { timeout: 5_000 }),
     ).toBeTruthy();
@@ -76,7 +82,10 @@ describe('solo instructors and appointments (spec §6)', { timeout: 20_000 }, ()
 
   it('the solo Calendar books a private session with no instructor to choose; focus returns to the button', async () => {
     serve(solo);
-    renderRoutes([{ path: '/:company/:roleId/app/calendar', element: <CalendarPage /> }], '/jo/solo-instructor/app/calendar');
+    renderRoutes(
+      [{ path: '/:company/:roleId/app/calendar', element: <CalendarPage /> }],
+      '/jo/solo-instructor/app/calendar',
+    );
     const button = await screen.findByRole('button', { name: 'Book a private session' });
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
     button.focus();
@@ -92,7 +101,10 @@ describe('solo instructors and appointments (spec §6)', { timeout: 20_000 }, ()
   it('a company admin opening Private Sessions by address is sent to the Appointment page’s Types tab', async () => {
     document.cookie = `user=${encodeURIComponent(JSON.stringify({ _id: ID, companyId: ID, soloInstructorId: null, clientSignupDetailsId: null }))}; Path=/`;
     serve(company);
-    renderRoutes([{ path: '/:company/:roleId/app/settings/privateSessions', element: <PrivateSessionsPage /> }], '/acme/admin/app/settings/privateSessions');
+    renderRoutes(
+      [{ path: '/:company/:roleId/app/settings/privateSessions', element: <PrivateSessionsPage /> }],
+      '/acme/admin/app/settings/privateSessions',
+    );
     const link = await screen.findByRole('link', { name: 'Appointment page’s Types tab' });
     expect(link.getAttribute('href')).toBe('/acme/admin/app/appointment/types');
   });

@@ -105,7 +105,13 @@ export function useAppointmentPaymentOptions(companyId: string, request: Payment
 }
 
 /** `POST /api/appointments`, with one Idempotency-Key per booking the person means to make. */
-export const bookAppointment = ({ body, idempotencyKey }: { body: BookAppointmentBody; idempotencyKey: string }) =>
+export const bookAppointment = ({
+  body,
+  idempotencyKey,
+}: {
+  body: BookAppointmentBody;
+  idempotencyKey: string;
+}) =>
   apiRequest<BookedAppointmentDto>('appointments', {
     method: 'POST',
     body,
