@@ -38,6 +38,9 @@ const PUBLIC = new Set([
   'POST /api/public/:company/offers/:bookingId/accept',
   'POST /api/public/:company/offers/:bookingId/decline',
   'GET /api/calendar-feeds/:token.ics',
+  // Private sessions (issue 17): the types and free times a visitor browses before logging in to book.
+  'GET /api/public/:company/appointment-types',
+  'GET /api/public/:company/appointment-slots',
   'GET /api/uploads/original/:file',
   'POST /api/webhooks/stripe/:companyId',
   // Accounts (features/accounts): the log-in, password and email-link calls before a session exists.
