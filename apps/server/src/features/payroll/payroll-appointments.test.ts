@@ -170,7 +170,7 @@ describe('appointments in payroll', () => {
       headers: ready.headers,
     });
     expect(csv.body).toContain(
-      `Indira Patel,${addDays(week.startsOn, 1)},09:00,Assessment,Midtown,,0,60,$35.00 per class,35.00,Appointment,\r\n`,
+      `Indira Patel,${addDays(week.startsOn, 1)},09:00,Assessment,Midtown,,0,60,$35.00 per appointment,35.00,Appointment,\r\n`,
     );
 
     await db.pool.query(

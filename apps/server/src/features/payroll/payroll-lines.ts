@@ -33,8 +33,10 @@ export function classLine(facts: ClassFacts, context: PayContext): NewLine {
     facts.seriesInstructorId && facts.seriesInstructorId !== facts.instructorId
       ? facts.seriesInstructorName
       : null;
+  // An appointment rate's "per class" reads "per appointment" on its line.
+  const said = rate ? payRateSummary(rate, context.currency, context.locale) : '';
   const summary = rate
-    ? `${payRateSummary(rate, context.currency, context.locale)}${usesPeakAmount(rate, peak) ? ' (peak)' : ''}`
+    ? `${facts.service === 'appointment' ? said.replaceAll(' per class', ' per appointment') : said}${usesPeakAmount(rate, peak) ? ' (peak)' : ''}`
     : NO_RATE;
   return {
     kind: 'class',
