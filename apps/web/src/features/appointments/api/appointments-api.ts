@@ -49,6 +49,8 @@ export const cancelAppointment = ({ appointmentId, reason }: { appointmentId: st
     method: 'POST',
     body: { reason: reason.trim() || null },
     inlineErrors: true,
+    // The page says what happened (and keeps the keyboard there): no toast on top of it.
+    silent: true,
   });
 
 export interface SlotsRequest {
@@ -116,5 +118,6 @@ export const bookAppointment = ({
     method: 'POST',
     body,
     inlineErrors: true,
+    silent: true,
     idempotencyKey,
   });
