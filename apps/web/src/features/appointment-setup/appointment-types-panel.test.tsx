@@ -73,7 +73,14 @@ function serve(
     types = [training, duo],
     people = instructors,
     studios = [studio],
-  }: { types?: AppointmentTypeDto[]; people?: typeof instructors; studios?: StudioDto[] } = {},
+    removed = new Set<string>(),
+  }: {
+    types?: AppointmentTypeDto[];
+    people?: typeof instructors;
+    studios?: StudioDto[];
+    /** Types deleted meanwhile: the list read again leaves them out. */
+    removed?: Set<string>;
+  } = {},
   write?: (call: Call) => Answer | undefined,
 ) {
   const reads: Record<string, Answer> = {
@@ -90,9 +97,11 @@ function serve(
       currency: 'USD',
     }),
   };
-  return stubFetch((call) =>
-    call.method === 'GET' ? (reads[call.path] ?? noStub(call)) : (write?.(call) ?? noStub(call)),
-  );
+  return stubFetch((call) => {
+    if (call.method === 'GET' && call.path === 'appointment-types')
+      return ok({ items: types.filter((type) => !removed.has(type.id)) });
+    return call.method === 'GET' ? (reads[call.path] ?? noStub(call)) : (write?.(call) ?? noStub(call));
+  });
 }
 
 const render = () => renderRoutes([{ path: '/', element: <AppointmentTypesPanel /> }], '/');
@@ -256,9 +265,11 @@ describe('Appointment types panel', { timeout: 30_000 }, () => {
 
   it('delete asks first, says a type with appointments is archived, and sends DELETE', async () => {
     let deleted = false;
-    const calls = serve({}, (call) => {
+    const removed = new Set<string>();
+    const calls = serve({ removed }, (call) => {
       if (call.method === 'DELETE' && call.path === `appointment-types/${TYPE_ID}`) {
         deleted = true;
+        removed.add(TYPE_ID);
         return ok({ archived: true });
       }
       return undefined;
@@ -275,6 +286,11 @@ describe('Appointment types panel', { timeout: 30_000 }, () => {
       ),
     ).toBeTruthy();
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+    // Its card is gone once the list is read again; focus goes to the next type's Edit, not the page.
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Personal training' })).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Duo Pilates' })),
+    );
   });
 
   it('every control of the editor is reachable by keyboard and named', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { StatusNote } from '../../ui/status-note.tsx';
 import { useMe } from '../accounts/api/get-me.ts';
 import { ConfirmActionButton } from '../class-templates/confirm-action-button.tsx';
 import { packagesQueryKey } from '../packages/api/packages-api.ts';
+import { byLabel, focusWhenGone } from '../packages/focus-when-gone.ts';
 import { usePeople } from '../people/api/list-people.ts';
 import { useSessionSettings } from '../session-settings/api/get-session-settings.ts';
 import { useStudios } from '../studios/api/list-studios.ts';
@@ -119,6 +120,7 @@ export function AppointmentTypesPanel({ withHeading = true }: { withHeading?: bo
   const [editing, setEditing] = useState<Editing>(null);
   const [note, setNote] = useState<string | null>(null);
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const newButton = useRef<HTMLButtonElement>(null);
 
   const choices: AppointmentTypeChoices = {
     instructors: instructors.data?.items ?? [],
@@ -160,6 +162,14 @@ export function AppointmentTypesPanel({ withHeading = true }: { withHeading?: bo
           variant="subtle"
           run={async () => {
             const { archived } = await remove.mutateAsync(type.id);
+            // Its card leaves the list: focus goes to the next type's Edit (or the one before), else to
+            // "New appointment type", not to the top of the page.
+            const index = list.findIndex((item) => item.id === type.id);
+            const next = list[index + 1] ?? list[index - 1];
+            focusWhenGone(
+              () => !document.getElementById(`appointment-type-${type.id}`),
+              () => (next ? byLabel(`Edit ${next.name}`) : null) ?? newButton.current,
+            );
             setNote(
               archived
                 ? `${type.name} deleted. It has appointments, so it is archived: they keep it in their history.`
@@ -186,6 +196,7 @@ export function AppointmentTypesPanel({ withHeading = true }: { withHeading?: bo
         ) : null}
         {manage ? (
           <Button
+            ref={newButton}
             onClick={() => {
               setNote(null);
               setEditing({ mode: 'add' });
