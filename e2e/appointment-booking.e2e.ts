@@ -111,9 +111,34 @@ describe('booking a private session (issue 17 §3)', () => {
 
     await page.getByRole('link', { name: 'See My bookings' }).click();
     const upcoming = page.getByRole('region', { name: 'Coming up' });
-    await upcoming.getByRole('link', { name: 'Personal Training' }).waitFor();
+    await upcoming.getByText('· Private session').waitFor();
     await upcoming.getByText(new RegExp(`${time}–`)).waitFor();
+    await expectNoHorizontalScroll(page);
     await snap(page, 'w3-my-bookings');
+    await expectNoSeriousA11yViolations(page);
+
+    // Cancelled from My bookings (it has no class page), after asking; the time is free again.
+    await upcoming.getByRole('button', { name: /^Cancel Personal Training/ }).click();
+    await page.getByRole('dialog', { name: 'Cancel your private session?' }).waitFor();
+    await snap(page, 'w3-cancel-dialog');
+    await page.getByRole('button', { name: 'Cancel my booking' }).click();
+    // Late or not depends on the hour the test runs (the default cancellation window); either is said.
+    await page.getByText(/^Personal Training cancelled(\.|, late: it counts as used\.)$/).waitFor();
+    await snap(page, 'w3-cancelled');
+    await page.getByText('No classes booked. Choose one in the timetable.').waitFor();
+    await context.close();
+  });
+
+  it('the widget’s schedule offers “Book a private session”, opening the booking page with the way back', async () => {
+    const { page, context } = await newPage(browser, { width: 360, height: 740 });
+    const company = await studioOfferingPrivateSessions(page);
+    await page.goto(`/${company.slug}/widget`);
+    await page.getByRole('link', { name: 'Book a private session' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Choose a session' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/${company.slug}/client/client/app/appointments`);
+    await page.getByRole('link', { name: 'Back to the schedule' }).click();
+    await page.waitForURL((url) => url.pathname === `/${company.slug}/widget`);
+    await page.getByRole('link', { name: 'Book a private session' }).waitFor();
     await context.close();
   });
 
