@@ -220,6 +220,19 @@ export async function pageOfClasses(
   return { items: rows.map(toListed), total: total?.total ?? 0 };
 }
 
+/** What an appointment's page shows of its type (issue 17): its description, price and own rules. */
+export async function appointmentTypeFacts(tx: Executor, companyId: string, appointmentTypeId: string) {
+  const [row] = await tx
+    .select({
+      description: appointmentTypes.description,
+      price: appointmentTypes.price,
+      ruleOverrides: appointmentTypes.ruleOverrides,
+    })
+    .from(appointmentTypes)
+    .where(and(eq(appointmentTypes.companyId, companyId), eq(appointmentTypes.id, appointmentTypeId)));
+  return row;
+}
+
 export async function findInstance(
   tx: Executor,
   companyId: string,

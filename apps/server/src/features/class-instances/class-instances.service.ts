@@ -24,6 +24,7 @@ import { asPeopleTable, findPerson } from '../people/people.repo.ts';
 import { classInstances, instructors } from '../../db/schema/index.ts';
 import { sessionRulesOf } from '../session-settings/session-settings.service.ts';
 import {
+  appointmentTypeFacts,
   findClash,
   findInstance,
   findListed,
@@ -95,6 +96,20 @@ async function detailsIn(tx: Executor, companyId: string, id: string, audience: 
       description: event.description,
       dropInPrice: event.price,
       rules: effectiveRules(companyRules, null),
+      series: null,
+    };
+    return details;
+  }
+  if (listed.appointmentTypeId) {
+    // An appointment (issue 17): its type's description, price and rules; no series. The front desk and
+    // the roster open it like a class; the client's bookings link here.
+    const type = await appointmentTypeFacts(tx, companyId, listed.appointmentTypeId);
+    if (!type) throw classNotFound();
+    const details: ClassInstanceDetailsDto = {
+      ...common,
+      description: type.description,
+      dropInPrice: type.price,
+      rules: effectiveRules(companyRules, { ...(type.ruleOverrides ?? {}), waitlistEnabled: false }),
       series: null,
     };
     return details;

@@ -99,6 +99,38 @@ describe('appointments in the lists', () => {
       item.roomName,
     ]);
     expect(names).toContainEqual(['appointment', 'Private Pilates', 'Studio B']);
+
+    // The desk opens it like a class: its details (type's price, no series), for the team and the client's link.
+    for (const url of [
+      `/api/class-instances/${appointmentId}`,
+      `/api/public/${ready.slug}/class-instances/${appointmentId}`,
+    ]) {
+      const details = await app.inject({
+        method: 'GET',
+        url,
+        headers: url.includes('public') ? {} : ready.headers,
+      });
+      expect(details.statusCode, details.body).toBe(200);
+      expect(details.json().data).toMatchObject({
+        id: appointmentId,
+        templateName: 'Private Pilates',
+        instructorName: 'Indira Patel',
+        dropInPrice: 0,
+        series: null,
+        bookedCount: 1,
+        capacity: 1,
+      });
+      expect(details.json().data.rules.waitlistEnabled).toBe(false);
+    }
+    // Checking the client in from the desk two days ahead (check-in not open yet) answers a clear 4xx,
+    // never a 500: the desk reads an appointment like a class.
+    const bookingId = (mine.json().data.items[0] as { id: string }).id;
+    const checkIn = await app.inject({
+      method: 'POST',
+      url: `/api/bookings/${bookingId}/check-in`,
+      headers: ready.headers,
+    });
+    expect(checkIn.statusCode, checkIn.body).toBeLessThan(500);
   });
 
   it('a class scheduled over an appointment (or its buffer) is refused, naming the appointment', async () => {
