@@ -92,7 +92,7 @@ describe('Appointment page tabs', () => {
     expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Calendar', 'Availability']);
     // An instructor sees their own appointments: no instructor filter, no booking for clients.
     expect(await screen.findByText('You see your own appointments.')).toBeTruthy();
-    expect(screen.queryByRole('textbox', { name: 'Instructor' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Instructor' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Book appointment' })).toBeNull();
   });
 });
@@ -376,5 +376,52 @@ describe('Book appointment', { timeout: 20_000 }, () => {
     expect((posts[2]?.body as { payWith?: string }).payWith).toBe('drop-in');
     // Each attempt after a refusal is a new booking attempt.
     expect(new Set(posts.map((call) => call.headers['Idempotency-Key'])).size).toBe(3);
+  });
+
+  it('a type at two studios offers Any studio and lists each studio’s free times; the chosen one is booked', async () => {
+    const OTHER = 'fefefefefefefefefefefefe';
+    const decatur = { ...studio, id: OTHER, name: 'Decatur' };
+    const atDecatur = {
+      ...slotAt('2030-01-08', '09:00', '2030-01-08T14:00:00.000Z'),
+      studioId: OTHER,
+      studioName: 'Decatur',
+    };
+    const calls = serve(account, (call) => {
+      if (call.path === 'studios?pageSize=100') return ok({ items: [studio, decatur], total: 2 });
+      if (call.path === 'appointment-types')
+        return ok({ items: [{ ...appointmentType, studioIds: [STUDIO_ID, OTHER] }] });
+      if (call.path.startsWith('clients?')) return ok({ items: [client], total: 1 });
+      if (call.path.startsWith('appointment-slots?')) return ok({ items: [nine, atDecatur] });
+      if (call.path.startsWith(`appointment-types/${TYPE_ID}/payment-options?`)) return ok(paymentOptions);
+      if (call.method === 'POST' && call.path === 'appointments')
+        return ok({
+          appointment: appointmentAt(atDecatur.startsAt, { studioId: OTHER, studioName: 'Decatur' }),
+          booking: { id: BOOKING_ID },
+        });
+      return undefined;
+    });
+    renderRoutes(routes, '/app/appointment?view=day&date=2030-01-08');
+    const open = await screen.findByRole('button', { name: 'Book appointment' });
+    await waitFor(() => expect(open.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(open);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Book appointment' }));
+    fireEvent.change(dialog.getByRole('combobox', { name: /^Client/ }), { target: { value: 'dana' } });
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Dana Client · dana@example.com', hidden: true }),
+    );
+    expect((dialog.getByRole('combobox', { name: 'Studio' }) as HTMLInputElement).value).toBe('Any studio');
+    fireEvent.change(dialog.getByLabelText(/^Date/), { target: { value: '2030-01-08' } });
+    const atOther = within(
+      await dialog.findByRole('group', { name: 'Free times on Tue, 8 Jan 2030 at Decatur' }),
+    );
+    expect(dialog.getByRole('group', { name: 'Free times on Tue, 8 Jan 2030 at Midtown' })).toBeTruthy();
+    // No studio named: the slots of every studio of the type.
+    expect(
+      query(calls.find((call) => call.path.startsWith('appointment-slots?'))).get('studioId'),
+    ).toBeNull();
+    fireEvent.click(atOther.getByRole('radio', { name: /09:00/ }));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Book Dana Client at 09:00' }));
+    await screen.findByText('Dana Client is booked: Personal Training with Ines Instructor.');
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ studioId: OTHER });
   });
 });

@@ -92,7 +92,7 @@ describe('solo instructors and appointments (spec §6)', { timeout: 20_000 }, ()
     fireEvent.click(button);
     const dialog = within(await screen.findByRole('dialog', { name: 'Book a private session' }));
     expect(dialog.getByRole('combobox', { name: /^Client/ })).toBeTruthy();
-    expect(dialog.queryByRole('textbox', { name: 'Instructor' })).toBeNull();
+    expect(dialog.queryByRole('combobox', { name: 'Instructor' })).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(button));
