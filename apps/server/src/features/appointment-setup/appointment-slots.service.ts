@@ -109,12 +109,11 @@ export async function slotsOfType(
   };
   const instructorIds = people.map((person) => person.id);
   const studioIds = places.map((studio) => studio.id);
-  const [hours, exceptions, busy, rooms] = await Promise.all([
-    workingHoursOf(tx, companyId, instructorIds, studioIds),
-    exceptionsBetween(tx, companyId, instructorIds, scope.from, scope.to),
-    instructorBusy(tx, companyId, instructorIds, range),
-    roomsByIds(tx, companyId, type.roomIds),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time anyway.
+  const hours = await workingHoursOf(tx, companyId, instructorIds, studioIds);
+  const exceptions = await exceptionsBetween(tx, companyId, instructorIds, scope.from, scope.to);
+  const busy = await instructorBusy(tx, companyId, instructorIds, range);
+  const rooms = await roomsByIds(tx, companyId, type.roomIds);
   const roomsInOrder = byOrder(rooms, type.roomIds);
   const busyRooms = await roomBusy(
     tx,

@@ -183,23 +183,21 @@ export async function listPublicAppointmentTypes(
     const currency = await currencyOf(tx, companyId);
     const rows = await listRows(tx, companyId, { activeOnly: true });
     const all = (pick: (row: AppointmentTypeRow) => string[]) => rows.flatMap(pick);
-    const [people, places, paying] = await Promise.all([
-      instructorsByIds(
-        tx,
-        companyId,
-        all((row) => row.instructorIds),
-      ),
-      studiosByIds(
-        tx,
-        companyId,
-        all((row) => row.studioIds),
-      ),
-      packagesByIds(
-        tx,
-        companyId,
-        all((row) => row.packageIds),
-      ),
-    ]);
+    const people = await instructorsByIds(
+      tx,
+      companyId,
+      all((row) => row.instructorIds),
+    );
+    const places = await studiosByIds(
+      tx,
+      companyId,
+      all((row) => row.studioIds),
+    );
+    const paying = await packagesByIds(
+      tx,
+      companyId,
+      all((row) => row.packageIds),
+    );
     const inOrder = <T extends { id: string }>(found: T[], ids: readonly string[]) =>
       ids.flatMap((id) => found.filter((row) => row.id === id));
     return {

@@ -71,10 +71,8 @@ async function instructorFor(tx: Executor, actor: Actor, instructorId: string): 
 }
 
 async function availabilityOf(tx: Executor, companyId: string, instructor: Instructor, today: string) {
-  const [weekly, exceptions] = await Promise.all([
-    weeklyOf(tx, companyId, instructor.id),
-    exceptionsFrom(tx, companyId, instructor.id, today),
-  ]);
+  const weekly = await weeklyOf(tx, companyId, instructor.id);
+  const exceptions = await exceptionsFrom(tx, companyId, instructor.id, today);
   return {
     instructorId: instructor.id,
     instructorName: instructor.name,
