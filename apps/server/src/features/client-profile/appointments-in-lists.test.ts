@@ -154,4 +154,28 @@ describe('appointments in the lists', () => {
     expect(created.statusCode, created.body).toBe(409);
     expect(created.json().message).toContain('Indira Patel already teaches Private Pilates');
   });
+
+  it('the studio cancelling an appointment emails its client naming the type, with cancelled-appointment.ics', async () => {
+    const { ready, appointmentId, client } = await scene();
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/class-instances/${appointmentId}/cancel`,
+      headers: ready.headers,
+      payload: { reason: 'Instructor unwell' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ templateName: 'Private Pilates', status: 'cancelled' });
+    const { rows } = await db.pool.query<{
+      subject: string;
+      text: string;
+      attachments: { filename: string }[] | null;
+    }>(
+      `select subject, text, attachments from email_outbox where "to" = $1 and text like '%cancel%' order by created_at`,
+      [client.email],
+    );
+    const email = rows.at(-1);
+    expect(email?.subject).toContain('Private Pilates');
+    expect(email?.text).toContain('Instructor unwell');
+    expect(email?.attachments?.[0]?.filename).toBe('cancelled-appointment.ics');
+  });
 });
