@@ -74,7 +74,7 @@ describe('Availability panel', { timeout: 30_000 }, () => {
     );
     render();
     const week = await weeklyRegion();
-    expect(screen.getByRole('combobox', { name: 'Instructor' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: /^Instructor/ })).toBeTruthy();
     expect(week.getByText('Midtown: times are on the studio’s clock (America/New_York).')).toBeTruthy();
     expect((week.getByLabelText('Monday, range 1, start') as HTMLInputElement).value).toBe('09:00');
     // Tuesday at Midtown: add 14:00–18:00.
@@ -86,6 +86,10 @@ describe('Availability panel', { timeout: 30_000 }, () => {
     expect(week.getByText('Uptown: times are on the studio’s clock (America/Chicago).')).toBeTruthy();
     fireEvent.click(week.getByRole('button', { name: 'Add hours on Saturday' }));
     expect(week.getByText('Unsaved changes')).toBeTruthy();
+    // Unsaved: the instructor stays until the week is saved or undone.
+    const picker = screen.getByRole('combobox', { name: /^Instructor/ });
+    expect(picker.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Save or undo the weekly hours to choose another instructor.')).toBeTruthy();
     fireEvent.click(week.getByRole('button', { name: 'Save weekly hours' }));
 
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
@@ -100,6 +104,22 @@ describe('Availability panel', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText("Ines Instructor's weekly hours saved.")).toBeTruthy();
     expect(week.queryByText('Unsaved changes')).toBeNull();
+    await waitFor(() => expect(picker.hasAttribute('disabled')).toBe(false));
+  });
+
+  it('Undo changes puts the saved week back', async () => {
+    serve();
+    render();
+    const week = await weeklyRegion();
+    fireEvent.click(week.getByRole('button', { name: 'Remove Monday range 1 (09:00–12:00)' }));
+    expect(week.queryByLabelText('Monday, range 1, start')).toBeNull();
+    fireEvent.click(week.getByRole('button', { name: 'Undo changes' }));
+    expect((week.getByLabelText('Monday, range 1, start') as HTMLInputElement).value).toBe('09:00');
+    expect(week.queryByText('Unsaved changes')).toBeNull();
+    expect(screen.getByRole('combobox', { name: /^Instructor/ }).hasAttribute('disabled')).toBe(false);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(week.getByRole('button', { name: 'Save weekly hours' })),
+    );
   });
 
   it("an overlap is refused before sending, and the server's 400 is shown at the studio's day with focus on it", async () => {
@@ -222,13 +242,13 @@ describe('Availability panel', { timeout: 30_000 }, () => {
     serve({ list: [sam] });
     render();
     expect(await screen.findByText('Sam Substitute')).toBeTruthy();
-    expect(screen.queryByRole('combobox', { name: 'Instructor' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /^Instructor/ })).toBeNull();
     cleanup();
     vi.unstubAllGlobals();
     serve();
     render(SUBSTITUTE_ID);
     await screen.findByRole('heading', { name: 'Weekly hours' });
-    expect((screen.getByRole('combobox', { name: 'Instructor' }) as HTMLSelectElement).value).toBe(
+    expect((screen.getByRole('combobox', { name: /^Instructor/ }) as HTMLSelectElement).value).toBe(
       SUBSTITUTE_ID,
     );
     expect(screen.getByText('No time off or extra hours coming up.')).toBeTruthy();

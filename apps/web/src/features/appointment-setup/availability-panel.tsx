@@ -26,6 +26,7 @@ export function AvailabilityPanel({
   const studios = useStudios(companyId);
   const items = list.data?.items ?? [];
   const [picked, setPicked] = useState<string | null>(instructorId ?? null);
+  const [weekDirty, setWeekDirty] = useState(false);
   const chosen =
     picked && items.some((item) => item.instructorId === picked)
       ? picked
@@ -61,6 +62,11 @@ export function AvailabilityPanel({
               label="Instructor"
               value={chosen}
               onChange={(event) => setPicked(event.currentTarget.value)}
+              // Another instructor's week would replace the one being edited: save or undo it first.
+              disabled={weekDirty}
+              description={
+                weekDirty ? 'Save or undo the weekly hours to choose another instructor.' : undefined
+              }
               data={items.map((item) => ({ value: item.instructorId, label: item.instructorName }))}
               maw={360}
             />
@@ -82,6 +88,7 @@ export function AvailabilityPanel({
                 companyId={companyId}
                 availability={availability.data}
                 studios={studioList}
+                onDirtyChange={setWeekDirty}
               />
               <AvailabilityExceptions
                 key={`exceptions-${availability.data.instructorId}`}

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Alert, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AvailabilityDto, StudioDto } from '@kinetic/shared';
 import { apiFormError } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -27,10 +27,13 @@ export function WeeklyHoursForm({
   companyId,
   availability,
   studios,
+  onDirtyChange,
 }: {
   companyId: string;
   availability: AvailabilityDto;
   studios: StudioDto[];
+  /** Told whether the week has unsaved changes (the panel keeps the instructor until they are saved or undone). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const studioOrder = studios.map((studio) => studio.id);
   const [initial, setInitial] = useState(() => JSON.stringify(toWeeklyDraft(availability, studios)));
@@ -42,6 +45,10 @@ export function WeeklyHoursForm({
   const rootRef = useRef<HTMLDivElement>(null);
   const dirty = JSON.stringify(draft) !== initial;
   useUnsavedChangesGuard(dirty);
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   const studio = studios.find((item) => item.id === studioId);
   const week = draft[studioId];
   const studioName = (id: string) => studios.find((item) => item.id === id)?.name ?? 'A studio';
@@ -133,13 +140,29 @@ export function WeeklyHoursForm({
         ) : null}
         <StatusNote note={note} />
         <Group>
-          <BusyButton busy={save.isPending} onClick={() => void submit()} disabled={!week}>
+          <BusyButton busy={save.isPending} onClick={() => void submit()} disabled={!week} data-save-weekly>
             Save weekly hours
           </BusyButton>
           {dirty ? (
-            <Text size="sm" c="dimmed">
-              Unsaved changes
-            </Text>
+            <>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setDraft(JSON.parse(initial) as WeeklyDraft);
+                  setErrors(NO_ERRORS);
+                  setNote('Changes undone.');
+                  // The Undo button goes away with the changes: focus to Save, not the page.
+                  requestAnimationFrame(() =>
+                    rootRef.current?.querySelector<HTMLElement>('[data-save-weekly]')?.focus(),
+                  );
+                }}
+              >
+                Undo changes
+              </Button>
+              <Text size="sm" c="dimmed">
+                Unsaved changes
+              </Text>
+            </>
           ) : null}
         </Group>
       </Stack>
