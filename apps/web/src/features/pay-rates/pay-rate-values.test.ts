@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PayRateDto } from '@kinetic/shared';
 import {
   afterDeletingRate,
+  APPOINTMENTS_CHOICE,
   payRateFormErrors,
   toPayRateBody,
   toPayRateFormValues,
@@ -32,10 +33,34 @@ describe('pay rate form rules', () => {
     });
   });
 
+  it('an appointment rate is sent as service appointment with no template, and edited as Appointments', () => {
+    const body = toPayRateBody(
+      values({ templateId: APPOINTMENTS_CHOICE, kind: 'hourly', amount: 40 }),
+      'GBP',
+    );
+    expect(body).toMatchObject({ service: 'appointment', templateId: null, kind: 'hourly', amount: 4000 });
+    expect(toPayRateUpdateBody(values({ templateId: APPOINTMENTS_CHOICE }), 'GBP')).toMatchObject({
+      service: 'appointment',
+      templateId: null,
+    });
+    const saved = {
+      ...body,
+      id: 'a'.repeat(24),
+      service: 'appointment',
+      peakAmount: null,
+      capAmount: null,
+    } as PayRateDto;
+    expect(toPayRateFormValues(saved, 'GBP', { instructorId: '', today: '2026-11-26' }).templateId).toBe(
+      APPOINTMENTS_CHOICE,
+    );
+    expect(toPayRateBody(values(), 'GBP').service).toBe('class');
+  });
+
   it('sends whole pence, empty optional amounts as none, and all classes as no template', () => {
     expect(toPayRateBody(values({ amount: 25.5, peakAmount: 30 }), 'GBP')).toEqual({
       instructorId: INSTRUCTOR,
       templateId: null,
+      service: 'class',
       effectiveFrom: '2026-11-26',
       kind: 'per_class',
       amount: 2550,

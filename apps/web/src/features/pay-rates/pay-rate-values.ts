@@ -8,10 +8,13 @@ import {
 import { majorToMinor, minorToMajor } from '../class-templates/money.ts';
 import { formatCalendarDay } from '../../ui/calendar-day.ts';
 
+/** The "Applies to" choice of the instructor's rate for appointments (service 'appointment', issue 17). */
+export const APPOINTMENTS_CHOICE = 'appointments';
+
 /** The form edits major units as typed; the server takes whole minor units of the company currency. */
 export interface PayRateFormValues {
   instructorId: string;
-  /** '' = all classes (the instructor's general rate). */
+  /** '' = all classes (the instructor's general rate); APPOINTMENTS_CHOICE = their appointments. */
   templateId: string;
   effectiveFrom: string;
   kind: PayRateKind;
@@ -44,7 +47,7 @@ export function toPayRateFormValues(
   const money = (minor: number | null) => (minor === null ? '' : minorToMajor(minor, currency));
   return {
     instructorId: saved.instructorId,
-    templateId: saved.templateId ?? '',
+    templateId: saved.service === 'appointment' ? APPOINTMENTS_CHOICE : (saved.templateId ?? ''),
     effectiveFrom: saved.effectiveFrom,
     kind: saved.kind,
     amount: money(saved.amount),
@@ -62,9 +65,11 @@ const orNull = (value: number | '') => (value === '' ? null : value);
  */
 export function toPayRateBody(values: PayRateFormValues, currency: string): PayRateBody {
   const perAttendee = values.kind === 'per_attendee';
+  const appointments = values.templateId === APPOINTMENTS_CHOICE;
   return {
     instructorId: values.instructorId,
-    templateId: values.templateId || null,
+    templateId: appointments ? null : values.templateId || null,
+    service: appointments ? 'appointment' : 'class',
     effectiveFrom: values.effectiveFrom,
     kind: values.kind,
     amount: orNull(majorToMinor(values.amount, currency)) as number,
@@ -90,7 +95,7 @@ export const formatDay = (date: string, locale: string): string =>
 type DeletableRate = Pick<
   PayRateDto,
   'id' | 'templateId' | 'effectiveFrom' | 'kind' | 'amount' | 'peakAmount' | 'baseAmount' | 'capAmount'
-> & { templateName?: string | null };
+> & { templateName?: string | null; service?: PayRateDto['service'] };
 
 /**
  * What deleting a scheduled rate leaves in its place from its date on, said plainly: the same instructor's
@@ -108,9 +113,17 @@ export function afterDeletingRate(
   const before = rates
     .filter(
       (item) =>
-        item.id !== rate.id && item.templateId === rate.templateId && item.effectiveFrom < rate.effectiveFrom,
+        item.id !== rate.id &&
+        item.templateId === rate.templateId &&
+        (item.service ?? 'class') === (rate.service ?? 'class') &&
+        item.effectiveFrom < rate.effectiveFrom,
     )
     .sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? 1 : -1))[0];
+  if (rate.service === 'appointment') {
+    if (before)
+      return `From ${from} on, ${personName}’s appointments keep the rate before it: ${payRateSummary(before, currency)}.`;
+    return `${personName} has no rate for appointments from ${from} on: their appointments show on payroll without pay until a rate is set.`;
+  }
   const classes = rate.templateName ? `${rate.templateName} classes` : 'classes';
   if (before)
     return `From ${from} on, ${personName}’s ${classes} keep the rate before it: ${payRateSummary(before, currency)}.`;

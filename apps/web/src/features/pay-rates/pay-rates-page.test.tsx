@@ -79,6 +79,36 @@ function serve(
 const show = () => renderRoutes([{ path: '/', element: <PayRatesPage /> }], '/');
 
 describe('Settings › Staff Payrates', () => {
+  it('shows an appointment rate apart from classes (not as the rate for all classes), and edits it as Appointments', async () => {
+    const appointments = rate('a5', {
+      service: 'appointment',
+      kind: 'hourly',
+      amount: 4000,
+      status: 'in_force',
+    });
+    const later = rate('a6', {
+      service: 'appointment',
+      effectiveFrom: '2026-12-01',
+      amount: 4500,
+      status: 'scheduled',
+    });
+    serve(undefined, { rates: listOf([later, appointments, past]) });
+    show();
+    const ines = within(await screen.findByRole('region', { name: 'Ines Instructor' }));
+    expect(ines.getByText('Appointments: $40.00 an hour')).toBeTruthy();
+    expect(ines.getByText('No rate for all classes in force today.')).toBeTruthy();
+    const applies = within(ines.getByRole('table', { name: 'Ines Instructor’s rates' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(applies).toEqual(['Appointments', 'Appointments', 'All classes']);
+    fireEvent.click(
+      ines.getByRole('button', { name: 'Edit Ines Instructor’s rate from Dec 1, 2026 for appointments' }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect((dialog.getByLabelText('Applies to') as HTMLSelectElement).value).toBe('appointments');
+  });
+
   it('shows each active instructor’s rate in force and their history, newest first, with its status', async () => {
     serve();
     show();
@@ -177,6 +207,7 @@ describe('Settings › Staff Payrates', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       instructorId: SUBSTITUTE_ID,
       templateId: TEMPLATE_ID,
+      service: 'class',
       effectiveFrom: '2026-12-01',
       kind: 'per_attendee',
       amount: 300,
@@ -253,6 +284,7 @@ describe('Settings › Staff Payrates', () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       templateId: null,
+      service: 'class',
       effectiveFrom: '2026-12-01',
       kind: 'per_class',
       amount: 3100,

@@ -52,6 +52,7 @@ import { usePeople } from '../people/api/list-people.ts';
 import {
   AMOUNT_LABEL,
   afterDeletingRate,
+  APPOINTMENTS_CHOICE,
   dayAfter,
   formatDay,
   payRateFormErrors,
@@ -257,12 +258,23 @@ function InstructorRates({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payRatesKey(companyId) }),
   });
   const headingId = `pay-rates-${person.id}`;
-  const general = rates.find((rate) => rate.templateId === null && rate.status === 'in_force');
+  const general = rates.find(
+    (rate) => rate.templateId === null && rate.service === 'class' && rate.status === 'in_force',
+  );
   /** The class templates with a rate of their own in force: they are not paid at the general rate. */
   const overrides = rates.filter((rate) => rate.templateId !== null && rate.status === 'in_force');
-  const appliesTo = (rate: PayRateListItemDto) => rate.templateName ?? 'All classes';
+  /** Their rate for appointments (issue 17), apart from classes. */
+  const forAppointments = rates.find((rate) => rate.service === 'appointment' && rate.status === 'in_force');
+  const appliesTo = (rate: PayRateListItemDto) =>
+    rate.service === 'appointment' ? 'Appointments' : (rate.templateName ?? 'All classes');
   const rateName = (rate: PayRateListItemDto) =>
-    `${person.name}’s rate from ${formatDay(rate.effectiveFrom, locale)}${rate.templateName ? ` for ${rate.templateName}` : ''}`;
+    `${person.name}’s rate from ${formatDay(rate.effectiveFrom, locale)}${
+      rate.service === 'appointment'
+        ? ' for appointments'
+        : rate.templateName
+          ? ` for ${rate.templateName}`
+          : ''
+    }`;
 
   const actions = (rate: PayRateListItemDto, index: number) =>
     rate.status === 'scheduled' ? (
@@ -324,6 +336,9 @@ function InstructorRates({
                   .join('; ')}{' '}
                 (a class template’s own rate)
               </Text>
+            ) : null}
+            {forAppointments ? (
+              <Text size="sm">Appointments: {payRateSummary(forAppointments, currency)}</Text>
             ) : null}
           </Stack>
           <Button size="xs" variant="light" aria-label={`Set a new rate for ${person.name}`} onClick={onAdd}>
@@ -497,8 +512,12 @@ function PayRateForm({
           />
           <NativeSelect
             label="Applies to"
-            description="One class template’s own rate comes before the rate for all classes"
-            data={[{ value: '', label: 'All classes' }, ...templateChoices]}
+            description="One class template’s own rate comes before the rate for all classes; appointments have their own"
+            data={[
+              { value: '', label: 'All classes' },
+              { value: APPOINTMENTS_CHOICE, label: 'Appointments' },
+              ...templateChoices,
+            ]}
             data-autofocus={rate || instructorId ? true : undefined}
             {...form.getInputProps('templateId')}
           />
