@@ -125,7 +125,8 @@ export async function roomBusy(
       and(
         scheduledOverlapping(companyId, range),
         inArray(classInstances.roomId, [...roomIds]),
-        eq(classInstances.allowRoomOverlap, false),
+        // A class the owner double-booked into the room ("book the room anyway") still fills it: the
+        // room exclusion constraint leaves such classes out, so this check is what keeps appointments off them.
       ),
     );
   for (const row of rows)

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { WeekRanges } from '@kinetic/shared';
+import { REMINDER_HOURS_DEFAULT, type WeekRanges } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import {
@@ -502,6 +502,12 @@ export async function seedAppointments(
         paidWith: price > 0 ? 'drop-in' : 'free',
         orderId,
         bookedBy: client.id,
+        // As the class bookings' history (seed-bookings.ts): sessions already inside the reminder time were
+        // reminded then, so the first start does not remind them all at once.
+        reminderSentAt:
+          !past && startsAt.getTime() - now.getTime() <= REMINDER_HOURS_DEFAULT * 3_600_000
+            ? new Date(startsAt.getTime() - REMINDER_HOURS_DEFAULT * 3_600_000)
+            : null,
         createdAt: bookedAt,
         updatedAt: past ? startsAt : bookedAt,
       });
