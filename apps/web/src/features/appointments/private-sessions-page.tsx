@@ -39,13 +39,13 @@ export function PrivateSessionsPage() {
         <Title order={2} id="private-session-types">
           Session types
         </Title>
-        <AppointmentTypesPanel />
+        <AppointmentTypesPanel withHeading={false} />
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="private-session-hours">
         <Title order={2} id="private-session-hours">
           Working hours
         </Title>
-        <AvailabilityPanel />
+        <AvailabilityPanel withHeading={false} />
       </Stack>
     </Stack>
   );

@@ -78,6 +78,14 @@ describe('solo instructors and appointments (spec §6)', { timeout: 20_000 }, ()
     // W2's editors for the solo owner's types and hours.
     expect(screen.getByRole('heading', { level: 2, name: 'Session types' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Working hours' })).toBeTruthy();
+    // The page's own headings only: the panels' headings are left out, so none is said twice.
+    await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Appointment types' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Availability' })).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Session types',
+      'Working hours',
+    ]);
   });
 
   it('the solo Calendar books a private session with no instructor to choose; focus returns to the button', async () => {
