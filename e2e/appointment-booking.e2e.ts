@@ -183,4 +183,65 @@ describe('booking a private session (issue 17 §3)', () => {
     await snap(page, 'w3-confirm-signed-in');
     await context.close();
   });
+
+  it('done means: a phone client books a free time, the owner sees it on the Appointment calendar, and two clients pressing Book for one time at once never both get it', async () => {
+    const owner = await newPage(browser, { width: 1280, height: 900 });
+    const company = await studioOfferingPrivateSessions(owner.page);
+    const phone = await newPage(browser, { width: 360, height: 740 });
+    const rival = await newPage(browser, { width: 360, height: 740 });
+    await signedInClient(phone.page, company.slug, 'Robin Racer', clientEmail());
+    await signedInClient(rival.page, company.slug, 'Riley Rival', clientEmail());
+
+    // Both reach the confirmation of the same time: the phone client by the steps, the rival by the address.
+    await phone.page.goto(`/${company.slug}/client/client/app/appointments`);
+    await phone.page.getByRole('button', { name: 'Choose Personal Training' }).click();
+    await phone.page.getByRole('button', { name: /Ines Instructor/ }).click();
+    const times = phone.page.getByRole('group', { name: /^Free times on/ });
+    await times.getByRole('radio').first().check();
+    await phone.page.getByRole('button', { name: /^Continue with/ }).click();
+    await phone.page.getByRole('heading', { level: 2, name: 'Confirm your booking' }).waitFor();
+    const chosen = new URL(phone.page.url());
+    await rival.page.goto(`${chosen.pathname}${chosen.search}`);
+    await rival.page.getByRole('heading', { level: 2, name: 'Confirm your booking' }).waitFor();
+
+    await Promise.all([
+      phone.page.getByRole('button', { name: 'Book', exact: true }).click(),
+      rival.page.getByRole('button', { name: 'Book', exact: true }).click(),
+    ]);
+    const booked = phone.page.getByRole('heading', { level: 2, name: 'You’re booked' });
+    const rivalBooked = rival.page.getByRole('heading', { level: 2, name: 'You’re booked' });
+    const backToTimes = (page: Page) => page.getByRole('heading', { level: 2, name: 'Choose a time' });
+    await expect
+      .poll(async () => [
+        (await booked.isVisible()) || (await backToTimes(phone.page).isVisible()),
+        (await rivalBooked.isVisible()) || (await backToTimes(rival.page).isVisible()),
+      ])
+      .toEqual([true, true]);
+    const winners = [await booked.isVisible(), await rivalBooked.isVisible()];
+    expect(winners.filter(Boolean)).toHaveLength(1);
+    const [winner, loser] = winners[0] ? [phone.page, rival.page] : [rival.page, phone.page];
+    const winnerName = winners[0] ? 'Robin Racer' : 'Riley Rival';
+    // The one who lost is told, back on the times, and that time is no longer offered.
+    await loser
+      .getByRole('alert')
+      .filter({ hasText: /taken|not free/ })
+      .waitFor();
+    await snap(loser, 'w3-race-lost');
+    await winner.getByText('With Ines Instructor').waitFor();
+
+    // The owner opens the Appointment calendar on that day and sees the winner's session.
+    // The session's day on the studio's clock (the company's zone: studioBody leaves it unset).
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: company.timeZone }).format(
+      new Date(chosen.searchParams.get('start') ?? ''),
+    );
+    await owner.page.goto('/login');
+    await fillLogin(owner.page, company.email, PASSWORD);
+    await owner.page.waitForURL((url) => url.pathname.includes('/app'));
+    await owner.page.goto(`/app/appointment?view=day&date=${date}`);
+    await owner.page.getByRole('heading', { level: 1, name: 'Appointment' }).waitFor();
+    await owner.page.getByText('Personal Training').first().waitFor();
+    await owner.page.getByText(winnerName).first().waitFor();
+    await snap(owner.page, 'done-owner-calendar');
+    for (const opened of [owner, phone, rival]) await opened.context.close();
+  });
 });
