@@ -258,6 +258,49 @@ describe('free appointment slots', () => {
     expect(await at('10:00')).toBeNull();
   });
 
+  it('a room a class was double-booked into ("book the room anyway") is not offered to an appointment', async () => {
+    const ready = await studioReadyToSchedule(app);
+    await setWeek(app, ready, ready.indira, { start: '09:00', end: '12:00' });
+    const typeId = await createType(app, ready, { roomIds: [ready.roomA] });
+    // Marco's 10:00 class in room A lets the room be shared: the room exclusion constraint leaves it out.
+    const shared = await classAt(app, ready, zonedInstant(DAY, '10:00', NY), {
+      instructorId: ready.marco,
+      roomId: ready.roomA,
+      allowRoomOverlap: true,
+    });
+    const { rows } = await db.pool.query<{ allow_room_overlap: boolean }>(
+      'select allow_room_overlap from class_instances where id = $1',
+      [shared],
+    );
+    expect(rows[0]?.allow_room_overlap).toBe(true);
+    expect(
+      localTimes(await slotsVia(ready.headers, { appointmentTypeId: typeId, from: DAY, to: DAY })),
+    ).toEqual(['09:00', '11:00']);
+    // Booking re-checks the slot the same way: 10:00 has no room, so it is refused (409), nothing written.
+    const client = await signedInClient(app, ready);
+    const booked = await app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: client.headers,
+      payload: {
+        appointmentTypeId: typeId,
+        instructorId: ready.indira,
+        studioId: ready.studioId,
+        startsAt: zonedInstant(DAY, '10:00', NY).toISOString(),
+        payWith: 'drop-in',
+      },
+    });
+    expect(booked.statusCode).toBe(409);
+    expect(booked.json().message).toBe(
+      'Indira Patel is not free for Private Pilates at that time, or no room is; choose another time.',
+    );
+    const { rows: written } = await db.pool.query(
+      'select id from class_instances where appointment_type_id = $1',
+      [typeId],
+    );
+    expect(written).toEqual([]);
+  });
+
   it('offers a semi-private session with places left to join, and none once it is full', async () => {
     const ready = await studioReadyToSchedule(app);
     await setWeek(app, ready, ready.indira, { start: '09:00', end: '12:00' });
