@@ -43,9 +43,10 @@ export function visibleDates(start: Date, end: Date, timeZone: string) {
 function toEvents(item: AppointmentDto, hrefOf: (id: string) => string): EventInput[] {
   const start = Date.parse(item.startsAt);
   const end = Date.parse(item.endsAt);
+  const cancelled = item.status === 'cancelled';
   const buffers: EventInput[] = [];
-  // Buffers are the instructor's time too, drawn lighter behind the appointment.
-  if (item.bufferBeforeMinutes > 0)
+  // Buffers are the instructor's time too, drawn lighter behind the appointment (a cancelled one holds none).
+  if (item.bufferBeforeMinutes > 0 && !cancelled)
     buffers.push({
       id: `${item.id}-before`,
       start: new Date(start - item.bufferBeforeMinutes * 60_000).toISOString(),
@@ -54,7 +55,7 @@ function toEvents(item: AppointmentDto, hrefOf: (id: string) => string): EventIn
       color: '#dee2e6',
       className: classes.buffer,
     });
-  if (item.bufferAfterMinutes > 0)
+  if (item.bufferAfterMinutes > 0 && !cancelled)
     buffers.push({
       id: `${item.id}-after`,
       start: item.endsAt,
@@ -72,8 +73,9 @@ function toEvents(item: AppointmentDto, hrefOf: (id: string) => string): EventIn
       end: item.endsAt,
       // A link, so every appointment is reachable by Tab and opens with Enter.
       url: hrefOf(item.id),
-      color: item.status === 'cancelled' ? '#f1f3f5' : '#e6f4ea',
-      contrastColor: item.status === 'cancelled' ? '#495057' : '#1f2433',
+      color: cancelled ? '#f1f3f5' : '#e6f4ea',
+      contrastColor: cancelled ? '#495057' : '#1f2433',
+      className: cancelled ? calendarClasses.cancelled : undefined,
       editable: false,
       extendedProps: { appointment: item },
     },
@@ -153,9 +155,20 @@ export function AppointmentCalendarView(props: AppointmentCalendarViewProps) {
           ]
             .filter(Boolean)
             .join(', ');
+          if (item.status === 'cancelled')
+            // Greyed and struck through: shown with "Show cancelled" only; its time is free again.
+            return (
+              <span className={calendarClasses.event} style={{ borderInlineStartColor: '#868e96' }}>
+                <span className={calendarClasses.struck}>
+                  <strong>{item.typeName}</strong> {localTime(item.startsAt, item.timeZone)}
+                </span>
+                <span>Cancelled</span>
+                <span className={calendarClasses.struck}>{item.instructorName}</span>
+              </span>
+            );
           return (
             <span className={calendarClasses.event} style={{ borderInlineStartColor: '#2b8a3e' }}>
-              <span className={item.status === 'cancelled' ? calendarClasses.struck : undefined}>
+              <span>
                 <strong>{item.typeName}</strong> {localTime(item.startsAt, item.timeZone)}
               </span>
               <span>{attendeesLabel(item)}</span>

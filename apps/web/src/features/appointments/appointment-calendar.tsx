@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { CalendarRef } from '@fullcalendar/react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { AppointmentDto } from '@kinetic/shared';
 import { useAppBase } from '../../shell/use-app-base.ts';
 import { StatusNote } from '../../ui/status-note.tsx';
 import { useFocusLater } from '../../ui/use-focus-later.ts';
@@ -20,6 +19,8 @@ import {
 } from './appointment-calendar-view.tsx';
 import { AppointmentDetailsDialog } from './appointment-details-dialog.tsx';
 import { BookAppointmentDialog } from './book-appointment-dialog.tsx';
+import { APPOINTMENT_HEADING } from './appointment-labels.ts';
+import { useOpenAppointment } from './use-open-appointment.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NARROW = '(max-width: 40em)';
@@ -46,7 +47,6 @@ export function AppointmentCalendar() {
     count: null,
     error: null,
   });
-  const [open, setOpen] = useState<AppointmentDto | null>(null);
   const [booking, setBooking] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const noteFocus = useFocusLater<HTMLDivElement>();
@@ -63,6 +63,16 @@ export function AppointmentCalendar() {
   const studio = studioList.find((item) => item.id === filters.studioId) ?? studioList[0];
   const timeZone = studio?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const today = wallClock(new Date(), timeZone).date;
+  // "Show cancelled" is kept in the address, as the filters are.
+  const showCancelled = params.get('cancelled') === 'shown';
+  const details = useOpenAppointment({
+    companyId,
+    params,
+    setParam,
+    calendarRef,
+    calendarReady: studios.isSuccess,
+    headingId: APPOINTMENT_HEADING,
+  });
 
   const onRange = useCallback(
     (nextView: AppointmentViewKey, nextDate: string) => {
@@ -106,7 +116,7 @@ export function AppointmentCalendar() {
           )}
         </Alert>
       ) : null}
-      <SimpleGrid cols={{ base: 1, sm: manager ? 2 : 1 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: manager ? 3 : 2 }} spacing="sm">
         {manager ? (
           <Select
             label="Instructor"
@@ -126,11 +136,30 @@ export function AppointmentCalendar() {
           value={filters.studioId ?? null}
           onChange={(value) => setParam('studioId', value)}
         />
+        <Switch
+          label="Show cancelled"
+          description="Cancelled appointments, struck through"
+          checked={showCancelled}
+          onChange={(event) => setParam('cancelled', event.currentTarget.checked ? 'shown' : null)}
+          style={{ alignSelf: 'end' }}
+        />
       </SimpleGrid>
       {!manager ? <Text size="sm">You see your own appointments.</Text> : null}
       <div ref={noteFocus.ref} tabIndex={-1}>
         <StatusNote note={note} />
       </div>
+      {details.notFound ? (
+        <Alert
+          color="red"
+          role="alert"
+          title="That appointment was not found"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={details.dismiss}
+        >
+          It may have been removed, or the link is for another business.
+        </Alert>
+      ) : null}
       {loaded.error ? (
         <Alert color="red" role="alert" title="The appointments could not be loaded">
           {loaded.error}
@@ -148,28 +177,32 @@ export function AppointmentCalendar() {
           view={view}
           date={date}
           timeZone={timeZone}
-          filters={{ instructorId: filters.instructorId, studioId: filters.studioId }}
+          filters={{
+            instructorId: filters.instructorId,
+            studioId: filters.studioId,
+            includeCancelled: showCancelled || undefined,
+          }}
           onRange={onRange}
           onLoaded={onLoaded}
           onOpen={(appointment) => {
             setNote(null);
-            setOpen(appointment);
+            details.open(appointment);
           }}
           hrefOf={hrefOf}
         />
       ) : null}
       <AppointmentDetailsDialog
         companyId={companyId}
-        appointment={open}
+        appointment={details.shown}
         canCancel={manager}
         canWaive={can?.sellAndRefund ?? false}
-        onClose={() => setOpen(null)}
+        onClose={details.close}
         onChanged={(message, closed) => {
           refresh();
           setNote(message);
           if (closed) {
             // The appointment left the calendar: the keyboard goes to the sentence saying so.
-            setOpen(null);
+            details.dismiss();
             noteFocus.focusLater();
           }
         }}

@@ -48,6 +48,8 @@ export function AppointmentDetailsDialog(props: AppointmentDetailsDialogProps) {
         title={appointment ? appointment.typeName : ''}
         fullScreen={narrow}
         closeButtonProps={{ 'aria-label': 'Close' }}
+        // The calendar puts the keyboard on the appointment (opened by address, nothing had focus before).
+        returnFocus={false}
       >
         {appointment ? (
           <AppointmentDetails

@@ -26,3 +26,6 @@ export function appointmentRules(
 }
 
 export const ACTIVE_STATUSES = new Set(['booked', 'checked_in', 'offered', 'waitlisted']);
+
+/** The Appointment page's heading: where the keyboard goes when details close and the appointment is not drawn. */
+export const APPOINTMENT_HEADING = 'appointment-heading';

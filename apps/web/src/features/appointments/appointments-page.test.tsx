@@ -256,6 +256,100 @@ describe('Appointment details', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Appointment links and cancelled appointments', { timeout: 20_000 }, () => {
+  it('opens ?appointment=<id> on load on its own day; closing drops it and focuses the appointment', async () => {
+    const appointment = appointmentAt('2030-01-08T15:00:00.000Z');
+    const calls = serve(account, (call) => {
+      if (call.path.startsWith('appointments?'))
+        return ok({
+          items:
+            query(call).get('from')! <= '2030-01-08' && query(call).get('to')! >= '2030-01-08'
+              ? [appointment]
+              : [],
+        });
+      if (call.path === `appointments/${APPOINTMENT_ID}`) return ok(appointment);
+      return undefined;
+    });
+    // The link names another day (an old link, or none): the calendar goes to the appointment's.
+    const { router } = renderRoutes(
+      routes,
+      `/app/appointment?view=day&date=2030-01-02&appointment=${APPOINTMENT_ID}`,
+    );
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Personal Training' }, { timeout: 5_000 }),
+    );
+    expect(dialog.getByText('With Ines Instructor')).toBeTruthy();
+    expect(calls.some((call) => call.path === `appointments/${APPOINTMENT_ID}`)).toBe(true);
+    await waitFor(() => expect(query(listCalls(calls).at(-1)).get('from')).toBe('2030-01-08'));
+    await waitFor(() => expect(router.state.location.search).toContain('date=2030-01-08'));
+    const event = await screen.findByRole('link', { name: /Personal Training/ });
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(router.state.location.search).not.toContain('appointment='));
+    await waitFor(() => expect(document.activeElement).toBe(event));
+  });
+
+  it('an appointment not drawn in the calendar gives the keyboard to the heading on close; an unknown one is said', async () => {
+    const appointment = appointmentAt('2030-01-08T15:00:00.000Z', { status: 'cancelled' });
+    serve(account, (call) => {
+      if (call.path === `appointments/${APPOINTMENT_ID}`) return ok(appointment);
+      return undefined;
+    });
+    const { router } = renderRoutes(routes, `/app/appointment?appointment=${APPOINTMENT_ID}`);
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Personal Training' }, { timeout: 5_000 }),
+    );
+    expect(dialog.getByText('Cancelled')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Appointment' })),
+    );
+    expect(router.state.location.search).not.toContain('appointment=');
+    cleanup();
+    serve(account, (call) =>
+      call.path === `appointments/${APPOINTMENT_ID}`
+        ? { code: 404, body: { status: 0, message: 'Appointment not found' } }
+        : undefined,
+    );
+    renderRoutes(routes, `/app/appointment?appointment=${APPOINTMENT_ID}`);
+    expect(await screen.findByText('That appointment was not found', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('"Show cancelled" asks for cancelled appointments too, draws them struck through and stays in the address', async () => {
+    const live = appointmentAt('2030-01-08T15:00:00.000Z');
+    const gone = appointmentAt('2030-01-08T18:00:00.000Z', {
+      id: 'cdcdcdcdcdcdcdcdcdcdcdcd',
+      typeName: 'Assessment',
+      status: 'cancelled',
+    });
+    const calls = serve(account, (call) =>
+      call.path.startsWith('appointments?')
+        ? ok({ items: query(call).get('includeCancelled') === 'true' ? [live, gone] : [live] })
+        : undefined,
+    );
+    const { router } = renderRoutes(routes, '/app/appointment?view=day&date=2030-01-08');
+    await screen.findByRole('link', { name: /Personal Training/ }, { timeout: 5_000 });
+    expect(query(listCalls(calls)[0]).get('includeCancelled')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Assessment/ })).toBeNull();
+    const toggle = screen.getByRole('switch', { name: /Show cancelled/ });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(router.state.location.search).toContain('cancelled=shown'));
+    const cancelled = await screen.findByRole('link', { name: /Assessment/ }, { timeout: 5_000 });
+    expect(query(listCalls(calls).at(-1)).get('includeCancelled')).toBe('true');
+    expect(cancelled.textContent).toContain('Cancelled');
+    expect(cancelled.querySelector('strong')?.parentElement?.className).toMatch(/struck/);
+    expect(cancelled.textContent).not.toContain('Buffer');
+    cleanup();
+    // Opened again from its address, the switch is on.
+    const again = serve(account);
+    renderRoutes(routes, '/app/appointment?view=day&date=2030-01-08&cancelled=shown');
+    await waitFor(() => expect(query(listCalls(again)[0]).get('includeCancelled')).toBe('true'));
+    expect((screen.getByRole('switch', { name: /Show cancelled/ }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
 describe('Book appointment', { timeout: 20_000 }, () => {
   const client = {
     id: CLIENT_ID,

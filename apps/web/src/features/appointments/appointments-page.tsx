@@ -8,6 +8,7 @@ import { useMe } from '../accounts/api/get-me.ts';
 import { AppointmentTypesPanel } from '../appointment-setup/appointment-types-panel.tsx';
 import { AvailabilityPanel } from '../appointment-setup/availability-panel.tsx';
 import { AppointmentCalendar } from './appointment-calendar.tsx';
+import { APPOINTMENT_HEADING } from './appointment-labels.ts';
 
 type TabKey = 'calendar' | 'types' | 'availability';
 
@@ -55,7 +56,9 @@ export function AppointmentsPage() {
   }
   return (
     <Stack gap="md">
-      <Title order={1}>Appointment</Title>
+      <Title order={1} id={APPOINTMENT_HEADING} tabIndex={-1}>
+        Appointment
+      </Title>
       <Group component="nav" aria-label="Appointment" gap="xs">
         {tabs.map((item) => (
           <Button

@@ -15,6 +15,8 @@ export const appointmentsQueryKey = (companyId: string) => [companyId, 'appointm
 export interface AppointmentFilters {
   instructorId?: string;
   studioId?: string;
+  /** Cancelled appointments too (the calendar's "Show cancelled"). */
+  includeCancelled?: boolean;
 }
 
 /** `GET /api/appointments`: local dates, inclusive (the calendar's visible days). */
@@ -22,6 +24,7 @@ export const listAppointments = (range: { from: string; to: string }, filters: A
   const params = new URLSearchParams({ from: range.from, to: range.to });
   if (filters.instructorId) params.set('instructorId', filters.instructorId);
   if (filters.studioId) params.set('studioId', filters.studioId);
+  if (filters.includeCancelled) params.set('includeCancelled', 'true');
   return apiRequest<AppointmentListDto>(`appointments?${params.toString()}`, {
     silent: true,
     showLoader: false,
