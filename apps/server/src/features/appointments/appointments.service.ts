@@ -292,10 +292,17 @@ export async function bookAppointment(
           },
           now,
         );
+        const appointment = await oneAppointment(tx, companyId, appointmentId);
         const answer: BookedAppointmentAnswer = {
           message: placed.value.answer.message,
           data: {
-            appointment: await oneAppointment(tx, companyId, appointmentId),
+            // A client joining a semi-private session sees only their own place, never who else booked.
+            appointment: isClientRole(actor.roleId)
+              ? {
+                  ...appointment,
+                  attendees: appointment.attendees.filter((attendee) => attendee.clientId === clientId),
+                }
+              : appointment,
             booking: placed.value.answer.data,
           },
         };

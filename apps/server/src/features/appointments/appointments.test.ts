@@ -560,6 +560,36 @@ describe('cancelling', () => {
 });
 
 describe('who sees what', () => {
+  it('a client joining a semi-private session is answered with their own place only, not who else booked', async () => {
+    const ready = await studioWithHours();
+    const typeId = await appointmentType(app, ready, { name: 'Duet Pilates', price: 0, maxAttendees: 3 });
+    const first = await signedInClient(app, ready);
+    const second = await signedInClient(app, ready);
+    const body = slotOf(ready, typeId, localSlot(5, '11:00'));
+    expect((await bookAppointment(app, first.headers, body)).statusCode).toBe(200);
+    const joined = await bookAppointment(app, second.headers, body, 'join-semi-private');
+    expect(joined.statusCode, joined.body).toBe(200);
+    const { appointment } = joined.json().data;
+    expect(appointment.bookedCount).toBe(2);
+    expect(appointment.attendees.map((attendee: { clientId: string }) => attendee.clientId)).toEqual([
+      second.id,
+    ]);
+    expect(joined.body).not.toContain(first.id);
+    // The replay of the same key answers the same (stored) answer, still without the other client.
+    const replay = await bookAppointment(app, second.headers, body, 'join-semi-private');
+    expect(replay.body).not.toContain(first.id);
+    // The team booking a third client sees everyone.
+    const [third] = await quickClients(app, ready, 1, 'semi-team');
+    const team = await bookAppointment(app, ready.headers, { ...body, clientId: third });
+    expect(team.statusCode, team.body).toBe(200);
+    expect(
+      team
+        .json()
+        .data.appointment.attendees.map((attendee: { clientId: string }) => attendee.clientId)
+        .sort(),
+    ).toEqual([first.id, second.id, third].sort());
+  });
+
   it('another company’s appointment, type, studio and instructor ids answer 404 everywhere', async () => {
     const ours = await studioWithHours();
     const theirs = await studioWithHours();
