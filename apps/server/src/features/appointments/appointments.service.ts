@@ -239,25 +239,39 @@ export async function bookAppointment(
         }
         await tooSoonOrTooFar(tx, companyId, type, studio.timeZone, startsAt, now);
         await lockForBooking(tx, companyId, { instructorIds: candidates, roomIds: type.roomIds });
-        // Read under the locks: what an earlier booking for these instructors wrote is seen here.
-        const slot = await findBookableSlot(
-          tx,
-          companyId,
-          { appointmentTypeId: type.id, instructorId: body.instructorId, studioId: body.studioId, startsAt },
-          now,
-        );
-        const fresh = slot?.candidates[0];
-        if (!slot || (!slot.join && !fresh)) {
-          const rooms = type.roomIds.length > 0 ? ', or no room is' : '';
-          const sentence =
-            body.instructorId === null
-              ? `Nobody is free for ${type.name} at that time${rooms}; choose another time.`
-              : `${who} is not free for ${type.name} at that time${rooms}; choose another time.`;
-          throw conflict(sentence, { startsAt: sentence });
-        }
-        let appointmentId = slot.join?.appointmentId ?? null;
-        if (appointmentId === null && fresh) {
-          appointmentId = generateId(now.getTime());
+        // Read under the locks: what an earlier booking for these instructors wrote is seen here. A
+        // semi-private session to join may still change under us (its last client cancelling it, a place
+        // taken at the desk): its row is locked and read again, and if it no longer takes a client the
+        // slot is looked at once more (a cancelled session's time is free again for a new one).
+        let cls: LockedClass | undefined;
+        for (let attempt = 0; attempt < 2 && !cls; attempt += 1) {
+          const slot = await findBookableSlot(
+            tx,
+            companyId,
+            {
+              appointmentTypeId: type.id,
+              instructorId: body.instructorId,
+              studioId: body.studioId,
+              startsAt,
+            },
+            now,
+          );
+          const fresh = slot?.candidates[0];
+          if (!slot || (!slot.join && !fresh)) {
+            const rooms = type.roomIds.length > 0 ? ', or no room is' : '';
+            const sentence =
+              body.instructorId === null
+                ? `Nobody is free for ${type.name} at that time${rooms}; choose another time.`
+                : `${who} is not free for ${type.name} at that time${rooms}; choose another time.`;
+            throw conflict(sentence, { startsAt: sentence });
+          }
+          if (slot.join) {
+            const joined = await lockClass(tx, companyId, slot.join.appointmentId);
+            if (joined && joined.status === 'scheduled' && joined.bookedCount < joined.capacity) cls = joined;
+            continue;
+          }
+          if (!fresh) break;
+          const appointmentId = generateId(now.getTime());
           await insertAppointment(tx, {
             companyId,
             id: appointmentId,
@@ -274,10 +288,10 @@ export async function bookAppointment(
             notes: body.notes,
             now,
           });
+          cls = await lockClass(tx, companyId, appointmentId);
         }
-        if (appointmentId === null) throw conflict(TIME_TAKEN, { startsAt: TIME_TAKEN });
-        const cls = await lockClass(tx, companyId, appointmentId);
         if (!cls || cls.status !== 'scheduled') throw conflict(TIME_TAKEN, { startsAt: TIME_TAKEN });
+        const appointmentId = cls.id;
         const placed = await placeBooking(
           tx,
           deps,

@@ -456,6 +456,54 @@ describe('no double booking', () => {
 });
 
 describe('cancelling', () => {
+  it('joining a semi-private session while its last client cancels books a new session at that (now free) time', async () => {
+    const ready = await studioWithHours();
+    const typeId = await appointmentType(app, ready, { name: 'Duet Pilates', price: 0, maxAttendees: 3 });
+    const leaving = await signedInClient(app, ready);
+    const joining = await signedInClient(app, ready);
+    const body = slotOf(ready, typeId, localSlot(5, '15:00'));
+    const first = await bookAppointment(app, leaving.headers, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const emptied = first.json().data.appointment.id as string;
+    // The last client's cancellation, caught mid-way: the session row is locked and already cancelled
+    // (as cancelBooking leaves it), not yet committed when the join reads the free slots.
+    const cancelling = await db.pool.connect();
+    try {
+      await cancelling.query('begin');
+      await cancelling.query('select id from class_instances where id = $1 for update', [emptied]);
+      await cancelling.query(
+        `update bookings set status = 'cancelled', cancelled_by = 'client' where class_instance_id = $1`,
+        [emptied],
+      );
+      await cancelling.query(
+        `update class_instances set status = 'cancelled', booked_count = 0, cancelled_at = now() where id = $1`,
+        [emptied],
+      );
+      const join = bookAppointment(app, joining.headers, body);
+      // The join has found the session to join and waits for its row.
+      for (let tries = 0; ; tries += 1) {
+        const { rows } = await db.pool.query<{ waiting: number }>(
+          `select count(*)::int as waiting from pg_locks where not granted`,
+        );
+        if ((rows[0]?.waiting ?? 0) > 0) break;
+        if (tries > 200) throw new Error('the join never waited for the cancelling transaction');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await cancelling.query('commit');
+      const answer = await join;
+      expect(answer.statusCode, answer.body).toBe(200);
+      const booked = answer.json().data.appointment;
+      expect(booked.id).not.toBe(emptied);
+      expect(booked).toMatchObject({ status: 'scheduled', bookedCount: 1, capacity: 3 });
+    } finally {
+      cancelling.release();
+    }
+    expect((await instancesOf(typeId)).map((row) => [row.status, row.booked_count])).toEqual([
+      ['cancelled', 0],
+      ['scheduled', 1],
+    ]);
+  });
+
   it('in time: no fee, the credit back, the emptied appointment is cancelled and its slot can be booked again', async () => {
     const ready = await studioWithHours();
     const typeId = await appointmentType(app, ready, {
