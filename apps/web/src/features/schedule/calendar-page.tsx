@@ -21,10 +21,14 @@ import { ScheduleSetupNote } from './schedule-setup-note.tsx';
 import { useScheduleFilters } from './schedule-filters.ts';
 import { ScopeDialog } from './scope-dialog.tsx';
 import { BookAppointmentDialog } from '../appointments/book-appointment-dialog.tsx';
+import { AppointmentDetailsDialog } from '../appointments/appointment-details-dialog.tsx';
+import { appointmentOfEvent, useCalendarAppointments } from '../appointments/use-calendar-appointments.ts';
+import { useOpenAppointment } from '../appointments/use-open-appointment.ts';
 import { StatusNote } from '../../ui/status-note.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NARROW = '(max-width: 40em)';
+const HEADING = 'calendar-heading';
 
 /** The admin calendar: week, day, month and list, in the studio's zone, filtered from the address. */
 export function CalendarPage() {
@@ -49,6 +53,7 @@ export function CalendarPage() {
   // A solo owner books private sessions from here (issue 17; spec §6 hides the Appointment page from them).
   const [bookingSession, setBookingSession] = useState(false);
   const [booked, setBooked] = useState<string | null>(null);
+  const [sessionsError, setSessionsError] = useState<string | null>(null);
 
   // A phone gets the list by default: seven columns of 45 px each cannot show a class's name.
   const narrow = useMediaQuery(NARROW, window.matchMedia(NARROW).matches, { getInitialValueInEffect: false });
@@ -63,6 +68,27 @@ export function CalendarPage() {
   const timeZone = studio?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const startDate = startDateFor(view, date, wallClock(new Date(), timeZone).date);
+
+  // A solo owner's private sessions are drawn here too, and open their details (cancel there).
+  const privateSessions = solo && (me.data?.can.manageSchedule || me.data?.can.manageClients) === true;
+  const sessionHref = useCallback((id: string) => `${base}/calendar?appointment=${id}`, [base]);
+  useCalendarAppointments({
+    calendarRef,
+    enabled: privateSessions,
+    calendarReady: choices.loaded,
+    timeZone,
+    filters,
+    hrefOf: sessionHref,
+    onError: setSessionsError,
+  });
+  const details = useOpenAppointment({
+    companyId: privateSessions ? companyId : '',
+    params,
+    setParam,
+    calendarRef,
+    calendarReady: choices.loaded,
+    headingId: HEADING,
+  });
 
   const onRange = useCallback(
     (nextView: CalendarViewKey, nextDate: string) => {
@@ -121,7 +147,9 @@ export function CalendarPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={4}>
-          <Title order={1}>Calendar</Title>
+          <Title order={1} id={HEADING} tabIndex={-1}>
+            Calendar
+          </Title>
           <Text c="dimmed">
             Times are in {timeZone}. Choose an empty time to schedule a class, drag a class to move it, or
             open one for its details.
@@ -164,6 +192,23 @@ export function CalendarPage() {
         )}{' '}
         show them one per line.
       </Text>
+      {privateSessions && sessionsError ? (
+        <Alert color="red" role="alert" title="The private sessions could not be loaded">
+          {sessionsError}
+        </Alert>
+      ) : null}
+      {privateSessions && details.notFound ? (
+        <Alert
+          color="red"
+          role="alert"
+          title="That private session was not found"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={details.dismiss}
+        >
+          It may have been removed.
+        </Alert>
+      ) : null}
       {loaded.error ? (
         <Alert color="red" role="alert" title="The classes could not be loaded">
           {loaded.error}
@@ -198,7 +243,13 @@ export function CalendarPage() {
           editable={manage}
           onRange={onRange}
           onLoaded={onLoaded}
-          onOpen={(id) => void navigate(`${base}/classes/details/${id}`)}
+          onOpen={(id) => {
+            const appointment = appointmentOfEvent(calendarRef.current, id);
+            if (appointment) {
+              setBooked(null);
+              details.open(appointment);
+            } else void navigate(`${base}/classes/details/${id}`);
+          }}
           onOpenEvent={() => void navigate(`${base}/events`)}
           onSelectSlot={(start) => {
             calendarRef.current?.getApi().unselect();
@@ -236,6 +287,25 @@ export function CalendarPage() {
             setBooked(
               `${clientName} is booked: ${appointment.typeName}, ${classTimeLabel(appointment)}. The client gets the confirmation by email.`,
             );
+            calendarRef.current?.getApi().refetchEvents();
+          }}
+        />
+      ) : null}
+      {privateSessions ? (
+        <AppointmentDetailsDialog
+          companyId={companyId}
+          appointment={details.shown}
+          canCancel
+          canWaive={me.data?.can.sellAndRefund ?? false}
+          onClose={details.close}
+          onChanged={(message, closed) => {
+            calendarRef.current?.getApi().refetchEvents();
+            setBooked(message);
+            if (closed) {
+              // The session left the calendar: the keyboard goes to the heading, the sentence says why.
+              details.dismiss();
+              window.setTimeout(() => document.getElementById(HEADING)?.focus(), 20);
+            }
           }}
         />
       ) : null}
