@@ -10,6 +10,7 @@ import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts'
 import { signInTeamMember } from '../../test/team.ts';
 import { appointmentType, bookAppointment, localSlot, workingHours } from '../../test/appointments.ts';
 import { momentLabel } from '../fitness-sessions/zoned-time.ts';
+import { overlapOf, overlapsAsConflict } from '../fitness-sessions/fitness-sessions.service.ts';
 
 /**
  * Booking appointments (issue 17 §3) against the real database and the real job worker: who books,
@@ -403,6 +404,63 @@ describe('no double booking', () => {
     await expect(direct).rejects.toMatchObject({
       code: '23P01',
       constraint: 'class_instances_instructor_overlap',
+    });
+  });
+
+  it('a 23P01 over an appointment’s buffer is read back as its blocked range and answered naming the appointment', async () => {
+    const ready = await studioWithHours();
+    const typeId = await appointmentType(app, ready, {
+      price: 0,
+      bufferBeforeMinutes: 15,
+      bufferAfterMinutes: 30,
+      roomIds: [ready.roomA],
+    });
+    const client = await signedInClient(app, ready);
+    const startsAt = localSlot(9, '10:00');
+    const booked = await bookAppointment(app, client.headers, slotOf(ready, typeId, startsAt));
+    expect(booked.statusCode, booked.body).toBe(200);
+    // A write past every application check, starting inside the 30-minute buffer after (11:10).
+    const refused = (instructorId: string, roomId: string | null) =>
+      db.pool
+        .query(
+          `insert into class_instances (company_id, id, kind, appointment_type_id, studio_id, instructor_id,
+             room_id, local_date, starts_at, ends_at, capacity)
+           values ($1, 'eeeeeeeeeeeeeeeeeeeeeeee', 'appointment', $2, $3, $4, $5, $6, $7, $8, 1)`,
+          [
+            ready.companyId,
+            typeId,
+            ready.studioId,
+            instructorId,
+            roomId,
+            new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(startsAt),
+            new Date(startsAt.getTime() + 70 * 60_000),
+            new Date(startsAt.getTime() + 130 * 60_000),
+          ],
+        )
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+    const blocked = {
+      startsAt: new Date(startsAt.getTime() - 15 * 60_000),
+      endsAt: new Date(startsAt.getTime() + 90 * 60_000),
+    };
+    const when = momentLabel(startsAt, ZONE);
+    const byInstructor = await refused(ready.indira, null);
+    expect(overlapOf(byInstructor)).toEqual({ kind: 'instructor', id: ready.indira, ...blocked });
+    await expect(
+      overlapsAsConflict(() => Promise.reject(byInstructor), db.db, ready.companyId),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: `Indira Patel already teaches Personal Training on ${when}.`,
+    });
+    const byRoom = await refused(ready.marco, ready.roomA);
+    expect(overlapOf(byRoom)).toEqual({ kind: 'room', id: ready.roomA, ...blocked });
+    await expect(
+      overlapsAsConflict(() => Promise.reject(byRoom), db.db, ready.companyId),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: `Studio A is already booked for Personal Training on ${when}. Book the room anyway to double-book it.`,
     });
   });
 
