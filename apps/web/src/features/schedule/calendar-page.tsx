@@ -178,19 +178,17 @@ export function CalendarPage() {
         onChange={(key, value) => setParam(key, value)}
       />
       <Text size="sm" c="dimmed">
-        By keyboard: Tab reaches every class in the calendar; the List view
         {solo ? (
-          ''
+          `By keyboard: Tab reaches every class${privateSessions ? ' and private session' : ''} in the calendar; the List view shows them one per line.`
         ) : (
           <>
-            {' '}
-            and the{' '}
+            By keyboard: Tab reaches every class in the calendar; the List view and the{' '}
             <Anchor component={Link} to={`${base}/classes${filterSearch(params)}`} underline="always">
               Classes page
-            </Anchor>
+            </Anchor>{' '}
+            show them one per line.
           </>
-        )}{' '}
-        show them one per line.
+        )}
       </Text>
       {privateSessions && sessionsError ? (
         <Alert color="red" role="alert" title="The private sessions could not be loaded">
