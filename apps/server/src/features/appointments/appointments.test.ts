@@ -252,6 +252,48 @@ describe('booking an appointment', () => {
     expect(byTeam.statusCode, byTeam.body).toBe(200);
   });
 
+  it('an inactive type stays closed to clients on the class booking route too (a semi-private session joined by its id)', async () => {
+    const ready = await studioWithHours();
+    const typeId = await appointmentType(app, ready, { name: 'Duet Pilates', price: 0, maxAttendees: 3 });
+    const first = await signedInClient(app, ready);
+    const other = await signedInClient(app, ready);
+    const body = slotOf(ready, typeId, localSlot(5, '13:00'));
+    const booked = await bookAppointment(app, first.headers, body);
+    expect(booked.statusCode, booked.body).toBe(200);
+    const appointmentId = booked.json().data.appointment.id as string;
+    const closed = await app.inject({
+      method: 'PUT',
+      url: `/api/appointment-types/${typeId}`,
+      headers: ready.headers,
+      payload: {
+        ...(
+          await app.inject({ method: 'GET', url: `/api/appointment-types/${typeId}`, headers: ready.headers })
+        ).json().data,
+        active: false,
+      },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await bookAppointment(app, other.headers, body)).statusCode).toBe(409);
+    const viaClass = await app.inject({
+      method: 'POST',
+      url: `/api/class-instances/${appointmentId}/bookings`,
+      headers: other.headers,
+      payload: {},
+    });
+    expect(viaClass.statusCode, viaClass.body).toBe(409);
+    expect(viaClass.json().message).toBe('Duet Pilates is not open for booking at the moment.');
+    expect(await instancesOf(typeId)).toMatchObject([{ status: 'scheduled', booked_count: 1 }]);
+    // The team still books a client into it from the class's roster (the front desk's day opens it there).
+    const [walkIn] = await quickClients(app, ready, 1, 'roster');
+    const byTeam = await app.inject({
+      method: 'POST',
+      url: `/api/class-instances/${appointmentId}/bookings`,
+      headers: ready.headers,
+      payload: { clientId: walkIn },
+    });
+    expect(byTeam.statusCode, byTeam.body).toBe(200);
+  });
+
   it('replays an Idempotency-Key: the same answer, one booking; the key for another request is refused', async () => {
     const ready = await studioWithHours();
     const typeId = await appointmentType(app, ready, { price: 0 });

@@ -25,6 +25,7 @@ import { admitDoorPass } from '../check-in/door-pass.ts';
 import { hasSignedWaiver } from '../waivers/waivers.service.ts';
 import { queueBookingNotice, queueCancellationConfirmation, queuePlaceEmail } from './booking-email.ts';
 import { bookingWindows, localMoment } from './booking-rules.ts';
+import { findTypeRecord } from '../appointments/appointments.repo.ts';
 import {
   addToCounts,
   bookingWithClient,
@@ -274,6 +275,13 @@ export async function bookClass(
         }
         const cls = await lockClass(tx, actor.companyId, classInstanceId);
         if (!cls) throw classNotFound();
+        // An appointment of a type clients cannot book (inactive, or deleted) is closed to clients here
+        // too, as on POST /api/appointments; the team may still book into it.
+        if (cls.appointmentTypeId !== null && isClientRole(actor.roleId)) {
+          const type = await findTypeRecord(tx, actor.companyId, cls.appointmentTypeId);
+          if (!type || !type.active || type.archived)
+            throw conflict(`${cls.templateName} is not open for booking at the moment.`);
+        }
         const placed = await placeBooking(tx, deps, actor, cls, clientId, body, now, mode);
         if (key) await storeIdempotentAnswer(tx, key, placed.value.answer);
         return { value: placed.value.answer, emails: placed.emails };
@@ -371,7 +379,8 @@ export async function placeBooking(
       `${cls.templateName} is full: all ${cls.capacity} places are taken, so ${person.name} cannot walk in.`,
     );
   else if (!rules.waitlistEnabled) throw conflict(`This ${noun} is full.`);
-  else if (now >= windows.waitlistCutoffAt) throw conflict('This class is full, and its waitlist has closed.');
+  else if (now >= windows.waitlistCutoffAt)
+    throw conflict('This class is full, and its waitlist has closed.');
   else if (rules.maxWaitlistLength !== null && cls.waitlistCount >= rules.maxWaitlistLength)
     throw conflict('This class is full, and so is its waitlist.');
   else status = 'waitlisted';
