@@ -165,7 +165,8 @@ export async function slotsOfType(
   for (const session of open) {
     const studio = places.find((place) => place.id === session.studioId);
     if (!studio || session.instructorId === null) continue;
-    if (scope.instructorId && session.instructorId !== scope.instructorId) continue;
+    // Only with someone who still offers the type (active, named by it), as a new session would be.
+    if (!people.some((person) => person.id === session.instructorId)) continue;
     if (session.startsAt <= now) continue;
     if (window) {
       const opening = bookingWindows(session.startsAt, studio.timeZone, rules);

@@ -343,6 +343,46 @@ describe('free appointment slots', () => {
     expect(localTimes(full)).toEqual(['09:00', '11:00']);
   });
 
+  it('a semi-private session of an instructor deactivated since is no longer offered to join, nor joined', async () => {
+    const ready = await studioReadyToSchedule(app);
+    await setWeek(app, ready, ready.indira, { start: '09:00', end: '12:00' });
+    const typeId = await createType(app, ready, { maxAttendees: 3 });
+    await storedAppointment(db.db, ready, {
+      appointmentTypeId: typeId,
+      instructorId: ready.indira,
+      startsAt: zonedInstant(DAY, '10:00', NY),
+      minutes: 60,
+      capacity: 3,
+      bookedCount: 1,
+    });
+    const query = { appointmentTypeId: typeId, from: DAY, to: DAY };
+    expect(localTimes(await slotsVia(ready.headers, query))).toEqual(['09:00', '10:00', '11:00']);
+    const person = (await get(`/api/instructors/${ready.indira}`, ready.headers)).json().data;
+    const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = person;
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/instructors/${ready.indira}`,
+      headers: ready.headers,
+      payload: { ...fields, active: false },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await slotsVia(ready.headers, query)).toEqual([]);
+    const bookable = await withTenant(db.db, ready.companyId, (tx) =>
+      findBookableSlot(
+        tx,
+        ready.companyId,
+        {
+          appointmentTypeId: typeId,
+          instructorId: null,
+          studioId: ready.studioId,
+          startsAt: zonedInstant(DAY, '10:00', NY),
+        },
+        new Date(),
+      ),
+    );
+    expect(bookable).toBeNull();
+  });
+
   it('findBookableSlot: anyone free in the type’s order; null outside hours or off the interval', async () => {
     const ready = await studioReadyToSchedule(app);
     await setWeek(app, ready, ready.indira, { start: '09:00', end: '12:00' });
