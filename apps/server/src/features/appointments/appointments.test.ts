@@ -583,7 +583,7 @@ describe('cancelling', () => {
       // The join has found the session to join and waits for its row.
       for (let tries = 0; ; tries += 1) {
         const { rows } = await db.pool.query<{ waiting: number }>(
-          `select count(*)::int as waiting from pg_locks where not granted`,
+          `select count(*)::int as waiting from pg_locks where not granted and locktype in ('transactionid', 'tuple')`,
         );
         if ((rows[0]?.waiting ?? 0) > 0) break;
         if (tries > 200) throw new Error('the join never waited for the cancelling transaction');
