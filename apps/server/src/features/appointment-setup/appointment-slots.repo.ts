@@ -60,12 +60,24 @@ export async function exceptionsBetween(
     );
 }
 
+/**
+ * How far an instance's blocked range reaches from its start: a class or event date lasts at most 24 hours
+ * (fitnessSessionBody, eventDateBody), an appointment at most 8, and buffers add at most 4 hours on each
+ * side (CHECK class_instances_buffers).
+ */
+const REACH_BEFORE_START_MS = 4 * 3_600_000;
+const REACH_AFTER_START_MS = (24 + 4) * 3_600_000;
+
 const scheduledOverlapping = (companyId: string, range: Interval) =>
   and(
     eq(classInstances.companyId, companyId),
     eq(classInstances.status, 'scheduled'),
     lt(classInstances.blockedFrom, new Date(range.until)),
     gt(classInstances.blockedUntil, new Date(range.from)),
+    // The same condition on starts_at, which the (company, starts_at) and (company, instructor, starts_at)
+    // indexes serve: without it each look-up read an instructor's (or the company's) whole history.
+    gt(classInstances.startsAt, new Date(range.from - REACH_AFTER_START_MS)),
+    lt(classInstances.startsAt, new Date(range.until + REACH_BEFORE_START_MS)),
   );
 
 /**
@@ -105,7 +117,7 @@ export async function instructorBusy(
   return busy;
 }
 
-/** Each room's busy time in `range`: scheduled instances in it that do not allow sharing the room. */
+/** Each room's busy time in `range`: every scheduled instance in it, double-booked classes included. */
 export async function roomBusy(
   tx: Executor,
   companyId: string,

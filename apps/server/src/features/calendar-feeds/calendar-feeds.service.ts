@@ -189,11 +189,16 @@ function clientLink(place: ClassPlace, links: Links): string {
   return place.kind === 'appointment' ? area : `${area}/classes/details/${place.classInstanceId}`;
 }
 
-/** The team's page of the class (its roster); an appointment's: the Appointment calendar. */
-const teamLink = (place: ClassPlace, links: Links) =>
-  place.kind === 'appointment'
-    ? `${links.publicUrl}/${encodeURIComponent(links.company.slug)}/${links.role}/app/appointment`
-    : `${links.publicUrl}/${encodeURIComponent(links.company.slug)}/${links.role}/app/classes/details/${place.classInstanceId}`;
+/**
+ * The team's page of the class (its roster); an appointment's: the Appointment calendar opened on it, or a
+ * solo owner's Calendar (spec §6 keeps the Appointment page from solo users), which opens it the same way.
+ */
+function teamLink(place: ClassPlace, links: Links): string {
+  const app = `${links.publicUrl}/${encodeURIComponent(links.company.slug)}/${links.role}/app`;
+  if (place.kind !== 'appointment') return `${app}/classes/details/${place.classInstanceId}`;
+  const page = links.company.kind === 'solo' ? 'calendar' : 'appointment';
+  return `${app}/${page}?appointment=${place.classInstanceId}`;
+}
 
 /**
  * A client's booking: UID `{bookingId}@kinetic` and the SEQUENCE of `bookingSequence`, as in the

@@ -507,7 +507,10 @@ describe('appointments in the feeds', () => {
     });
     expect(entry.location).toMatch(/^Midtown, Studio B, 10 Peachtree St/);
     expect(entry.description).toContain('You teach this appointment. 1 of 1 place booked.');
-    expect(entry.description).toContain(`/${ready.slug}/instructor/app/appointment`);
+    // The link opens this appointment on the Appointment calendar.
+    expect(entry.description).toContain(
+      `/${ready.slug}/instructor/app/appointment?appointment=${appointment}`,
+    );
 
     const clientUrl = await makeFeed(client.headers);
     const clientEntry = entryOf((await entriesAt(clientUrl)).entries, `${bookingId}@kinetic`);

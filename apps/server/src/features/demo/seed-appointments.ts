@@ -450,7 +450,7 @@ export async function seedAppointments(
       const clash = await tx.execute(sql`
         select 1 from class_instances
          where company_id = ${company.id} and status = 'scheduled'
-           and (instructor_id = ${person} or (${roomId}::char(24) is not null and room_id = ${roomId} and not allow_room_overlap))
+           and (instructor_id = ${person} or assistant_id = ${person} or (${roomId}::char(24) is not null and room_id = ${roomId}))
            and tstzrange(blocked_from, blocked_until) && tstzrange(${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)
          limit 1`);
       if (clash.rows.length === 0) startsAt = candidate;
