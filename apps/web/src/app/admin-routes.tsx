@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { DescendantRoutes } from './app-router.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
-import { AdminComingSoon, SettingsComingSoon } from '../shell/admin-coming-soon.tsx';
+import { SettingsComingSoon } from '../shell/admin-coming-soon.tsx';
 import { PageAccessGate, type PageAccessHandle } from '../shell/page-access-gate.tsx';
 import { RequireSession } from '../shell/require-session.tsx';
 import { adminLazyPage } from './admin-lazy-pages.ts';
@@ -9,12 +9,6 @@ import { adminLazyPage } from './admin-lazy-pages.ts';
 const menuPage = (key: string): PageAccessHandle => ({ access: { area: 'menu', key } });
 const settingsPage = (key: PageAccessHandle['access']['key']): PageAccessHandle => ({
   access: { area: 'settings', key },
-});
-
-const soon = (path: string, itemKey: string): RouteObject => ({
-  path,
-  handle: menuPage(itemKey),
-  element: <AdminComingSoon itemKey={itemKey} />,
 });
 
 /**
