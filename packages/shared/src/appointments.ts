@@ -132,6 +132,11 @@ export const publicAppointmentTypeDto = z.object({
   studios: z.array(z.object({ id: z.string(), name: z.string(), timeZone: z.string() })),
   /** Names of the packages that may pay for it (none: paid per appointment). */
   packageNames: z.array(z.string()),
+  /** The type's cancellation rule (its own over Sessions Settings), for the client to read before booking. */
+  cancellation: z.object({
+    freeCancellationHoursBefore: z.number().int(),
+    lateCancelFee: z.number().int(),
+  }),
 });
 export type PublicAppointmentTypeDto = z.infer<typeof publicAppointmentTypeDto>;
 export const publicAppointmentTypeListDto = z.object({ items: z.array(publicAppointmentTypeDto) });

@@ -1,3 +1,5 @@
+import { sessionRulesOf } from '../session-settings/session-settings.service.ts';
+import { effectiveRules } from '../class-instances/class-instances.service.ts';
 import type {
   AppointmentTypeDto,
   AppointmentTypeListDto,
@@ -182,6 +184,7 @@ export async function listPublicAppointmentTypes(
   return withTenant(db, companyId, async (tx) => {
     const currency = await currencyOf(tx, companyId);
     const rows = await listRows(tx, companyId, { activeOnly: true });
+    const companyRules = await sessionRulesOf(tx, companyId);
     const all = (pick: (row: AppointmentTypeRow) => string[]) => rows.flatMap(pick);
     const people = await instructorsByIds(
       tx,
@@ -227,6 +230,10 @@ export async function listPublicAppointmentTypes(
             paying.filter((row) => row.archivedAt === null),
             row.packageIds,
           ).map((item) => item.name),
+          cancellation: (({ freeCancellationHoursBefore, lateCancelFee }) => ({
+            freeCancellationHoursBefore,
+            lateCancelFee,
+          }))(effectiveRules(companyRules, row.ruleOverrides)),
         }))
         // A type nobody can give, or nowhere, is nothing a client could book.
         .filter((type) => type.instructors.length > 0 && type.studios.length > 0),

@@ -1,3 +1,4 @@
+import { SESSION_SETTINGS_DEFAULTS } from '@kinetic/shared';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
 import { bearer, signUpClient } from '../../test/factories.ts';
@@ -237,6 +238,8 @@ describe('the public list of appointment types', () => {
       instructorIds: [ready.marco, ready.indira],
       packageIds: [pack.id],
       maxAttendees: 2,
+      // Its own late fee; the window comes from Sessions Settings.
+      ruleOverrides: { lateCancelFee: 1500 },
     });
     await createType(app, ready, { name: 'Hidden', active: false });
     const gone = await createType(app, ready, { name: 'Gone' });
@@ -259,6 +262,10 @@ describe('the public list of appointment types', () => {
           ],
           studios: [{ id: ready.studioId, name: 'Midtown', timeZone: 'America/New_York' }],
           packageNames: ['PT 5-pack'],
+          cancellation: {
+            freeCancellationHoursBefore: SESSION_SETTINGS_DEFAULTS.freeCancellationHoursBefore,
+            lateCancelFee: 1500,
+          },
         },
       ],
     });
