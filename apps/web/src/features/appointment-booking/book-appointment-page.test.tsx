@@ -42,6 +42,7 @@ const privateSession: PublicAppointmentTypeDto = {
   ],
   studios: [{ id: STUDIO_ID, name: 'Midtown', timeZone: 'UTC' }],
   packageNames: ['10-Class Pack'],
+  cancellation: { freeCancellationHoursBefore: 24, lateCancelFee: 4000 },
 };
 const duo: PublicAppointmentTypeDto = {
   ...privateSession,
@@ -128,6 +129,7 @@ const booked = {
 };
 
 interface World {
+  types?: PublicAppointmentTypeDto[];
   signedIn?: boolean;
   slots?: AppointmentSlotDto[];
   book?: (call: Call) => Answer;
@@ -150,7 +152,8 @@ function open(path: string, world: World = {}) {
         locale: 'en-US',
         kind: 'company',
       });
-    if (call.path === 'public/acme/appointment-types') return ok({ items: [privateSession, duo] });
+    if (call.path === 'public/acme/appointment-types')
+      return ok({ items: world.types ?? [privateSession, duo] });
     if (call.path.startsWith('public/acme/appointment-slots?')) {
       const query = new URLSearchParams(call.path.split('?')[1]);
       const from = query.get('from') ?? '';
@@ -234,6 +237,50 @@ describe('booking a private session', () => {
     // Back walks the steps.
     await router.navigate(-1);
     await screen.findByRole('heading', { level: 2, name: 'Choose a time' });
+  });
+
+  it('a type with one instructor at one studio skips the instructor step, and Back from the times goes to the types', async () => {
+    const solo: PublicAppointmentTypeDto = {
+      ...privateSession,
+      instructors: [privateSession.instructors[0]!],
+    };
+    const { router } = open(PAGE, { types: [solo, duo], slots: [slot(tomorrow, '09:00')] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose Private Reformer Session' }));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Choose a time' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+    expect(screen.getByText(/^Private Reformer Session with Indira Instructor at Midtown\./)).toBeTruthy();
+    expect(screen.queryByText('Anyone available')).toBeNull();
+    fireEvent.click(await screen.findByRole('radio', { name: '09:00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with 09:00' }));
+    await screen.findByRole('heading', { level: 2, name: 'Confirm your booking' });
+    expect(screen.getByText('Step 3 of 3')).toBeTruthy();
+    expect(screen.getByText('Indira Instructor')).toBeTruthy();
+
+    await router.navigate(-1);
+    await screen.findByRole('heading', { level: 2, name: 'Choose a time' });
+    await router.navigate(-1);
+    await screen.findByRole('heading', { level: 2, name: 'Choose a session' });
+  });
+
+  it('a type with one instructor at two studios asks only where, without “Anyone available”', async () => {
+    const uptown = { id: '6b0000000000000000000502', name: 'Uptown', timeZone: 'UTC' };
+    const solo: PublicAppointmentTypeDto = {
+      ...privateSession,
+      instructors: [privateSession.instructors[0]!],
+      studios: [...privateSession.studios, uptown],
+    };
+    open(`${PAGE}?type=${TYPE_ID}`, { types: [solo], slots: [] });
+    await screen.findByRole('heading', { level: 2, name: 'Choose where and with whom' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Uptown' }));
+    // Choosing the studio is not yet going on.
+    expect(screen.getByRole('heading', { level: 2, name: 'Choose where and with whom' })).toBeTruthy();
+    const people = within(screen.getByRole('list', { name: 'Instructors' })).getAllByRole('button');
+    expect(people.map((button) => button.textContent)).toEqual([
+      expect.stringContaining('Indira Instructor'),
+    ]);
+    fireEvent.click(people[0]!);
+    await screen.findByText(/^Private Reformer Session with Indira Instructor at Uptown\./);
   });
 
   it('a signed-in client books with their pack: one Idempotency-Key, then “You’re booked” with the way to My bookings', async () => {

@@ -27,7 +27,8 @@ const STEP_TITLES: Record<BookingStep, string> = {
 
 /**
  * `/{company}/{client|solo-client}/client/app/appointments` (issue 17 §3): a private session in four
- * steps — type, instructor (or anyone) and studio, a free time, confirm — then "You’re booked". Public
+ * steps — type, instructor (or anyone) and studio, a free time, confirm — then "You’re booked". A type
+ * with one instructor at one studio (a solo instructor's) has nothing to choose in step 2: it is skipped. Public
  * (no shell, no session needed to browse); booking asks to log in or sign up and comes back to the same
  * choice, which the address holds so Back walks the steps. Each step's heading takes the focus.
  */
@@ -175,7 +176,9 @@ export function BookAppointmentPage() {
         </Group>
         <Stack gap={4}>
           <Title order={1}>Book a private session</Title>
-          {step && step !== 'booked' ? <StepTrail step={step} /> : null}
+          {step && step !== 'booked' ? (
+            <StepTrail step={step} skipsInstructor={choice.skipsInstructorStep} />
+          ) : null}
         </Stack>
         {body}
       </Stack>
@@ -185,11 +188,12 @@ export function BookAppointmentPage() {
 
 const TRAIL: BookingStep[] = ['type', 'instructor', 'time', 'confirm'];
 
-/** "Step 2 of 4". */
-function StepTrail({ step }: { step: BookingStep }) {
+/** "Step 2 of 4"; of 3 where the type's one instructor at one studio needs no choosing. */
+function StepTrail({ step, skipsInstructor }: { step: BookingStep; skipsInstructor: boolean }) {
+  const trail = skipsInstructor ? TRAIL.filter((entry) => entry !== 'instructor') : TRAIL;
   return (
     <Text size="sm" c="dimmed">
-      Step {TRAIL.indexOf(step) + 1} of {TRAIL.length}
+      Step {trail.indexOf(step) + 1} of {trail.length}
     </Text>
   );
 }

@@ -21,16 +21,24 @@ export interface BookingChoice {
   start: string | null;
   booked: string | null;
   step: BookingStep;
+  /** The type has one instructor at one studio: nothing to choose, so the instructor step is skipped. */
+  skipsInstructorStep: boolean;
 }
 
 /** Reads the choices against the studio's types: a choice the type does not offer counts as not made. */
 export function readChoice(search: URLSearchParams, types: PublicAppointmentTypeDto[]): BookingChoice {
   const type = types.find((entry) => entry.id === search.get('type')) ?? null;
   const rawInstructor = search.get('instructor');
+  // One instructor (a solo instructor's sessions) at one studio: nothing to choose, they are the choice.
+  // At several studios the step still asks where (the address names them once the studio is chosen).
+  const only = type && type.instructors.length === 1 ? type.instructors[0]!.id : null;
+  const skipsInstructorStep = Boolean(only && type && type.studios.length === 1);
   const instructor =
     type && (rawInstructor === ANYONE || type.instructors.some((person) => person.id === rawInstructor))
-      ? rawInstructor
-      : null;
+      ? (only ?? rawInstructor)
+      : skipsInstructorStep
+        ? only
+        : null;
   const studio =
     (type && type.studios.length === 1
       ? type.studios[0]
@@ -50,7 +58,7 @@ export function readChoice(search: URLSearchParams, types: PublicAppointmentType
         : !start
           ? 'time'
           : 'confirm';
-  return { type, instructor, studio, date, start, booked, step };
+  return { type, instructor, studio, date, start, booked, step, skipsInstructorStep };
 }
 
 /** The address parts: company, client role, the page's own path, and the widget's way back. */

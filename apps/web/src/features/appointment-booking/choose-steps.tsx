@@ -54,7 +54,8 @@ export function TypeStep({
 
 /**
  * Step 2: "Anyone available" first, then each instructor who offers the type; where the type is held at
- * several studios, which one comes first (native radios: the phone's own control).
+ * several studios, which one comes first (native radios: the phone's own control). A type with one
+ * instructor at one studio skips this step (`readChoice`); at several studios only where is asked.
  */
 export function InstructorStep({
   type,
@@ -97,21 +98,24 @@ export function InstructorStep({
         <Text size="sm">At {type.studios[0]?.name}</Text>
       )}
       <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Instructors">
-        <li>
-          <UnstyledButton className={styles.person} onClick={() => onChoose(ANYONE, studio)}>
-            <Avatar radius="xl" size={40} color="blue" aria-hidden>
-              ★
-            </Avatar>
-            <span>
-              <Text span fw={700} display="block">
-                Anyone available
-              </Text>
-              <Text span size="sm" c="dimmed" display="block">
-                See every free time
-              </Text>
-            </span>
-          </UnstyledButton>
-        </li>
+        {/* With one instructor "anyone" is them: only their own button. */}
+        {type.instructors.length > 1 ? (
+          <li>
+            <UnstyledButton className={styles.person} onClick={() => onChoose(ANYONE, studio)}>
+              <Avatar radius="xl" size={40} color="blue" aria-hidden>
+                ★
+              </Avatar>
+              <span>
+                <Text span fw={700} display="block">
+                  Anyone available
+                </Text>
+                <Text span size="sm" c="dimmed" display="block">
+                  See every free time
+                </Text>
+              </span>
+            </UnstyledButton>
+          </li>
+        ) : null}
         {type.instructors.map((person) => (
           <li key={person.id}>
             <UnstyledButton className={styles.person} onClick={() => onChoose(person.id, studio)}>
