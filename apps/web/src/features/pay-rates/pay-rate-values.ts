@@ -1,6 +1,8 @@
 import {
+  PAY_RATE_KIND_LABELS,
   payRateBody,
-  payRateSummary,
+  payRateSummary as classRateSummary,
+  type PayRateAmounts,
   type PayRateBody,
   type PayRateDto,
   type PayRateKind,
@@ -10,6 +12,31 @@ import { formatCalendarDay } from '../../ui/calendar-day.ts';
 
 /** The "Applies to" choice of the instructor's rate for appointments (service 'appointment', issue 17). */
 export const APPOINTMENTS_CHOICE = 'appointments';
+
+type Service = PayRateDto['service'] | undefined;
+const forAppointments = (service: Service) => service === 'appointment';
+
+/**
+ * The rate as a person reads it, in the words of what it pays for: "$45.00 per appointment" for an
+ * appointment rate (as payroll says), "$25.00 per class" for a class rate; per attendee and hourly read the
+ * same for both, with "each appointment" for the per-attendee cap.
+ */
+export function payRateSummary(
+  rate: PayRateAmounts & { service?: Service },
+  currency: string,
+  locale?: string,
+): string {
+  const text = classRateSummary(rate, currency, locale);
+  return forAppointments(rate.service) ? text.replace(/per class\b/g, 'per appointment') : text;
+}
+
+/** "Per class" / "Per appointment", "Per attendee", "Hourly". */
+export const kindLabel = (kind: PayRateKind, service: Service): string =>
+  kind === 'per_class' && forAppointments(service) ? 'Per appointment' : PAY_RATE_KIND_LABELS[kind];
+
+/** What the amount field is called for each kind, for class or appointment rates. */
+export const amountLabel = (kind: PayRateKind, service: Service): string =>
+  kind === 'per_class' && forAppointments(service) ? 'Amount per appointment' : AMOUNT_LABEL[kind];
 
 /** The form edits major units as typed; the server takes whole minor units of the company currency. */
 export interface PayRateFormValues {

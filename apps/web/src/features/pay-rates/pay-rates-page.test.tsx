@@ -109,6 +109,39 @@ describe('Settings › Staff Payrates', () => {
     expect((dialog.getByLabelText('Applies to') as HTMLSelectElement).value).toBe('appointments');
   });
 
+  it('says "per appointment" for a per-session appointment rate, as payroll does, in the summary, table and form', async () => {
+    const appointments = rate('a7', {
+      service: 'appointment',
+      kind: 'per_class',
+      amount: 4500,
+      status: 'in_force',
+    });
+    const later = rate('a8', {
+      service: 'appointment',
+      kind: 'per_class',
+      effectiveFrom: '2026-12-01',
+      amount: 5000,
+      status: 'scheduled',
+    });
+    serve(undefined, { rates: listOf([later, appointments, past]) });
+    show();
+    expect(await screen.findByText(/for the classes they teach and the appointments they give/)).toBeTruthy();
+    const ines = within(await screen.findByRole('region', { name: 'Ines Instructor' }));
+    expect(ines.getByText('Appointments: $45.00 per appointment')).toBeTruthy();
+    const row = within(ines.getByRole('table', { name: 'Ines Instructor’s rates' })).getAllByRole('row')[2]!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(1, 4)).toEqual(['Appointments', 'Per appointment', '$45.00 per appointment']);
+    expect(ines.queryByText(/\$45\.00 per class/)).toBeNull();
+    fireEvent.click(
+      ines.getByRole('button', { name: 'Edit Ines Instructor’s rate from Dec 1, 2026 for appointments' }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('textbox', { name: /^Amount per appointment \(USD\)/ })).toBeTruthy();
+    expect(dialog.getByRole('radio', { name: 'Per appointment' })).toBeTruthy();
+  });
+
   it('shows each active instructor’s rate in force and their history, newest first, with its status', async () => {
     serve();
     show();

@@ -22,11 +22,9 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  PAY_RATE_KIND_LABELS,
   PAY_RATE_KIND_VALUES,
   PAY_RATE_STATUS_LABELS,
   payRateBody,
-  payRateSummary,
   type ClassTemplateListDto,
   type PayRateDto,
   type PayRateKind,
@@ -50,7 +48,9 @@ import { ConfirmActionButton } from '../class-templates/confirm-action-button.ts
 import { byLabel, focusWhenGone } from '../packages/focus-when-gone.ts';
 import { usePeople } from '../people/api/list-people.ts';
 import {
-  AMOUNT_LABEL,
+  amountLabel,
+  kindLabel,
+  payRateSummary,
   afterDeletingRate,
   APPOINTMENTS_CHOICE,
   dayAfter,
@@ -127,8 +127,9 @@ export function PayRatesPage() {
             Staff Payrates
           </Title>
           <Text c="dimmed">
-            What each instructor is paid for the classes they teach. A new rate applies from its date on;
-            classes before it keep the rate that was in force when they took place.
+            What each instructor is paid for the classes they teach and the appointments they give. A new rate
+            applies from its date on; classes and appointments before it keep the rate that was in force when
+            they took place.
           </Text>
         </Stack>
         {instructors.length > 0 && data ? (
@@ -361,7 +362,7 @@ function InstructorRates({
                   </Group>
                   <Text size="sm">{payRateSummary(rate, currency)}</Text>
                   <Text size="sm" c="dimmed">
-                    {PAY_RATE_KIND_LABELS[rate.kind]} · {appliesTo(rate)}
+                    {kindLabel(rate.kind, rate.service)} · {appliesTo(rate)}
                   </Text>
                   {actions(rate, index)}
                 </Stack>
@@ -398,7 +399,7 @@ function InstructorRates({
                       {formatDay(rate.effectiveFrom, locale)}
                     </Table.Td>
                     <Table.Td>{appliesTo(rate)}</Table.Td>
-                    <Table.Td>{PAY_RATE_KIND_LABELS[rate.kind]}</Table.Td>
+                    <Table.Td>{kindLabel(rate.kind, rate.service)}</Table.Td>
                     <Table.Td>{payRateSummary(rate, currency)}</Table.Td>
                     <Table.Td>
                       <StatusBadge status={rate.status} />
@@ -479,6 +480,7 @@ function PayRateForm({
     effectiveFrom: today,
   });
   const summary = amounts.success ? payRateSummary(amounts.data, currency) : null;
+  const rateService = body.service;
   const startsInPast =
     form.values.effectiveFrom !== '' && form.values.effectiveFrom < today && !preview.effectiveFrom;
   const name =
@@ -548,14 +550,14 @@ function PayRateForm({
         >
           <Group gap="lg" mt={6}>
             {PAY_RATE_KIND_VALUES.map((value) => (
-              <Radio key={value} value={value} label={PAY_RATE_KIND_LABELS[value]} />
+              <Radio key={value} value={value} label={kindLabel(value, rateService)} />
             ))}
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <MoneyInput
             currency={currency}
-            label={`${AMOUNT_LABEL[kind]} (${currency})`}
+            label={`${amountLabel(kind, rateService)} (${currency})`}
             required
             {...form.getInputProps('amount')}
           />
@@ -563,13 +565,13 @@ function PayRateForm({
             <>
               <MoneyInput
                 currency={currency}
-                label={`Base for each class (${currency})`}
+                label={`Base for each ${rateService === 'appointment' ? 'appointment' : 'class'} (${currency})`}
                 description="Paid whatever the attendance. Empty: none"
                 {...form.getInputProps('baseAmount')}
               />
               <MoneyInput
                 currency={currency}
-                label={`Most for one class (${currency})`}
+                label={`Most for one ${rateService === 'appointment' ? 'appointment' : 'class'} (${currency})`}
                 description="Base and attendees together. Empty: no cap"
                 {...form.getInputProps('capAmount')}
               />
@@ -577,7 +579,7 @@ function PayRateForm({
           ) : null}
           <MoneyInput
             currency={currency}
-            label={`${AMOUNT_LABEL[kind]} in peak hours (${currency})`}
+            label={`${amountLabel(kind, rateService)} in peak hours (${currency})`}
             description="Empty: the same amount at all hours"
             {...form.getInputProps('peakAmount')}
           />
