@@ -128,13 +128,15 @@ export function validateException(values: ExceptionFormValues): Record<string, s
 export function formatLocalDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   if (!year || !month || !day) return date;
+  const at = new Date(Date.UTC(year, month - 1, day));
+  if (Number.isNaN(at.getTime()) || at.getUTCDate() !== day || at.getUTCMonth() !== month - 1) return date;
   return new Intl.DateTimeFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, month - 1, day)));
+  }).format(at);
 }
 
 /** Today on the browser's clock as YYYY-MM-DD. */

@@ -412,7 +412,7 @@ describe('Book appointment', { timeout: 20_000 }, () => {
     const dialog = await openAndChoose();
     expect(await dialog.findByText('Drop-in: $60.00, paid at the studio.')).toBeTruthy();
     fireEvent.change(dialog.getByRole('textbox', { name: /Notes/ }), { target: { value: 'First session' } });
-    fireEvent.click(dialog.getByRole('button', { name: 'Book Dana Client at 09:00' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Book Dana Client at 09:00 with Ines Instructor' }));
     await screen.findByText('Dana Client is booked: Personal Training with Ines Instructor.');
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({
@@ -449,7 +449,9 @@ describe('Book appointment', { timeout: 20_000 }, () => {
     );
     renderRoutes(routes, '/app/appointment?view=day&date=2030-01-08');
     const dialog = await openAndChoose();
-    fireEvent.click(await dialog.findByRole('button', { name: 'Book Dana Client at 09:00' }));
+    fireEvent.click(
+      await dialog.findByRole('button', { name: 'Book Dana Client at 09:00 with Ines Instructor' }),
+    );
     expect(
       await dialog.findByText(
         'That time was just taken; choose another. The free times are up to date again.',
@@ -457,7 +459,9 @@ describe('Book appointment', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     await waitFor(() => expect(dialog.queryByRole('radio', { name: /09:00/ })).toBeNull());
     fireEvent.click(dialog.getByRole('radio', { name: /10:00/ }));
-    fireEvent.click(await dialog.findByRole('button', { name: 'Book Dana Client at 10:00' }));
+    fireEvent.click(
+      await dialog.findByRole('button', { name: 'Book Dana Client at 10:00 with Ines Instructor' }),
+    );
     expect(await dialog.findByText('Dana Client has nothing that pays for this appointment.')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Book as a $60.00 drop-in' }));
     await screen.findByText('Dana Client is booked: Personal Training with Ines Instructor.');
@@ -470,6 +474,25 @@ describe('Book appointment', { timeout: 20_000 }, () => {
     expect((posts[2]?.body as { payWith?: string }).payWith).toBe('drop-in');
     // Each attempt after a refusal is a new booking attempt.
     expect(new Set(posts.map((call) => call.headers['Idempotency-Key'])).size).toBe(3);
+  });
+
+  it('an emptied or part-typed date says "Choose a date", shows no times and asks for none (no crash)', async () => {
+    const calls = server(() => ok({}));
+    renderRoutes(routes, '/app/appointment?view=day&date=2030-01-08');
+    const dialog = await openAndChoose();
+    const asked = () => calls.filter((call) => call.path.startsWith('appointment-slots?')).length;
+    const before = asked();
+    for (const value of ['', '0002-01-08', '2030-02-31']) {
+      fireEvent.change(dialog.getByLabelText(/^Date/), { target: { value } });
+      expect(await dialog.findByText('Choose a date')).toBeTruthy();
+      expect(dialog.queryByRole('radio', { name: /\d\d:\d\d/ })).toBeNull();
+      expect(dialog.queryByText(/No free times|Free times on/)).toBeNull();
+    }
+    expect(screen.queryByText(/Something went wrong/)).toBeNull();
+    expect(asked()).toBe(before);
+    fireEvent.change(dialog.getByLabelText(/^Date/), { target: { value: '2030-01-08' } });
+    expect(await dialog.findByRole('radio', { name: /10:00/ })).toBeTruthy();
+    expect(dialog.queryByText('Choose a date')).toBeNull();
   });
 
   it('a type at two studios offers Any studio and lists each studio’s free times; the chosen one is booked', async () => {
@@ -514,7 +537,12 @@ describe('Book appointment', { timeout: 20_000 }, () => {
       query(calls.find((call) => call.path.startsWith('appointment-slots?'))).get('studioId'),
     ).toBeNull();
     fireEvent.click(atOther.getByRole('radio', { name: /09:00/ }));
-    fireEvent.click(await dialog.findByRole('button', { name: 'Book Dana Client at 09:00' }));
+    // Both studios list 09:00: the button says which one (and, for Anyone, with whom).
+    fireEvent.click(
+      await dialog.findByRole('button', {
+        name: 'Book Dana Client at Decatur at 09:00 with Ines Instructor',
+      }),
+    );
     await screen.findByText('Dana Client is booked: Personal Training with Ines Instructor.');
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ studioId: OTHER });
   });

@@ -39,15 +39,27 @@ const ANYONE = 'anyone';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ANYWHERE = 'any';
 
-/** "Tue 1 Dec 2026" for a YYYY-MM-DD date. */
+/**
+ * A whole, real calendar date (YYYY-MM-DD, year 2000 on). A date field emptied or part-typed gives "" or a
+ * year like 0002: neither may be formatted or asked about.
+ */
+const isCompleteDate = (date: string) => {
+  if (!DATE.test(date) || date < '2000-01-01') return false;
+  const parsed = new Date(`${date}T12:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+};
+
+/** "Tue 1 Dec 2026" for a YYYY-MM-DD date (the date itself if it is not a whole date). */
 const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
+  isCompleteDate(date)
+    ? new Intl.DateTimeFormat('en-GB', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${date}T12:00:00Z`))
+    : date;
 
 interface BookAppointmentDialogProps {
   companyId: string;
@@ -125,7 +137,7 @@ function BookAppointmentForm({
         ? (typeStudios[0]?.id ?? null)
         : null;
   const slotsRequest =
-    type && DATE.test(date)
+    type && isCompleteDate(date)
       ? { appointmentTypeId: type.id, instructorId, studioId, from: date, to: date }
       : null;
   const slots = useAppointmentSlots(companyId, slotsRequest);
@@ -277,6 +289,7 @@ function BookAppointmentForm({
           required
           value={date}
           onChange={(event) => setDate(event.currentTarget.value)}
+          error={isCompleteDate(date) ? undefined : 'Choose a date'}
         />
         <div ref={noticeRef} tabIndex={-1} role="status" aria-live="polite">
           {notice ? (
@@ -285,7 +298,7 @@ function BookAppointmentForm({
             </Alert>
           ) : null}
         </div>
-        {!type ? null : slots.isError ? (
+        {!type || !isCompleteDate(date) ? null : slots.isError ? (
           <Text c="red.8" role="alert">
             {slots.error.message}
           </Text>
@@ -342,7 +355,13 @@ function BookAppointmentForm({
           ) : (
             <BusyButton type="submit" busy={busy}>
               {client && slot
-                ? `Book ${client.name} at ${slot.localTime}${choice && choice.value !== DROP_IN ? ` (${choice.label})` : ''}`
+                ? `Book ${client.name}${
+                    // Any studio: two studios can both offer 09:00, so the button says which one.
+                    typeStudios.length > 1 && studioId === null ? ` at ${slot.studioName}` : ''
+                  } at ${slot.localTime}${
+                    // Anyone: the slot names the instructor it was found with.
+                    showInstructor ? ` with ${slot.instructorName}` : ''
+                  }${choice && choice.value !== DROP_IN ? ` (${choice.label})` : ''}`
                 : 'Book'}
             </BusyButton>
           )}
