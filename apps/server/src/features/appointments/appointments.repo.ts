@@ -195,3 +195,53 @@ export async function attendeesOf(tx: Executor, companyId: string, classInstance
     .where(and(eq(bookings.companyId, companyId), inArray(bookings.classInstanceId, [...classInstanceIds])))
     .orderBy(rank, asc(users.name), asc(bookings.id));
 }
+
+/**
+ * The client's own place in another scheduled class, event date or appointment overlapping [from, until)
+ * (booked, offered or checked in), by its name and start: nobody is in two places at once.
+ */
+export async function clientBusyAt(
+  tx: Executor,
+  companyId: string,
+  clientId: string,
+  from: Date,
+  until: Date,
+): Promise<{ name: string; startsAt: Date } | undefined> {
+  const rows = await tx.execute<{ name: string; starts_at: Date | string }>(sql`
+    select coalesce(t.name, e.title, a.name) as name, ci.starts_at
+      from bookings b
+      join class_instances ci on ci.company_id = b.company_id and ci.id = b.class_instance_id
+      left join class_templates t on t.company_id = ci.company_id and t.id = ci.template_id
+      left join events e on e.company_id = ci.company_id and e.id = ci.event_id
+      left join appointment_types a on a.company_id = ci.company_id and a.id = ci.appointment_type_id
+     where b.company_id = ${companyId} and b.client_id = ${clientId}
+       and b.status in ('booked', 'offered', 'checked_in') and ci.status = 'scheduled'
+       and ci.starts_at < ${until.toISOString()}::timestamptz and ci.ends_at > ${from.toISOString()}::timestamptz
+     order by ci.starts_at
+     limit 1`);
+  const [row] = rows.rows;
+  return row ? { name: row.name, startsAt: new Date(row.starts_at) } : undefined;
+}
+
+/**
+ * Whether one of `instructorIds` got a scheduled instance over [from, until) in the last `withinMs`:
+ * a slot that was free a moment ago and is not now was just taken (rather than never offered).
+ */
+export async function takenMeanwhile(
+  tx: Executor,
+  companyId: string,
+  instructorIds: readonly string[],
+  from: Date,
+  until: Date,
+  since: Date,
+): Promise<boolean> {
+  if (instructorIds.length === 0) return false;
+  const rows = await tx.execute(sql`
+    select 1 from class_instances
+     where company_id = ${companyId} and status = 'scheduled'
+       and instructor_id = any(${`{${instructorIds.join(',')}}`}::char(24)[])
+       and blocked_from < ${until.toISOString()}::timestamptz and blocked_until > ${from.toISOString()}::timestamptz
+       and created_at >= ${since.toISOString()}::timestamptz
+     limit 1`);
+  return rows.rows.length > 0;
+}

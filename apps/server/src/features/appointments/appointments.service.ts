@@ -32,12 +32,14 @@ import { findBookableSlot } from '../appointment-setup/appointment-slots.service
 import {
   appointmentRows,
   attendeesOf,
+  clientBusyAt,
   findStudioOf,
   findTypeRecord,
   insertAppointment,
   instructorIdOfUser,
   instructorsAmong,
   lockForBooking,
+  takenMeanwhile,
   type AppointmentFilters,
   type AppointmentRow,
   type AppointmentTypeRecord,
@@ -258,6 +260,19 @@ export async function bookAppointment(
           );
           const fresh = slot?.candidates[0];
           if (!slot || (!slot.join && !fresh)) {
+            // Someone else's booking made in the last minutes over this time: it was just taken.
+            const end = new Date(startsAt.getTime() + type.durationMinutes * 60_000);
+            if (
+              await takenMeanwhile(
+                tx,
+                companyId,
+                candidates,
+                new Date(startsAt.getTime() - type.bufferBeforeMinutes * 60_000),
+                new Date(end.getTime() + type.bufferAfterMinutes * 60_000),
+                new Date(now.getTime() - 15 * 60_000),
+              )
+            )
+              throw conflict(TIME_TAKEN, { startsAt: TIME_TAKEN });
             const rooms = type.roomIds.length > 0 ? ', or no room is' : '';
             const sentence =
               body.instructorId === null
@@ -292,6 +307,16 @@ export async function bookAppointment(
         }
         if (!cls || cls.status !== 'scheduled') throw conflict(TIME_TAKEN, { startsAt: TIME_TAKEN });
         const appointmentId = cls.id;
+        // The client is not already somewhere else then (another appointment, a class, an event date).
+        const elsewhere = await clientBusyAt(tx, companyId, clientId, cls.startsAt, cls.endsAt);
+        if (elsewhere) {
+          const when = localMoment(elsewhere.startsAt, cls.timeZone);
+          const person = isClientRole(actor.roleId)
+            ? 'You already have'
+            : `${(await findClient(tx, companyId, clientId))?.name ?? 'This client'} already has`;
+          const sentence = `${person} ${elsewhere.name} at that time (${when}); choose another time.`;
+          throw conflict(sentence, { startsAt: sentence });
+        }
         const placed = await placeBooking(
           tx,
           deps,

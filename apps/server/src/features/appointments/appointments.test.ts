@@ -330,13 +330,47 @@ describe('no double booking', () => {
     expect(codes.filter((code) => code === 409)).toHaveLength(19);
     expect(
       new Set(answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().message)),
-    ).toEqual(new Set(['Indira Patel is not free for Personal Training at that time; choose another time.']));
+    ).toEqual(new Set(['That time was just taken; choose another time.']));
     expect(await instancesOf(typeId)).toMatchObject([{ status: 'scheduled', booked_count: 1 }]);
     const { rows } = await db.pool.query<{ n: number }>(
       `select count(*)::int as n from bookings where class_instance_id = $1`,
       [(await instancesOf(typeId))[0]?.id],
     );
     expect(rows[0]?.n).toBe(1);
+  });
+
+  it('one client is never in two places at once: a second session overlapping their first is refused, naming it', async () => {
+    const ready = await studioWithHours();
+    const typeId = await appointmentType(app, ready, { price: 0, slotIntervalMinutes: 30 });
+    const client = await signedInClient(app, ready);
+    const first = await bookAppointment(app, client.headers, slotOf(ready, typeId, localSlot(5, '10:00')));
+    expect(first.statusCode, first.body).toBe(200);
+    // Marco is free at 10:30, the client is not.
+    const second = await bookAppointment(
+      app,
+      client.headers,
+      slotOf(ready, typeId, localSlot(5, '10:30'), { instructorId: ready.marco }),
+    );
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().message).toBe(
+      `You already have Personal Training at that time (${momentLabel(localSlot(5, '10:00'), ZONE)}); choose another time.`,
+    );
+    // The team is told by the client's name; right after, the same time with Marco is free for someone else.
+    const forClient = await bookAppointment(
+      app,
+      ready.headers,
+      slotOf(ready, typeId, localSlot(5, '10:30'), { instructorId: ready.marco, clientId: client.id }),
+    );
+    expect(forClient.statusCode).toBe(409);
+    expect(forClient.json().message).toMatch(/^.+ already has Personal Training at that time/);
+    expect((await instancesOf(typeId)).filter((row) => row.status === 'scheduled')).toHaveLength(1);
+    const other = await signedInClient(app, ready);
+    const free = await bookAppointment(
+      app,
+      other.headers,
+      slotOf(ready, typeId, localSlot(5, '10:30'), { instructorId: ready.marco }),
+    );
+    expect(free.statusCode, free.body).toBe(200);
   });
 
   it('"anyone": 20 parallel requests for one time with two instructors free: two booked (one each), 18 refused', async () => {
