@@ -48,6 +48,8 @@ const COMPANY_TYPES: DemoType[] = [
     description: 'One-to-one on the reformer: a session shaped around your body and goals.',
     durationMinutes: 55,
     bufferAfterMinutes: 10,
+    // On the half hour (a 55-minute session would otherwise start at 10:00, 10:55, 11:50 …).
+    slotIntervalMinutes: 30,
     price: 9500,
     packages: ['10-Class Pack', '20-Class Pack'],
     instructors: ['Indira Instructor', 'Aisha Bello'],
@@ -69,6 +71,7 @@ const COMPANY_TYPES: DemoType[] = [
     description: 'Semi-private reformer for up to three friends.',
     durationMinutes: 55,
     bufferAfterMinutes: 5,
+    slotIntervalMinutes: 30,
     price: 4500,
     packages: ['10-Class Pack'],
     instructors: ['Indira Instructor'],
