@@ -9,7 +9,8 @@ import {
 import { deleteCookie, writeCookie } from '../../api/cookies.ts';
 import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
 import { clientAccount, COMPANY_ID } from '../schedule/schedule-test-fixtures.ts';
-import { localDate } from '../schedule/class-labels.ts';
+import { dayTimeLabel, localDate } from '../schedule/class-labels.ts';
+import { namedTimeRefusal } from './appointment-labels.ts';
 import { addDays } from '../schedule/timetable-days.ts';
 import { BookAppointmentPage } from './book-appointment-page.tsx';
 
@@ -55,6 +56,14 @@ const duo: PublicAppointmentTypeDto = {
 };
 
 const today = localDate(new Date(), 'UTC');
+const shortDay = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+const dayTime = (instant: string) => dayTimeLabel(instant, 'UTC');
 const tomorrow = addDays(today, 1);
 const slot = (date: string, time: string, instructorId = INDIRA): AppointmentSlotDto => ({
   startsAt: `${date}T${time}:00.000Z`,
@@ -307,22 +316,105 @@ describe('booking a private session', () => {
     expect(new URLSearchParams(router.state.location.search).get('booked')).toBe(APPOINTMENT_ID);
   });
 
-  it('a time taken meanwhile (409) says so, reads the free times again and stays on the time step', async () => {
+  it('a time taken meanwhile (409) says which, reads the free times again and stays on the time step with no time chosen', async () => {
+    let taken = false;
     const { calls, router } = open(AT_CONFIRM, {
       signedIn: true,
-      slots: [slot(tomorrow, '09:00'), slot(tomorrow, '10:00')],
-      book: () => ({ code: 409, body: { status: 0, message: 'That time was just taken; choose another.' } }),
+      get slots() {
+        return taken ? [slot(tomorrow, '10:00')] : [slot(tomorrow, '09:00'), slot(tomorrow, '10:00')];
+      },
+      book: () => {
+        taken = true;
+        return { code: 409, body: { status: 0, message: 'That time was just taken; choose another time.' } };
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: /^Book with/ }));
     await screen.findByRole('heading', { level: 2, name: 'Choose a time' });
-    expect(screen.getByRole('alert').textContent).toContain('That time was just taken; choose another.');
+    expect(screen.getByRole('alert').textContent).toContain(
+      `09:00 on ${shortDay(tomorrow)} was just taken; choose another time.`,
+    );
     expect(new URLSearchParams(router.state.location.search).get('start')).toBeNull();
+    // The fresh times: 09:00 is gone, and nothing is chosen.
+    await screen.findByRole('radio', { name: '10:00' });
+    expect(screen.queryByRole('radio', { name: '09:00' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Choose a time to continue' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(
+      screen
+        .getAllByRole('radio', { name: /^\d\d:\d\d$/ })
+        .some((radio) => (radio as HTMLInputElement).checked),
+    ).toBe(false);
     await waitFor(() =>
       expect(
         calls.filter((call) => call.path.startsWith('public/acme/appointment-slots?')).length,
       ).toBeGreaterThanOrEqual(1),
     );
     expect(await screen.findByRole('radio', { name: '10:00' })).toBeTruthy();
+  });
+
+  it('a refusal that says “that time” names it; one naming it already is said as it is', async () => {
+    open(AT_CONFIRM, {
+      signedIn: true,
+      slots: [slot(tomorrow, '10:00')],
+      book: () => ({
+        code: 409,
+        body: {
+          status: 0,
+          message: 'Nobody is free for Private Reformer Session at that time; choose another time.',
+        },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Book with/ }));
+    await screen.findByRole('heading', { level: 2, name: 'Choose a time' });
+    expect(screen.getByRole('alert').textContent).toContain(
+      `Nobody is free for Private Reformer Session at 09:00 on ${shortDay(tomorrow)}; choose another time.`,
+    );
+    expect(namedTimeRefusal('The 09:00 session is full.', `${tomorrow}T09:00:00.000Z`, 'UTC')).toBe(
+      'The 09:00 session is full.',
+    );
+    expect(namedTimeRefusal('Something else.', `${tomorrow}T09:00:00.000Z`, 'UTC')).toBe(
+      `09:00 on ${shortDay(tomorrow)}: Something else.`,
+    );
+  });
+
+  it('the confirmation says the type’s cancellation rule before booking: when it ends, the fee, and that a package’s use is lost', async () => {
+    const later = addDays(today, 3);
+    const start = `${later}T09:00:00.000Z`;
+    const until = dayTime(`${addDays(today, 2)}T09:00:00.000Z`);
+    const at = `${PAGE}?type=${TYPE_ID}&instructor=any&date=${later}&start=${encodeURIComponent(start)}`;
+    // Signed out: the type is paid for, so a late cancel loses it.
+    open(at);
+    await screen.findByRole('link', { name: 'Log in to book' });
+    expect(
+      screen.getByText(
+        `Free cancellation until ${until}; after that a $40.00 fee and the session counts as used.`,
+      ),
+    ).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
+
+    // No late fee: it counts as used.
+    const noFee = { ...privateSession, cancellation: { freeCancellationHoursBefore: 24, lateCancelFee: 0 } };
+    open(at, { signedIn: true, types: [noFee] });
+    await screen.findByRole('button', { name: /^Book with/ });
+    expect(screen.getByText(`Free cancellation until ${until}; after that it counts as used.`)).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
+
+    // Booked inside the window: said as already late.
+    const long = {
+      ...privateSession,
+      cancellation: { freeCancellationHoursBefore: 96, lateCancelFee: 4000 },
+    };
+    open(at, { signedIn: true, types: [long] });
+    await screen.findByRole('button', { name: /^Book with/ });
+    expect(
+      screen.getByText(
+        `Free cancellation ended ${dayTime(`${addDays(today, -1)}T09:00:00.000Z`)}: if you book, cancelling costs a $40.00 fee and the session counts as used.`,
+      ),
+    ).toBeTruthy();
   });
 
   it('nothing to pay with (402) says the sentence with a link to buy a package, coming back here', async () => {

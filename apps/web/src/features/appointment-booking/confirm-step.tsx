@@ -16,7 +16,14 @@ import type { ClientSession } from '../event-booking/event-frame.tsx';
 import { studioZoneNote } from '../schedule/class-labels.ts';
 import { WaiverNeededNote, waiverPathBack } from '../waivers/waiver-needed-note.tsx';
 import { bookAppointment, useAppointmentPaymentOptions } from './api/appointment-booking-api.ts';
-import { lengthLabel, typePriceLabel, whenLabel } from './appointment-labels.ts';
+import {
+  lengthLabel,
+  namedTimeRefusal,
+  sessionCancellationRule,
+  typePays,
+  typePriceLabel,
+  whenLabel,
+} from './appointment-labels.ts';
 import { ANYONE } from './booking-address.ts';
 
 export interface Refusal {
@@ -103,7 +110,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function SignInFirst({ company, roleId, session, here }: ConfirmStepProps) {
+function SignInFirst(props: ConfirmStepProps) {
+  const { company, roleId, session, here } = props;
   const next = new URLSearchParams({ next: here }).toString();
   const other = session.status === 'other' ? session.me : null;
   return (
@@ -121,6 +129,7 @@ function SignInFirst({ company, roleId, session, here }: ConfirmStepProps) {
           or log in with a client account.
         </Text>
       )}
+      <CancellationNote {...props} paying={typePays(props.type)} />
       <Group gap="sm">
         <Button component={Link} to={`${loginPathForRole(company, roleId)}?${next}`}>
           Log in to book
@@ -189,7 +198,7 @@ function BookAsClient({
         failure instanceof Error ? failure.message : 'The booking did not go through. Please try again.';
       intent.current = newIdempotencyKey();
       if (error?.statusCode === 409 && !error.errors.waiver) {
-        onTaken(message);
+        onTaken(namedTimeRefusal(message, start, studio.timeZone));
         return;
       }
       setRefusal({ message, waiver: Boolean(error?.errors.waiver), payment: error?.statusCode === 402 });
@@ -209,6 +218,13 @@ function BookAsClient({
       ) : (
         <PaymentChoice options={options.data} value={chosen} onChange={setPayWith} />
       )}
+      <CancellationNote
+        type={type}
+        studio={studio}
+        start={start}
+        // Until the way to pay is known, whether the type is paid for; free chosen, nothing is lost late.
+        paying={chosen === null ? typePays(type) : chosen !== FREE}
+      />
       <div ref={alertRef} tabIndex={-1} role="alert" style={{ width: '100%' }}>
         {refusal ? (
           <Alert color="red" variant="light" title="Not booked yet">
@@ -251,6 +267,25 @@ function BookAsClient({
         {choice?.bookLabel ?? 'Book'}
       </BusyButton>
     </Stack>
+  );
+}
+
+/** The type's cancellation rule before booking, as the class page says a class's. */
+function CancellationNote({
+  type,
+  studio,
+  start,
+  paying,
+}: Pick<ConfirmStepProps, 'type' | 'studio' | 'start'> & { paying: boolean }) {
+  return (
+    <Text size="sm">
+      {sessionCancellationRule(type.cancellation, {
+        startsAt: start,
+        timeZone: studio.timeZone,
+        currency: type.currency,
+        paying,
+      })}
+    </Text>
   );
 }
 
