@@ -12,6 +12,8 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A page test renders Mantine in jsdom: a few take 2–5 s on a loaded 2-core machine (CI).
+          testTimeout: 15_000,
         },
       },
       {
