@@ -6,6 +6,7 @@ import type { CalendarRef, EventInput, EventSourceFuncInfo } from '@fullcalendar
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
+import { VisuallyHidden } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import { useCallback, useEffect, useLayoutEffect, useRef, type Ref } from 'react';
 import type { AppointmentDto } from '@kinetic/shared';
@@ -149,31 +150,55 @@ export function AppointmentCalendarView(props: AppointmentCalendarViewProps) {
         eventContent={(arg) => {
           const item = arg.event.extendedProps.appointment as AppointmentDto | undefined;
           if (!item) return null;
-          const buffer = [
-            item.bufferBeforeMinutes ? `${item.bufferBeforeMinutes} min before` : '',
-            item.bufferAfterMinutes ? `${item.bufferAfterMinutes} min after` : '',
-          ]
-            .filter(Boolean)
-            .join(', ');
+          const time = localTime(item.startsAt, item.timeZone);
+          const who = attendeesLabel(item);
+          // Whole: type, time, clients, instructor (a hover shows it; the link's name says it).
+          const whole = `${item.typeName}, ${time}${item.status === 'cancelled' ? ', cancelled' : ''} · ${who} · ${item.instructorName}`;
+          // Under 45 minutes a block has room for one line: type and client, the time in its title and name.
+          const short = Date.parse(item.endsAt) - Date.parse(item.startsAt) < 45 * 60_000;
+          if (short)
+            return (
+              <span
+                className={`${calendarClasses.event} ${classes.oneLine}`}
+                style={{ borderInlineStartColor: item.status === 'cancelled' ? '#868e96' : '#2b8a3e' }}
+                title={whole}
+              >
+                <VisuallyHidden>{whole}</VisuallyHidden>
+                <span
+                  aria-hidden
+                  className={item.status === 'cancelled' ? calendarClasses.struck : undefined}
+                >
+                  <strong>{item.typeName}</strong> · {who}
+                </span>
+              </span>
+            );
           if (item.status === 'cancelled')
             // Greyed and struck through: shown with "Show cancelled" only; its time is free again.
             return (
-              <span className={calendarClasses.event} style={{ borderInlineStartColor: '#868e96' }}>
+              <span
+                className={calendarClasses.event}
+                style={{ borderInlineStartColor: '#868e96' }}
+                title={whole}
+              >
                 <span className={calendarClasses.struck}>
-                  <strong>{item.typeName}</strong> {localTime(item.startsAt, item.timeZone)}
+                  <strong>{item.typeName}</strong> {time}
                 </span>
                 <span>Cancelled</span>
                 <span className={calendarClasses.struck}>{item.instructorName}</span>
               </span>
             );
           return (
-            <span className={calendarClasses.event} style={{ borderInlineStartColor: '#2b8a3e' }}>
+            // Buffers show as the striped time around the block (and in the details), not as text cut by them.
+            <span
+              className={calendarClasses.event}
+              style={{ borderInlineStartColor: '#2b8a3e' }}
+              title={whole}
+            >
               <span>
-                <strong>{item.typeName}</strong> {localTime(item.startsAt, item.timeZone)}
+                <strong>{item.typeName}</strong> {time}
               </span>
               <span>{attendeesLabel(item)}</span>
               <span>{item.instructorName}</span>
-              {buffer ? <span className={classes.bufferNote}>Buffer {buffer}</span> : null}
             </span>
           );
         }}

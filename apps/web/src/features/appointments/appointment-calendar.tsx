@@ -94,7 +94,12 @@ export function AppointmentCalendar() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Text c="dimmed">Times are in {timeZone}. Open an appointment for its clients, or to cancel it.</Text>
+        <Text c="dimmed">
+          Times are in {timeZone}.{' '}
+          {manager
+            ? 'Open an appointment for its clients and notes, or to cancel it.'
+            : 'Open an appointment to see its clients, notes and buffers; the studio’s team books and cancels them.'}
+        </Text>
         {can?.manageClients ? (
           <Button onClick={() => setBooking(true)} disabled={!ready || noTypes}>
             Book appointment

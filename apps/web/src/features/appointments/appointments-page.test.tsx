@@ -94,6 +94,9 @@ describe('Appointment page tabs', () => {
     expect(await screen.findByText('You see your own appointments.')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Instructor' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Book appointment' })).toBeNull();
+    // They cannot cancel: the page does not say they can.
+    expect(screen.getByText(/Open an appointment to see its clients, notes and buffers/)).toBeTruthy();
+    expect(screen.queryByText(/or to cancel it/)).toBeNull();
   });
 });
 
@@ -158,10 +161,12 @@ describe('Appointment details', { timeout: 20_000 }, () => {
     renderRoutes(routes, `/app/appointment?view=day&date=${date}`);
     const event = await screen.findByRole('link', { name: /Personal Training/ }, { timeout: 4_000 });
     expect(event.textContent).toContain('Dana Client');
-    expect(event.textContent).toContain('Buffer 15 min after');
+    // The buffer is the striped time after the block and a line in the details, not block text cut by it.
+    expect(event.textContent).not.toContain('Buffer');
     event.focus();
     fireEvent.click(event);
     const dialog = within(await screen.findByRole('dialog', { name: 'Personal Training' }));
+    expect(dialog.getByText(/15 min after/)).toBeTruthy();
     expect(dialog.getByText('With Ines Instructor')).toBeTruthy();
     expect(dialog.getByText('Midtown · Studio A')).toBeTruthy();
     expect(dialog.getByText('Booked')).toBeTruthy();
@@ -190,6 +195,23 @@ describe('Appointment details', { timeout: 20_000 }, () => {
       ),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a 30-minute block shows type and client on one line; its time is in its title and link name', async () => {
+    const appointment = appointmentAt('2030-01-08T15:00:00.000Z', {
+      endsAt: '2030-01-08T15:30:00.000Z',
+    });
+    serve(account, (call) =>
+      call.path.startsWith('appointments?') ? ok({ items: [appointment] }) : undefined,
+    );
+    renderRoutes(routes, '/app/appointment?view=day&date=2030-01-08');
+    const event = await screen.findByRole('link', { name: /Personal Training/ }, { timeout: 4_000 });
+    const line = event.querySelector('[aria-hidden]');
+    expect(line?.textContent).toBe('Personal Training · Dana Client');
+    expect(event.querySelector('[title]')?.getAttribute('title')).toBe(
+      'Personal Training, 10:00 · Dana Client · Ines Instructor',
+    );
+    expect(event.textContent).toContain('10:00');
   });
 
   it('cancels the whole appointment after asking, with the reason; keeping it returns focus to the button', async () => {
