@@ -1,18 +1,55 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import type { MyBookingDto, MyBookingsDto } from '@kinetic/shared';
+import { Link, useParams } from 'react-router';
+import type { BookingDto, MyBookingDto, MyBookingsDto, PublicAppointmentTypeDto } from '@kinetic/shared';
 import { ApiError, apiRequest } from '../../api/client.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { useFocusLater } from '../../ui/use-focus-later.ts';
 import { myBookingsQueryKey } from '../bookings/api/booking-keys.ts';
-import { cancelBooking } from '../bookings/api/cancel-booking.ts';
 import { useRefreshingMutation } from '../bookings/api/use-refreshing-mutation.ts';
 import { ConfirmDialog } from '../bookings/confirm-dialog.tsx';
 import { useMyUpcomingBookings } from '../bookings/api/list-my-bookings.ts';
 import { creditBack, money, paymentLine, statusLabel, STATUS_COLOURS } from '../bookings/booking-labels.ts';
 import { classTimeLabel, dayTimeLabel, placeLabel } from '../schedule/class-labels.ts';
+import { usePublicAppointmentTypes } from '../appointment-booking/api/appointment-booking-api.ts';
+import { sessionCancellationRule } from '../appointment-booking/appointment-labels.ts';
+
+/**
+ * Cancels the client's own place without a toast: the client area says what happened once, in the
+ * sentence the focus goes to (as Settings and the packages do), not also in a toast.
+ */
+const cancelQuietly = ({ bookingId }: { bookingId: string }) =>
+  apiRequest<BookingDto>(`bookings/${encodeURIComponent(bookingId)}/cancel`, {
+    method: 'POST',
+    body: {},
+    inlineErrors: true,
+    silent: true,
+  });
+
+/**
+ * What cancelling this private session now means, said before it: free (and what comes back) or late
+ * (the fee, and that the session counts as used), from the type's rule (read from the studio's public
+ * types); without the rule (a type no longer offered), the general warning.
+ */
+export function cancelSessionSentence(
+  booking: MyBookingDto,
+  type: Pick<PublicAppointmentTypeDto, 'cancellation' | 'currency'> | undefined,
+  now = Date.now(),
+): string {
+  if (!type)
+    return 'Within the studio’s cancellation window it counts as a late cancellation, and a fee may be owed.';
+  return sessionCancellationRule(
+    type.cancellation,
+    {
+      startsAt: booking.classInstance.startsAt,
+      timeZone: booking.classInstance.timeZone,
+      currency: type.currency,
+      paying: booking.paidWith !== 'free',
+    },
+    { booked: true, credit: creditBack(booking), now },
+  );
+}
 
 /** What the client reads beside a booking of theirs. */
 function clientStatus(booking: MyBookingDto, past: boolean): string {
@@ -109,7 +146,12 @@ export function MyBookings({
   const active = (upcoming.data?.items ?? []).filter((booking) =>
     ['booked', 'waitlisted', 'offered', 'checked_in'].includes(booking.status),
   );
-  const cancel = useRefreshingMutation(cancelBooking, [myBookingsQueryKey(companyId)]);
+  const cancel = useRefreshingMutation(cancelQuietly, [myBookingsQueryKey(companyId)]);
+  // The private sessions' rules (the client calendar reads the same list: one request, cached).
+  const { company = '' } = useParams();
+  const types = usePublicAppointmentTypes(company);
+  const typeOf = (booking: MyBookingDto) =>
+    types.data?.items.find((type) => type.id === booking.classInstance.appointmentTypeId);
   const [asking, setAsking] = useState<MyBookingDto | null>(null);
   const [result, setResult] = useState<{ text: string; failed: boolean } | null>(null);
   // The Cancel pressed is gone with its booking: the keyboard goes to the sentence saying what happened.
@@ -154,8 +196,7 @@ export function MyBookings({
       >
         <Text>
           {asking ? `${asking.classInstance.templateName}, ${classTimeLabel(asking.classInstance)}. ` : ''}
-          Your time goes back to the studio. Within the studio’s cancellation window it counts as a late
-          cancellation, and a fee may be owed.
+          Your time goes back to the studio. {asking ? cancelSessionSentence(asking, typeOf(asking)) : ''}
         </Text>
       </ConfirmDialog>
       <Stack gap="xs" component="section" aria-labelledby="upcoming-heading">
