@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  fireEvent,
+  render as renderAlone,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { AvailabilityDto, StudioDto } from '@kinetic/shared';
 import { noStub, ok, renderRoutes, stubFetch, type Answer, type Call } from '../../test/render-page.tsx';
 import {
@@ -9,9 +19,13 @@ import {
   studio,
   SUBSTITUTE_ID,
 } from '../schedule/schedule-test-fixtures.ts';
+import '../../app/network-context.tsx';
+import { theme } from '../../app/theme.ts';
+import { Toasts } from '../../app/toasts.tsx';
 import { AvailabilityPanel } from './availability-panel.tsx';
 
 afterEach(() => {
+  act(() => notifications.clean());
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -70,9 +84,17 @@ const weeklyRegion = async () => {
 describe('Availability panel', { timeout: 30_000 }, () => {
   it("shows the chosen instructor's week per studio on the studio's clock, and Save sends every studio's week", async () => {
     const calls = serve({}, (call) =>
-      call.method === 'PUT' && call.path === `availability/${INSTRUCTOR_ID}/weekly` ? ok(null) : undefined,
+      call.method === 'PUT' && call.path === `availability/${INSTRUCTOR_ID}/weekly`
+        ? { body: { status: 1, message: 'Working hours saved.', data: null } }
+        : undefined,
     );
     render();
+    // The app's toasts, as the shell draws them.
+    renderAlone(
+      <MantineProvider theme={theme}>
+        <Toasts />
+      </MantineProvider>,
+    );
     const week = await weeklyRegion();
     expect(screen.getByRole('combobox', { name: /^Instructor/ })).toBeTruthy();
     expect(week.getByText('Midtown: times are on the studio’s clock (America/New_York).')).toBeTruthy();
@@ -102,9 +124,43 @@ describe('Availability panel', { timeout: 30_000 }, () => {
         { studioId: UPTOWN_ID, hours: { saturday: [{ start: '09:00', end: '17:00' }] } },
       ],
     });
-    expect(await screen.findByText("Ines Instructor's weekly hours saved.")).toBeTruthy();
+    expect(await screen.findByText('Ines Instructor’s weekly hours saved.')).toBeTruthy();
+    expect(week.getByText('Works at Midtown (Mon, Tue) and Uptown (Sat).')).toBeTruthy();
+    // Said once, under Save: no toast as well (the server's "Working hours saved." stays unshown).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('Working hours saved.')).toBeNull();
     expect(week.queryByText('Unsaved changes')).toBeNull();
     await waitFor(() => expect(picker.hasAttribute('disabled')).toBe(false));
+  });
+
+  it('opens on the first studio where the instructor works (not the first studio) and says where they work', async () => {
+    const atUptown: AvailabilityDto = {
+      ...ines,
+      weekly: [
+        {
+          studioId: UPTOWN_ID,
+          hours: {
+            tuesday: [{ start: '09:00', end: '12:00' }],
+            thursday: [{ start: '09:00', end: '12:00' }],
+            saturday: [{ start: '10:00', end: '14:00' }],
+          },
+        },
+      ],
+    };
+    serve({ list: [atUptown, sam] });
+    render();
+    const week = await weeklyRegion();
+    const picker = week.getByRole('combobox', { name: 'Studio' }) as HTMLSelectElement;
+    expect(picker.value).toBe(UPTOWN_ID);
+    expect(week.getByText('Uptown: times are on the studio’s clock (America/Chicago).')).toBeTruthy();
+    expect((week.getByLabelText('Tuesday, range 1, start') as HTMLInputElement).value).toBe('09:00');
+    expect(week.getByText('Works at Uptown (Tue, Thu, Sat). No hours at Midtown.')).toBeTruthy();
+    // The picker really switches, to Midtown and back.
+    fireEvent.change(picker, { target: { value: STUDIO_ID } });
+    expect(week.getByText('Midtown: times are on the studio’s clock (America/New_York).')).toBeTruthy();
+    expect(week.queryByLabelText('Tuesday, range 1, start')).toBeNull();
+    fireEvent.change(picker, { target: { value: UPTOWN_ID } });
+    expect((week.getByLabelText('Tuesday, range 1, start') as HTMLInputElement).value).toBe('09:00');
   });
 
   it('Undo changes puts the saved week back', async () => {

@@ -144,3 +144,38 @@ export function todayLocal(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+const SHORT_DAY: Record<Weekday, string> = {
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+  sunday: 'Sun',
+};
+
+const workingDays = (week: DayTimeRanges | undefined): Weekday[] =>
+  week ? WEEKDAYS.filter((day) => week[day].length > 0) : [];
+
+/** The studio the week opens on: the first (in the company's order) where the instructor has hours. */
+export function firstStudioWithHours(draft: WeeklyDraft, studioOrder: readonly string[]): string {
+  return studioOrder.find((id) => workingDays(draft[id]).length > 0) ?? studioOrder[0] ?? '';
+}
+
+const joinNames = (names: string[]) =>
+  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+/** "Works at Midtown (Tue, Thu, Sat). No hours at Decatur." — where the week has hours, at a glance. */
+export function weeklyStudiosSummary(
+  draft: WeeklyDraft,
+  studios: readonly Pick<StudioDto, 'id' | 'name'>[],
+): string {
+  const working = studios
+    .map((studio) => ({ studio, days: workingDays(draft[studio.id]) }))
+    .filter((item) => item.days.length > 0);
+  if (working.length === 0) return 'No weekly hours at any studio yet.';
+  const idle = studios.filter((studio) => !working.some((item) => item.studio.id === studio.id));
+  const works = `Works at ${joinNames(working.map((item) => `${item.studio.name} (${item.days.map((day) => SHORT_DAY[day]).join(', ')})`))}.`;
+  return idle.length ? `${works} No hours at ${joinNames(idle.map((studio) => studio.name))}.` : works;
+}

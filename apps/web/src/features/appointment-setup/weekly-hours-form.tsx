@@ -9,10 +9,12 @@ import { StatusNote } from '../../ui/status-note.tsx';
 import { useUnsavedChangesGuard } from '../../ui/use-unsaved-changes-guard.ts';
 import { useSaveWeeklyAvailability } from './api/appointment-setup-api.ts';
 import {
+  firstStudioWithHours,
   toWeeklyBody,
   toWeeklyDraft,
   validateWeekly,
   weeklyErrorsOf,
+  weeklyStudiosSummary,
   type WeeklyDraft,
   type WeeklyErrors,
 } from './availability-values.ts';
@@ -38,7 +40,10 @@ export function WeeklyHoursForm({
   const studioOrder = studios.map((studio) => studio.id);
   const [initial, setInitial] = useState(() => JSON.stringify(toWeeklyDraft(availability, studios)));
   const [draft, setDraft] = useState<WeeklyDraft>(() => toWeeklyDraft(availability, studios));
-  const [studioId, setStudioId] = useState(studios[0]?.id ?? '');
+  // Opens on the first studio where they work (not always the first studio, where they may have none).
+  const [studioId, setStudioId] = useState(() =>
+    firstStudioWithHours(toWeeklyDraft(availability, studios), studioOrder),
+  );
   const [errors, setErrors] = useState<WeeklyErrors>(NO_ERRORS);
   const [note, setNote] = useState<string | null>(null);
   const save = useSaveWeeklyAvailability(companyId);
@@ -75,7 +80,7 @@ export function WeeklyHoursForm({
       const kept = Array.isArray(saved?.weekly) ? toWeeklyDraft(saved, studios) : draft;
       setDraft(kept);
       setInitial(JSON.stringify(kept));
-      setNote(`${availability.instructorName}'s weekly hours saved.`);
+      setNote(`${availability.instructorName}’s weekly hours saved.`);
     } catch (failure) {
       const { fieldErrors, message } = apiFormError(failure);
       const found = weeklyErrorsOf(fieldErrors as Record<string, string>, studioOrder);
@@ -100,6 +105,11 @@ export function WeeklyHoursForm({
             hours, less classes they teach and other appointments.
           </Text>
         </Stack>
+        {studios.length > 1 ? (
+          <Text size="sm" data-weekly-summary>
+            {weeklyStudiosSummary(draft, studios)}
+          </Text>
+        ) : null}
         {studios.length > 1 ? (
           <NativeSelect
             label="Studio"

@@ -107,6 +107,8 @@ export const saveWeeklyAvailability = ({
     method: 'PUT',
     body,
     inlineErrors: true,
+    // The form says it under Save (as Staff Payrates does): no toast as well.
+    silent: true,
   });
 
 export const addAvailabilityException = ({
@@ -120,6 +122,7 @@ export const addAvailabilityException = ({
     method: 'POST',
     body,
     inlineErrors: true,
+    silent: true,
   });
 
 export const deleteAvailabilityException = ({
@@ -131,7 +134,7 @@ export const deleteAvailabilityException = ({
 }) =>
   apiRequest<unknown>(
     `availability/${encodeURIComponent(instructorId)}/exceptions/${encodeURIComponent(exceptionId)}`,
-    { method: 'DELETE' },
+    { method: 'DELETE', silent: true },
   );
 
 function useAvailabilityMutation<T, R>(companyId: string, run: (variables: T) => Promise<R>) {
