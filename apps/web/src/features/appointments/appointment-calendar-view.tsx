@@ -13,6 +13,7 @@ import type { AppointmentDto } from '@kinetic/shared';
 import { localDate, localTime } from '../schedule/class-labels.ts';
 // The classes calendar's look: one calendar component for classes and appointments.
 import calendarClasses from '../schedule/calendar-view.module.css';
+import { moveBetweenTabs } from '../schedule/calendar-view.tsx';
 import { listAppointments, type AppointmentFilters } from './api/appointments-api.ts';
 import { attendeesLabel } from './appointment-labels.ts';
 import classes from './appointment-calendar.module.css';
@@ -206,23 +207,4 @@ export function AppointmentCalendarView(props: AppointmentCalendarViewProps) {
       />
     </div>
   );
-}
-
-const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
-  ArrowRight: (index, count) => (index + 1) % count,
-  ArrowLeft: (index, count) => (index - 1 + count) % count,
-  Home: () => 0,
-  End: (_index, count) => count - 1,
-};
-
-/** FullCalendar marks its view switcher as tabs; arrow keys, Home and End move between them, as tabs do. */
-function moveBetweenTabs(event: React.KeyboardEvent<HTMLDivElement>) {
-  const step = TAB_KEYS[event.key];
-  const tab = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
-  const tabs = [...(tab?.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
-  if (!step || !tab || tabs.length === 0) return;
-  event.preventDefault();
-  const next = tabs[step(tabs.indexOf(tab), tabs.length)];
-  next?.focus();
-  next?.click();
 }

@@ -5,7 +5,13 @@ import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import type { CalendarRef, DateSelectInfo, EventDropInfo, EventInput, EventSourceFuncInfo } from '@fullcalendar/react';
+import type {
+  CalendarRef,
+  DateSelectInfo,
+  EventDropInfo,
+  EventInput,
+  EventSourceFuncInfo,
+} from '@fullcalendar/react';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
@@ -26,7 +32,8 @@ export const CALENDAR_VIEWS = {
 export type CalendarViewKey = keyof typeof CALENDAR_VIEWS;
 
 export const viewKeyOf = (name: string): CalendarViewKey =>
-  (Object.entries(CALENDAR_VIEWS).find(([, value]) => value === name)?.[0] as CalendarViewKey | undefined) ?? 'week';
+  (Object.entries(CALENDAR_VIEWS).find(([, value]) => value === name)?.[0] as CalendarViewKey | undefined) ??
+  'week';
 
 interface CalendarViewProps {
   calendarRef: Ref<CalendarRef>;
@@ -132,7 +139,11 @@ export function CalendarView(props: CalendarViewProps) {
         initialView={CALENDAR_VIEWS[props.view]}
         initialDate={props.date}
         timeZone={timeZone}
-        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridWeek,timeGridDay,dayGridMonth,listWeek' }}
+        headerToolbar={{
+          start: 'prev,next today',
+          center: 'title',
+          end: 'timeGridWeek,timeGridDay,dayGridMonth,listWeek',
+        }}
         buttons={{
           today: { text: 'Today' },
           timeGridWeek: { text: 'Week' },
@@ -155,7 +166,9 @@ export function CalendarView(props: CalendarViewProps) {
         editable={props.editable}
         eventDurationEditable={false}
         events={events}
-        datesSet={(info) => props.onRange(viewKeyOf(info.view.type), wallDate(info.view.currentStart, timeZone))}
+        datesSet={(info) =>
+          props.onRange(viewKeyOf(info.view.type), wallDate(info.view.currentStart, timeZone))
+        }
         eventClick={(info) => {
           info.jsEvent.preventDefault();
           if (info.event.extendedProps.eventDate) props.onOpenEvent();
@@ -206,7 +219,8 @@ const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
   End: (_index, count) => count - 1,
 };
 
-function moveBetweenTabs(event: React.KeyboardEvent<HTMLDivElement>) {
+/** FullCalendar marks its view switcher as tabs; arrow keys, Home and End move between them, as tabs do (also the appointment calendar). */
+export function moveBetweenTabs(event: React.KeyboardEvent<HTMLDivElement>) {
   const step = TAB_KEYS[event.key];
   const tab = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
   const tabs = [...(tab?.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
@@ -218,5 +232,10 @@ function moveBetweenTabs(event: React.KeyboardEvent<HTMLDivElement>) {
 }
 
 function wallDate(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(date);
+  return new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  }).format(date);
 }
