@@ -27,7 +27,7 @@ const EVERY_DAY = Object.fromEntries(
   ]),
 );
 
-/** A studio with one instructor who works every day 07:00–21:00 and offers a free 60-minute session. */
+/** A studio with two instructors who work every day 07:00–21:00 and offer a free 60-minute session. */
 async function studioOfferingPrivateSessions(page: Page): Promise<TestCompany> {
   const company = await createCompany(page);
   const login = await page.request.post('/api/login', { data: { email: company.email, password: PASSWORD } });
@@ -44,18 +44,21 @@ async function studioOfferingPrivateSessions(page: Page): Promise<TestCompany> {
     '/api/instructors',
     instructorBody('Ines Instructor'),
   );
+  // A second instructor, so the client chooses one or "Anyone available" (one alone is chosen for them).
+  const other = await call<{ id: string }>('post', '/api/instructors', instructorBody('Omar Other'));
   await call('post', '/api/appointment-types', {
     name: 'Personal Training',
     description: 'Strength and conditioning with a coach.',
     durationMinutes: 60,
     price: 0,
-    instructorIds: [instructor.id],
+    instructorIds: [instructor.id, other.id],
     studioIds: [studio.id],
     maxAttendees: 1,
   });
-  await call('put', `/api/availability/${instructor.id}/weekly`, {
-    studios: [{ studioId: studio.id, hours: EVERY_DAY }],
-  });
+  for (const person of [instructor, other])
+    await call('put', `/api/availability/${person.id}/weekly`, {
+      studios: [{ studioId: studio.id, hours: EVERY_DAY }],
+    });
   return company;
 }
 
