@@ -7,13 +7,12 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import { VisuallyHidden } from '@mantine/core';
-import { useMergedRef } from '@mantine/hooks';
-import { useCallback, useEffect, useLayoutEffect, useRef, type Ref } from 'react';
+import { useCallback, type Ref } from 'react';
 import type { AppointmentDto } from '@kinetic/shared';
 import { localDate, localTime } from '../schedule/class-labels.ts';
 // The classes calendar's look: one calendar component for classes and appointments.
 import calendarClasses from '../schedule/calendar-view.module.css';
-import { moveBetweenTabs } from '../schedule/calendar-view.tsx';
+import { moveBetweenTabs, useFilteredSource } from '../schedule/calendar-source.ts';
 import { listAppointments, type AppointmentFilters } from './api/appointments-api.ts';
 import { attendeesLabel } from './appointment-labels.ts';
 import classes from './appointment-calendar.module.css';
@@ -87,27 +86,11 @@ function toEvents(item: AppointmentDto, hrefOf: (id: string) => string): EventIn
 /** FullCalendar's day and week in the studio's zone; it asks for one visible range at a time. */
 export function AppointmentCalendarView(props: AppointmentCalendarViewProps) {
   const { filters, onLoaded, timeZone, hrefOf, onOpen } = props;
-  const filterKey = JSON.stringify(filters);
-  // As the classes calendar: the source reads the filters from a reference, and a committed change refetches.
-  const current = useRef(filterKey);
-  const api = useRef<CalendarRef>(null);
-  const calendarRef = useMergedRef(api, props.calendarRef);
-  const fetchedWith = useRef(filterKey);
-  useLayoutEffect(() => {
-    current.current = filterKey;
-  }, [filterKey]);
-  useEffect(() => {
-    if (fetchedWith.current === filterKey) return;
-    fetchedWith.current = filterKey;
-    api.current?.getApi().refetchEvents();
-  }, [filterKey]);
+  const { calendarRef, currentFilters } = useFilteredSource(filters, props.calendarRef);
   const events = useCallback(
     async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
       try {
-        const list = await listAppointments(
-          visibleDates(info.start, info.end, timeZone),
-          JSON.parse(current.current) as AppointmentFilters,
-        );
+        const list = await listAppointments(visibleDates(info.start, info.end, timeZone), currentFilters());
         onLoaded(list.items.length, null);
         return list.items.flatMap((item) => toEvents(item, hrefOf));
       } catch (error) {
@@ -115,7 +98,7 @@ export function AppointmentCalendarView(props: AppointmentCalendarViewProps) {
         return [];
       }
     },
-    [timeZone, onLoaded, hrefOf],
+    [timeZone, onLoaded, hrefOf, currentFilters],
   );
 
   return (

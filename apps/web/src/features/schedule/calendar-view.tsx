@@ -15,13 +15,13 @@ import type {
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { useMergedRef } from '@mantine/hooks';
-import { useCallback, useEffect, useLayoutEffect, useRef, type Ref } from 'react';
+import { useCallback, type Ref } from 'react';
 import { EVENT_CALENDAR_COLOUR, type CalendarEventDateDto, type ClassInstanceDto } from '@kinetic/shared';
 import { listEventDates } from '../events/api/events.ts';
 import { listClassInstances, type ScheduleFilters } from './api/list-class-instances.ts';
 import { localTime, seatLabel, seatSpoken } from './class-labels.ts';
 import classes from './calendar-view.module.css';
+import { moveBetweenTabs, useFilteredSource } from './calendar-source.ts';
 
 export const CALENDAR_VIEWS = {
   week: 'timeGridWeek',
@@ -88,28 +88,12 @@ function toEventDate(item: CalendarEventDateDto, base: string): EventInput {
 /** FullCalendar in the studio's zone; it asks for one visible range at a time. */
 export function CalendarView(props: CalendarViewProps) {
   const { filters, base, onLoaded, timeZone } = props;
-  const filterKey = JSON.stringify(filters);
-  // The event source never changes with the filters: it reads them from a reference, and a filter change
-  // asks the calendar to fetch again once it is committed. Handing FullCalendar a new source in a render
-  // that React may still throw away (the router changes the address in a transition) made the calendar
-  // update the page still shown, which interrupted that render again and again: the filters never applied.
-  const current = useRef(filterKey);
-  const api = useRef<CalendarRef>(null);
-  const calendarRef = useMergedRef(api, props.calendarRef);
-  const fetchedWith = useRef(filterKey);
-  useLayoutEffect(() => {
-    current.current = filterKey;
-  }, [filterKey]);
-  useEffect(() => {
-    if (fetchedWith.current === filterKey) return;
-    fetchedWith.current = filterKey;
-    api.current?.getApi().refetchEvents();
-  }, [filterKey]);
+  const { calendarRef, currentFilters } = useFilteredSource(filters, props.calendarRef);
   const events = useCallback(
     async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
       try {
         const range = { from: info.start.toISOString(), to: info.end.toISOString() };
-        const filters = JSON.parse(current.current) as ScheduleFilters;
+        const filters = currentFilters();
         // Events have no template or instructor: a filter by either shows classes only.
         const [list, eventDates] = await Promise.all([
           listClassInstances(range, filters),
@@ -127,7 +111,7 @@ export function CalendarView(props: CalendarViewProps) {
         return [];
       }
     },
-    [base, onLoaded],
+    [base, onLoaded, currentFilters],
   );
 
   return (
@@ -210,25 +194,6 @@ export function CalendarView(props: CalendarViewProps) {
       />
     </div>
   );
-}
-
-const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
-  ArrowRight: (index, count) => (index + 1) % count,
-  ArrowLeft: (index, count) => (index - 1 + count) % count,
-  Home: () => 0,
-  End: (_index, count) => count - 1,
-};
-
-/** FullCalendar marks its view switcher as tabs; arrow keys, Home and End move between them, as tabs do (also the appointment calendar). */
-export function moveBetweenTabs(event: React.KeyboardEvent<HTMLDivElement>) {
-  const step = TAB_KEYS[event.key];
-  const tab = (event.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
-  const tabs = [...(tab?.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
-  if (!step || !tab || tabs.length === 0) return;
-  event.preventDefault();
-  const next = tabs[step(tabs.indexOf(tab), tabs.length)];
-  next?.focus();
-  next?.click();
 }
 
 function wallDate(date: Date, timeZone: string): string {
