@@ -25,7 +25,7 @@ import {
   studiosByIds,
   type AppointmentTypeRow,
 } from './appointment-types.repo.ts';
-import { publicCompanyId } from './public-company-of.ts';
+import { companyBySlug } from '../public-company/public-company.service.ts';
 import { computeSlots, workingRangesOn, type LocalRange } from './slot-computation.ts';
 
 /**
@@ -331,6 +331,6 @@ export async function listPublicSlots(
   query: AppointmentSlotsQuery,
   now = new Date(),
 ): Promise<AppointmentSlotListDto> {
-  const companyId = await publicCompanyId(db, slug);
+  const companyId = (await companyBySlug(db, slug)).id;
   return withTenant(db, companyId, async (tx) => ({ items: await freeSlots(tx, companyId, query, now) }));
 }

@@ -26,7 +26,7 @@ import {
   updateAppointmentType,
   type AppointmentTypeRow,
 } from './appointment-types.repo.ts';
-import { publicCompanyId } from './public-company-of.ts';
+import { companyBySlug } from '../public-company/public-company.service.ts';
 
 const TYPE_NOT_FOUND = 'We could not find that appointment type.';
 
@@ -180,7 +180,7 @@ export async function listPublicAppointmentTypes(
   db: Database,
   slug: string,
 ): Promise<PublicAppointmentTypeListDto> {
-  const companyId = await publicCompanyId(db, slug);
+  const companyId = (await companyBySlug(db, slug)).id;
   return withTenant(db, companyId, async (tx) => {
     const currency = await currencyOf(tx, companyId);
     const rows = await listRows(tx, companyId, { activeOnly: true });

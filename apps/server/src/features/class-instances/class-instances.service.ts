@@ -1,3 +1,4 @@
+import { companyBySlug } from '../public-company/public-company.service.ts';
 import {
   HORIZON_WEEKS,
   type ClassInstanceDetailsDto,
@@ -12,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { findCompanyById, findCompanyBySlug } from '../accounts/accounts.repo.ts';
+import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { findClassTemplate } from '../class-templates/class-templates.repo.ts';
 import { findSeries } from '../fitness-sessions/fitness-sessions.repo.ts';
 import { classOf, horizonDate, overlapsAsConflict } from '../fitness-sessions/fitness-sessions.service.ts';
@@ -214,19 +215,13 @@ export async function substituteInstructor(
   );
 }
 
-async function companyIdBySlug(db: Database, slug: string): Promise<string> {
-  const company = await withPlatform(db, (tx) => findCompanyBySlug(tx, slug));
-  if (!company) throw notFound(`We could not find a business at “${slug}”. Check the address.`);
-  return company.id;
-}
-
 /** The public timetable: scheduled classes only, without the studio's notes. */
 export async function listPublicClassInstances(
   db: Database,
   slug: string,
   query: ClassInstancesQuery,
 ): Promise<{ items: ClassInstanceDto[] }> {
-  const companyId = await companyIdBySlug(db, slug);
+  const companyId = (await companyBySlug(db, slug)).id;
   return withTenant(db, companyId, async (tx) => {
     const range = { from: new Date(query.from), to: new Date(query.to), onlyScheduled: true };
     const items = await listInRange(tx, companyId, range, query);
@@ -239,7 +234,7 @@ export async function getPublicClassInstance(
   slug: string,
   id: string,
 ): Promise<ClassInstanceDetailsDto> {
-  const companyId = await companyIdBySlug(db, slug);
+  const companyId = (await companyBySlug(db, slug)).id;
   return withTenant(db, companyId, (tx) => detailsIn(tx, companyId, id, 'public'));
 }
 

@@ -1,3 +1,4 @@
+import { companyBySlug } from '../public-company/public-company.service.ts';
 import { bookingSequence } from '../calendar-feeds/calendar-sequence.ts';
 import {
   isClientRole,
@@ -8,11 +9,10 @@ import {
   type RoleId,
 } from '@kinetic/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
+import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { bookings, classInstances, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { conflict, forbidden, notFound } from '../../plugins/errors.ts';
-import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { calendarFile } from '../bookings/booking-calendar.ts';
 import { orderAmounts, studioAddress } from '../bookings/booking-email.repo.ts';
 import { ruleFor } from '../bookings/booking-email.ts';
@@ -42,12 +42,6 @@ import { getPublicEvent } from './events.service.ts';
 const eventNotFound = () => notFound('We could not find that event.');
 const bookingNotFound = () => notFound('We could not find that booking of the event.');
 const ACTIVE = ['booked', 'offered', 'checked_in', 'waitlisted'] as const;
-
-async function companyBySlug(db: Database, slug: string) {
-  const company = await withPlatform(db, (tx) => findCompanyBySlug(tx, slug));
-  if (!company) throw notFound(`We could not find a business at “${slug}”. Check the address.`);
-  return company;
-}
 
 /** A signed-in member of another company asking about this one's event: not found, as for a stranger's id. */
 async function ownCompany(db: Database, actor: Actor, slug: string) {

@@ -1,3 +1,4 @@
+import { companyBySlug } from '../public-company/public-company.service.ts';
 import type {
   CalendarEventDatesDto,
   EventDatesQuery,
@@ -8,12 +9,12 @@ import type {
   PublicEventDto,
 } from '@kinetic/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
+import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import { classInstances, events, facilitators, packages, studios } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { companyOrNotFound, findCompanyBySlug } from '../accounts/accounts.repo.ts';
+import { companyOrNotFound } from '../accounts/accounts.repo.ts';
 import { endBookingsOfCancelledClasses } from '../class-instances/class-cancellation.ts';
 import { findInstance, insertInstances, updateInstance } from '../class-instances/class-instances.repo.ts';
 import { classesBeforeChange, notifyClassChanges } from '../fitness-sessions/class-changes.ts';
@@ -375,12 +376,6 @@ export async function removeEventDate(
 }
 
 /* Public reads: by the company's address, no session. */
-
-async function companyBySlug(db: Database, slug: string) {
-  const company = await withPlatform(db, (tx) => findCompanyBySlug(tx, slug));
-  if (!company) throw notFound(`We could not find a business at “${slug}”. Check the address.`);
-  return company;
-}
 
 function toPublic(dto: EventDto, people: { eventId: string; id: string; name: string }[]): PublicEventDto {
   const { packageIds: _packages, facilitatorIds: _facilitators, visibility: _visibility, ...rest } = dto;

@@ -4,11 +4,19 @@ import { notFound } from '../../plugins/errors.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { uploadUrl } from '../uploads/uploads.storage.ts';
 
-/** A company's public face, read by the slug in a public page's address (no session). */
-export async function getPublicCompany(db: Database, slug: string): Promise<PublicCompanyDto> {
-  // Slugs are the one platform-wide key; the row read is the company's own, nothing tenant-owned.
+/**
+ * The company a public address names (`/api/public/{company}/…`, no session); an unknown one is a 404
+ * saying so. Slugs are the one platform-wide key; the row read is the company's own, nothing tenant-owned.
+ */
+export async function companyBySlug(db: Database, slug: string) {
   const company = await withPlatform(db, (tx) => findCompanyBySlug(tx, slug));
   if (!company) throw notFound(`We could not find a business at “${slug}”. Check the address.`);
+  return company;
+}
+
+/** A company's public face, read by the slug in a public page's address (no session). */
+export async function getPublicCompany(db: Database, slug: string): Promise<PublicCompanyDto> {
+  const company = await companyBySlug(db, slug);
   return {
     id: company.id,
     slug: company.slug,
