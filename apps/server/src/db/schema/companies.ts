@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 
 export interface CompanyAddress {
@@ -37,6 +37,9 @@ export const companies = pgTable(
     completedOnboarding: text('completed_onboarding').array().notNull().default([]),
     /** https origins allowed to frame the booking widget (CSP frame-ancestors), besides our own. */
     embedOrigins: text('embed_origins').array().notNull().default([]),
+    /** Issue 18: a platform admin suspended the company: its people cannot log in, its pages say it is unavailable. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

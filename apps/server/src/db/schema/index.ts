@@ -19,3 +19,4 @@ export * from './client-notes.ts';
 export * from './staff.ts';
 export * from './notifications.ts';
 export * from './appointments.ts';
+export * from './integrations.ts';

@@ -45,6 +45,11 @@ export const users = pgTable(
     abilities: text('abilities').array(),
     /** A deactivated staff member cannot log in; their sessions ended when this was set; history stays. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * Issue 18: the hidden admin login a platform user acts as during a support session (null for every
+     * real person). Left out of the team's lists; cannot log in with a password.
+     */
+    platformUserId: idColumn('platform_user_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
