@@ -218,6 +218,15 @@ export async function buildApp(
         (await import('./features/account-deletion/account-deletion.routes.ts')).accountDeletionRoutes,
       );
       await api.register(payments.stripeWebhookRoutes);
+      // Issue 18: dashboard, platform area, public API keys, webhooks, import/export, operations.
+      await api.register((await import('./features/dashboard/dashboard.routes.ts')).dashboardRoutes);
+      await api.register((await import('./features/platform/platform.routes.ts')).platformRoutes);
+      await api.register((await import('./features/platform/support-access.routes.ts')).supportAccessRoutes);
+      await api.register((await import('./features/api-keys/api-keys.routes.ts')).apiKeysRoutes);
+      await api.register((await import('./features/webhooks/webhooks.routes.ts')).webhooksRoutes);
+      await api.register((await import('./features/data-import/data-import.routes.ts')).dataImportRoutes);
+      await api.register((await import('./features/data-export/data-export.routes.ts')).dataExportRoutes);
+      await api.register((await import('./features/operations/operations.routes.ts')).operationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -114,6 +114,18 @@ export const adminLazyPage = withAllStyles({
   // Appointments (issue 17): the calendar, types and availability; solo owners' Private Sessions settings.
   appointments: () =>
     import('../features/appointments/appointments-page.tsx').then((m) => ({ Component: m.AppointmentsPage })),
+  // Issue 18: the settings pages that move data in and out and connect other software.
+  importExport: () =>
+    import('../features/data-transfer/import-export-page.tsx').then((m) => ({
+      Component: m.ImportExportPage,
+    })),
+  apiKeys: () => import('../features/api-keys/api-keys-page.tsx').then((m) => ({ Component: m.ApiKeysPage })),
+  webhooks: () =>
+    import('../features/webhooks/webhooks-page.tsx').then((m) => ({ Component: m.WebhooksPage })),
+  supportAccess: () =>
+    import('../features/platform/support-access-page.tsx').then((m) => ({
+      Component: m.SupportAccessPage,
+    })),
   privateSessions: () =>
     import('../features/appointments/private-sessions-page.tsx').then((m) => ({
       Component: m.PrivateSessionsPage,

@@ -169,6 +169,18 @@ export function adminAppRoute(path?: string): RouteObject {
                     lazy: adminLazyPage.websiteWidget,
                   },
                   {
+                    path: 'importExport',
+                    handle: settingsPage('importExport'),
+                    lazy: adminLazyPage.importExport,
+                  },
+                  { path: 'apiKeys', handle: settingsPage('apiKeys'), lazy: adminLazyPage.apiKeys },
+                  { path: 'webhooks', handle: settingsPage('webhooks'), lazy: adminLazyPage.webhooks },
+                  {
+                    path: 'supportAccess',
+                    handle: settingsPage('supportAccess'),
+                    lazy: adminLazyPage.supportAccess,
+                  },
+                  {
                     path: ':settingsPage/*',
                     handle: settingsPage((params) => params.settingsPage),
                     element: <SettingsComingSoon />,

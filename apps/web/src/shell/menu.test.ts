@@ -59,6 +59,11 @@ describe('settings menu (spec §2)', () => {
       ['email', 'Email Settings'],
       // Not in the spec's list: the widget's embed line and allowed sites (issue 12).
       ['websiteWidget', 'Website Widget'],
+      // Issue 18: moving data in and out, the public API, webhooks, the platform's support sessions.
+      ['importExport', 'Import & Export'],
+      ['apiKeys', 'API Keys'],
+      ['webhooks', 'Webhooks'],
+      ['supportAccess', 'Support Access'],
     ]);
   });
 
@@ -71,7 +76,7 @@ describe('settings menu (spec §2)', () => {
     const keys = settingsMenuFor(true).map((item) => item.key);
     expect(keys).not.toContain('staffPayRates');
     expect(keys).not.toContain('staffMembers');
-    expect(keys).toHaveLength(15);
+    expect(keys).toHaveLength(19);
     expect(isDisabledForSolo('staffPayRates', true)).toBe(true);
     expect(isDisabledForSolo('staffMembers', true)).toBe(true);
     expect(isDisabledForSolo('staffMembers', false)).toBe(false);
@@ -102,6 +107,10 @@ describe('settings menu (spec §2)', () => {
       'privateSessions',
       'email',
       'websiteWidget',
+      'importExport',
+      'apiKeys',
+      'webhooks',
+      'supportAccess',
     ]);
   });
 
@@ -117,7 +126,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
 
   it('shows everything an admin may use', () => {
     expect(adminMenuFor(false, all)).toHaveLength(11);
-    expect(settingsMenuFor(false, all)).toHaveLength(16);
+    expect(settingsMenuFor(false, all)).toHaveLength(20);
   });
 
   it('hides staff and studio pages from a role that may not manage them; Settings offers only Company Details', () => {
@@ -145,7 +154,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
     const refused = SETTINGS_MENU.filter(
       (item) => pageAccess(item.key, 'settings', false, staff) === 'denied',
     );
-    expect(refused).toHaveLength(16);
+    expect(refused).toHaveLength(20);
   });
 
   it('an instructor (check-in only) sees the front desk and clients, not reports or settings pages', () => {
@@ -195,7 +204,7 @@ describe('menus follow the server’s capability flags (me.can)', () => {
     const keys = settingsMenuFor(true, solo).map((item) => item.key);
     expect(keys).not.toContain('studios');
     expect(keys).toContain('privateSessions');
-    expect(keys).toHaveLength(14);
+    expect(keys).toHaveLength(18);
   });
 });
 

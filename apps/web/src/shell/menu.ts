@@ -142,6 +142,24 @@ export const SETTINGS_MENU: readonly SettingsItem[] = [
     built: true,
     needs: 'manageSettings',
   },
+  // Not in spec §2's list (issue 18): moving clients in and out, the public API, webhooks, and the
+  // platform's support sessions the owner can see and end.
+  {
+    key: 'importExport',
+    label: 'Import & Export',
+    hiddenForSolo: false,
+    built: true,
+    needs: 'manageSettings',
+  },
+  { key: 'apiKeys', label: 'API Keys', hiddenForSolo: false, built: true, needs: 'manageSettings' },
+  { key: 'webhooks', label: 'Webhooks', hiddenForSolo: false, built: true, needs: 'manageSettings' },
+  {
+    key: 'supportAccess',
+    label: 'Support Access',
+    hiddenForSolo: false,
+    built: true,
+    needs: 'manageSettings',
+  },
 ];
 
 const allowed = (item: { needs?: Capability }, can?: Can) => !can || !item.needs || can[item.needs];

@@ -1,0 +1,2 @@
+/** Issue 18: api-keys (being built). */
+export {};

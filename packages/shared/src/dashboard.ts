@@ -1,0 +1,2 @@
+/** Issue 18: dashboard (being built). */
+export {};

@@ -1,0 +1,2 @@
+/** Issue 18: data-transfer (being built). */
+export {};

@@ -1,0 +1,2 @@
+/** Issue 18: operations (being built). */
+export {};

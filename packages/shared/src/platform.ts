@@ -1,0 +1,2 @@
+/** Issue 18: platform (being built). */
+export {};

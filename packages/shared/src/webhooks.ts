@@ -1,0 +1,2 @@
+/** Issue 18: webhooks (being built). */
+export {};
