@@ -1,2 +1,2 @@
-/** Issue 18: data-transfer (being built). */
-export {};
+/** Issue 18: data-transfer — the client import's contracts (data-import.ts); the export adds its own. */
+export * from './data-import.ts';
