@@ -199,6 +199,10 @@ export const orders = pgTable(
     index('orders_promo_idx').on(table.companyId, table.promoCodeId),
     // Revenue reports (issue 14 §5) read a company's sales by when they were made.
     index('orders_created_idx').on(table.companyId, table.createdAt),
+    // The Dashboard's balances owing (issue 18): only the open orders, few beside the paid ones.
+    index('orders_open_idx')
+      .on(table.companyId, table.clientId)
+      .where(sql`status = 'open'`),
     check(
       'orders_money',
       sql`${table.total} >= 0 and ${table.paid} >= 0 and ${table.refunded} >= 0 and ${table.refunded} <= ${table.paid} and ${table.paid} <= ${table.total}`,
@@ -268,6 +272,8 @@ export const payments = pgTable(
       .on(table.companyId, table.at)
       .where(sql`kind = 'refund'`),
     uniqueIndex('payments_provider_ref_key').on(table.companyId, table.kind, table.providerRef),
+    // The Dashboard's money taken in a week (issue 18).
+    index('payments_at_idx').on(table.companyId, table.at),
     check('payments_amount', sql`${table.amount} > 0`),
   ],
 );
@@ -330,6 +336,13 @@ export const clientPackages = pgTable(
     index('client_packages_renewal_idx')
       .on(table.paidUntil)
       .where(sql`status = 'active' and paid_until is not null`),
+    // The Dashboard (issue 18): one company's renewals of the coming week, and its failed renewals.
+    index('client_packages_company_renewal_idx')
+      .on(table.companyId, table.paidUntil)
+      .where(sql`status = 'active' and paid_until is not null`),
+    index('client_packages_failed_idx')
+      .on(table.companyId, table.updatedAt)
+      .where(sql`renewal_failures > 0`),
   ],
 );
 

@@ -58,6 +58,8 @@ export const users = pgTable(
     uniqueIndex('users_company_email_role_key').on(table.companyId, table.email, table.role),
     index('users_email_idx').on(table.email),
     uniqueIndex('users_pending_email_token_key').on(table.pendingEmailTokenHash),
+    // The Dashboard's new clients of a week (issue 18).
+    index('users_company_created_idx').on(table.companyId, table.createdAt),
   ],
 );
 
