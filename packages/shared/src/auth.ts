@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hostTypeSchema, roleIdSchema } from './constants/role-schemas.ts';
 import { objectIdSchema, phoneSchema } from './validators.ts';
 import { onboardingStepSchema } from './onboarding.ts';
+import { platformSessionDto } from './platform.ts';
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_MESSAGES,
@@ -158,7 +159,8 @@ export const chooseCompanyDto = z.object({
 });
 export type ChooseCompanyDto = z.infer<typeof chooseCompanyDto>;
 
-export const loginResultDto = z.union([sessionDto, chooseCompanyDto]);
+/** A company session, the businesses to choose from, or (root login only) a platform user's session. */
+export const loginResultDto = z.union([sessionDto, chooseCompanyDto, platformSessionDto]);
 export type LoginResultDto = z.infer<typeof loginResultDto>;
 
 // ---- password reset

@@ -10,6 +10,7 @@ import {
   type AuthOptions,
 } from './auth.ts';
 import { forbidden } from './errors.ts';
+import { authenticatePlatform } from '../features/platform/platform-auth.ts';
 
 /**
  * Who may call a route (issue 15 §2), kept on the route's onRequest hook so that the ability matrix test
@@ -21,12 +22,15 @@ export interface Guard {
   roles: readonly RoleId[];
   abilities: readonly Ability[];
   clientsForThemselves?: boolean;
+  /** A platform (uber) session, not a company's: no company role is admitted (issue 18 §2). */
+  platform?: boolean;
 }
 
 type GuardHook = ((request: FastifyRequest) => Promise<void>) & { guard?: Guard };
 
 /** Whether a guard admits a person (the rule the hooks enforce, for the matrix test). */
 export function guardAdmits(guard: Guard, roleId: RoleId, abilities: readonly Ability[]): boolean {
+  if (guard.platform) return false;
   if (!guard.roles.includes(roleId)) return false;
   if (guard.clientsForThemselves && CLIENT_ROLES.includes(roleId)) return true;
   return guard.abilities.every((ability) => abilities.includes(ability));
@@ -91,6 +95,19 @@ export function requireCompanyAbility(
 ): GuardHook {
   const needed: readonly Ability[] = typeof abilities === 'string' ? [abilities] : abilities;
   return guardHook({ roles: ['admin', 'staff', 'instructor'], abilities: needed }, options);
+}
+
+/**
+ * A platform (uber) user's session (platform_sessions), for `/api/platform/...`: a company's session
+ * answers 401 here, whatever its role, and a platform session answers 401 on every company route.
+ */
+export function requirePlatform(): GuardHook {
+  return withGuard(
+    async function checkPlatform(request: FastifyRequest) {
+      request.platformActor = await authenticatePlatform(request);
+    },
+    { roles: [], abilities: [], platform: true },
+  );
 }
 
 /** One /api route as registered, with its onRequest hooks. */

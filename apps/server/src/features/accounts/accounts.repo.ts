@@ -32,7 +32,10 @@ export async function findUser(tx: Executor, companyId: string, userId: string):
   return row;
 }
 
-/** Accounts with this email in the given roles, in one company or (root login) in every company. */
+/**
+ * Accounts with this email in the given roles, in one company or (root login) in every company. A
+ * platform user's hidden support login (`platform_user_id` set) is never one: no password, no reset.
+ */
 export async function findAccountsByEmail(
   tx: Executor,
   email: string,
@@ -40,7 +43,7 @@ export async function findAccountsByEmail(
   companyId?: string,
   limit = 20,
 ): Promise<{ user: UserRow; company: CompanyRow }[]> {
-  const conditions = [eq(users.email, email), inArray(users.role, [...roles])];
+  const conditions = [eq(users.email, email), inArray(users.role, [...roles]), isNull(users.platformUserId)];
   if (companyId) conditions.push(eq(users.companyId, companyId));
   return tx
     .select({ user: users, company: companies })

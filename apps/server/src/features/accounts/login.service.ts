@@ -17,6 +17,8 @@ import { verifyAgainstNothing, verifyPassword } from '../../plugins/passwords.ts
 import { addressKey, clearLimit, consumeLimit, undoEvent, type RateLimitRule } from '../../plugins/rate-limit.ts';
 import { findAccountsByEmail, findCompanyBySlug, type CompanyRow } from './accounts.repo.ts';
 import { startSession } from './sessions.service.ts';
+import { findPlatformUserByEmail, startPlatformSession } from '../platform/platform.service.ts';
+import { assertCompanyAvailable, companyUnavailable } from '../platform/suspension.ts';
 
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 export const DEACTIVATED_ACCOUNT =
@@ -43,19 +45,25 @@ export const addressLoginRule = (ip: string): RateLimitRule => ({
 export async function checkCompany(db: Database, body: CheckCompanyBody): Promise<CheckCompanyDto> {
   const company = await withPlatform(db, (tx) => findCompanyBySlug(tx, body.company));
   if (!company) throw notFound(`We could not find a business at “${body.company}”. Check the address.`);
+  // A suspended company's login pages say it is unavailable (issue 18 §2).
+  assertCompanyAvailable(company);
   if (!COMPANY_KIND_ROLES[company.kind].includes(body.roleId)) {
     throw notFound(`This page is not available for ${company.name}.`);
   }
   return { companyId: company.id, companyName: company.name, kind: company.kind };
 }
 
-/** The person's role and deactivation as committed now, their row share-locked until the session is in. */
+/**
+ * The person's role and deactivation, and their company's suspension, as committed now; both rows
+ * share-locked until the session is in (a suspension waits, then its sessions delete ends this one).
+ */
 async function currentLogin(tx: Executor, companyId: string, userId: string) {
-  const { rows } = await tx.execute<{ role: RoleId; deactivated_at: Date | null }>(
-    sql`select role, deactivated_at from users where company_id = ${companyId} and id = ${userId} for share`,
+  const { rows } = await tx.execute<{ role: RoleId; deactivated_at: Date | null; suspended_at: Date | null }>(
+    sql`select u.role, u.deactivated_at, c.suspended_at from users u join companies c on c.id = u.company_id
+         where u.company_id = ${companyId} and u.id = ${userId} for share`,
   );
   const row = rows[0];
-  return row && { role: row.role, deactivatedAt: row.deactivated_at };
+  return row && { role: row.role, deactivatedAt: row.deactivated_at, suspendedAt: row.suspended_at };
 }
 
 export async function login(db: Database, body: LoginBody, ip: string): Promise<LoginResultDto> {
@@ -70,12 +78,24 @@ export async function login(db: Database, body: LoginBody, ip: string): Promise<
 
   const roles = PAGE_ROLES[body.roleId ?? 'root'];
   const otherRoles = ROLE_IDS.filter((role) => !roles.includes(role));
-  const [candidates, otherKinds] = await withPlatform(db, async (tx) => [
+  // The root login (no company page) also admits platform (uber) users, who belong to no company.
+  const rootLogin = !body.roleId && !body.companyId;
+  const [candidates, otherKinds, platformUser] = await withPlatform(db, async (tx) => [
     await findAccountsByEmail(tx, body.email, roles, body.companyId, MAX_CANDIDATES),
     await findAccountsByEmail(tx, body.email, otherRoles, body.companyId, MAX_OTHER_KIND),
-  ]);
+    rootLogin ? await findPlatformUserByEmail(tx, body.email) : undefined,
+  ] as const);
   // An address with no account at all costs one argon2 check too, so timing does not tell it apart.
-  if (candidates.length === 0 && otherKinds.length === 0) await verifyAgainstNothing(body.password);
+  if (candidates.length === 0 && otherKinds.length === 0 && !platformUser) {
+    await verifyAgainstNothing(body.password);
+  }
+  if (platformUser && (await verifyPassword(platformUser.passwordHash, body.password))) {
+    return withPlatform(db, async (tx) => {
+      await clearLimit(tx, accountRule.key);
+      await undoEvent(tx, addressRule.key);
+      return startPlatformSession(tx, platformUser, ip);
+    });
+  }
   const matches: typeof candidates = [];
   for (const candidate of candidates) {
     if (await verifyPassword(candidate.user.passwordHash, body.password)) matches.push(candidate);
@@ -83,7 +103,10 @@ export async function login(db: Database, body: LoginBody, ip: string): Promise<
   // A deactivated staff member's password is still right, but it logs in nowhere (issue 15 §1).
   const usable = matches.filter((candidate) => !candidate.user.deactivatedAt);
   if (matches.length > 0 && usable.length === 0) throw new HttpError(403, DEACTIVATED_ACCOUNT);
-  const [match] = usable;
+  // A suspended company's people cannot log in (issue 18 §2); told only to whoever knows the password.
+  const open = usable.filter((candidate) => !candidate.company.suspendedAt);
+  if (usable.length > 0 && open.length === 0) throw companyUnavailable();
+  const [match] = open;
   if (!match) {
     const elsewhere: typeof otherKinds = [];
     for (const other of otherKinds) {
@@ -97,17 +120,18 @@ export async function login(db: Database, body: LoginBody, ip: string): Promise<
   return withPlatform(db, async (tx) => {
     await clearLimit(tx, accountRule.key);
     await undoEvent(tx, addressRule.key);
-    if (usable.length === 1) {
+    if (open.length === 1) {
       // Read again under a share lock: a role change or a deactivation that committed while the password
       // was checked is what the session carries (one still running waits, then its sessions update ends it).
       const now = await currentLogin(tx, match.company.id, match.user.id);
       if (!now) throw unauthorized(WRONG_CREDENTIALS);
       if (now.deactivatedAt) throw new HttpError(403, DEACTIVATED_ACCOUNT);
+      if (now.suspendedAt) throw companyUnavailable();
       return startSession(tx, { ...match.user, role: now.role }, match.company, body.isSpecial ?? 0);
     }
     // Only after the password is verified: the list never tells a stranger where an email has accounts.
     return {
-      chooseCompany: usable.map(({ company }) => ({
+      chooseCompany: open.map(({ company }) => ({
         id: company.id,
         slug: company.slug,
         name: company.name,

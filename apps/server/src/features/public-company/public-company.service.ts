@@ -3,6 +3,7 @@ import { withPlatform, type Database } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { uploadUrl } from '../uploads/uploads.storage.ts';
+import { assertCompanyAvailable } from '../platform/suspension.ts';
 
 /**
  * The company a public address names (`/api/public/{company}/…`, no session); an unknown one is a 404
@@ -11,6 +12,8 @@ import { uploadUrl } from '../uploads/uploads.storage.ts';
 export async function companyBySlug(db: Database, slug: string) {
   const company = await withPlatform(db, (tx) => findCompanyBySlug(tx, slug));
   if (!company) throw notFound(`We could not find a business at “${slug}”. Check the address.`);
+  // A suspended company's public pages say it is unavailable (issue 18 §2), a 403 the web shows as such.
+  assertCompanyAvailable(company);
   return company;
 }
 

@@ -11,6 +11,7 @@ import { clientAreaUrl, notify } from '../notifications/notify.ts';
 import { addImplicitStudio } from '../studios/studios.service.ts';
 import { instructors } from '../../db/schema/index.ts';
 import { insertCompany, insertUserIfNew } from './signup.repo.ts';
+import { assertCompanyAvailable } from '../platform/suspension.ts';
 
 const SLUG_TAKEN = 'This address is taken; choose another.';
 
@@ -84,6 +85,7 @@ export async function signUpClient(
     if (!company || !COMPANY_KIND_ROLES[company.kind].includes(body.roleId)) {
       throw notFound(`We could not find a business at “${body.company}”.`);
     }
+    assertCompanyAvailable(company);
     const client = await insertUserIfNew(tx, {
       companyId: company.id,
       id: generateId(),

@@ -3,7 +3,10 @@ import type { ListStaffMembersQuery, StaffRole } from '@kinetic/shared';
 import type { Executor } from '../../db/client.ts';
 import { INVITED_PASSWORD_HASH } from '../accounts/invited-login.ts';
 
-/** The logins that make up a company's team (a staff member is one of these; solo owners have no team). */
+/**
+ * The logins that make up a company's team (a staff member is one of these; solo owners have no team).
+ * A platform user's hidden support login (`platform_user_id` set, issue 18 §2) is never listed or counted.
+ */
 export const STAFF_ROLE_SQL = sql`('admin', 'staff', 'instructor')`;
 /** Every team login, for "an email is used once in the team" (solo-instructor included). */
 const TEAM_ROLE_SQL = sql`('admin', 'staff', 'instructor', 'solo-instructor')`;
@@ -36,7 +39,7 @@ function selectStaff(companyId: string, where: SQL, tail: SQL = sql``): SQL {
         where ss.company_id = u.company_id and ss.user_id = u.id), '[]'::json) as studios,
       (select i.id from instructors i where i.company_id = u.company_id and i.user_id = u.id limit 1) as instructor_id
     from users u
-    where u.company_id = ${companyId} and u.role in ${STAFF_ROLE_SQL} and ${where}
+    where u.company_id = ${companyId} and u.role in ${STAFF_ROLE_SQL} and u.platform_user_id is null and ${where}
     ${tail}`;
 }
 
@@ -58,7 +61,8 @@ export async function countStaff(
 ): Promise<number> {
   const result = await tx.execute<{ n: number }>(sql`
     select count(*)::int as n from users u
-    where u.company_id = ${companyId} and u.role in ${STAFF_ROLE_SQL} and ${listFilter(query)}`);
+    where u.company_id = ${companyId} and u.role in ${STAFF_ROLE_SQL} and u.platform_user_id is null
+      and ${listFilter(query)}`);
   return result.rows[0]?.n ?? 0;
 }
 
@@ -108,7 +112,7 @@ export async function countOtherActiveAdmins(
 ): Promise<number> {
   const result = await tx.execute<{ n: number }>(sql`
     select count(*)::int as n from users
-    where company_id = ${companyId} and role = 'admin' and deactivated_at is null
+    where company_id = ${companyId} and role = 'admin' and deactivated_at is null and platform_user_id is null
       and password_hash <> ${INVITED_PASSWORD_HASH} and id <> ${exceptId}`);
   return result.rows[0]?.n ?? 0;
 }
