@@ -408,7 +408,10 @@ export function archiveFiles(scope: ArchiveScope): ArchiveFile[] {
         ['notes', 'f.notes'],
         ['generated_until', day('f.generated_until')],
         ['ended_after', day('f.ended_after')],
-        ['skipped_dates', `(select coalesce(json_agg(to_char(x, 'YYYY-MM-DD') order by x), '[]')::text from unnest(f.skipped_dates) x)`],
+        [
+          'skipped_dates',
+          `(select coalesce(json_agg(to_char(x, 'YYYY-MM-DD') order by x), '[]')::text from unnest(f.skipped_dates) x)`,
+        ],
         ['created_at', instant('f.created_at')],
         ['updated_at', instant('f.updated_at')],
       ],

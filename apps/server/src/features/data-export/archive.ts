@@ -57,7 +57,11 @@ export interface ExportArchive {
  * that reads each file through a cursor in batches and deflates it into the ZIP as it goes. The
  * manifest is the last entry (its row counts are known only then).
  */
-export async function openExportArchive(db: Database, companyId: string, now = new Date()): Promise<ExportArchive> {
+export async function openExportArchive(
+  db: Database,
+  companyId: string,
+  now = new Date(),
+): Promise<ExportArchive> {
   if (!ID.test(companyId)) throw notFound('Company not found');
   // The guard's session look-up parked a transaction for this request: never hold two connections.
   await requestContext.getStore()?.parked?.discard();
@@ -145,9 +149,14 @@ async function* zipChunks(
       entry.push(Buffer.from(csvRow(columns)));
       let rows = 0;
       const select = file.columns.map(([name, expression]) => `${expression} as "${name}"`).join(', ');
-      await client.query(`declare export_rows no scroll cursor for select ${select} ${file.from} order by ${file.orderBy}`);
+      await client.query(
+        `declare export_rows no scroll cursor for select ${select} ${file.from} order by ${file.orderBy}`,
+      );
       for (;;) {
-        const batch = await client.query({ text: `fetch ${EXPORT_BATCH_ROWS} from export_rows`, rowMode: 'array' });
+        const batch = await client.query({
+          text: `fetch ${EXPORT_BATCH_ROWS} from export_rows`,
+          rowMode: 'array',
+        });
         if (batch.rows.length === 0) break;
         let csv = '';
         for (const row of batch.rows as unknown[][]) csv += csvRow(row);
@@ -177,5 +186,10 @@ async function* zipChunks(
 
 /** The export's day on the company's calendar (the file name's date). */
 export function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }

@@ -131,11 +131,19 @@ describe('GET /api/exports/archive', () => {
     expect(archive.manifest).toMatchObject({
       format: 'kinetic-export',
       version: 1,
-      company: { name: 'Côte & Co', slug: owner.slug, kind: 'company', timeZone: 'America/New_York', currency: 'USD' },
+      company: {
+        name: 'Côte & Co',
+        slug: owner.slug,
+        kind: 'company',
+        timeZone: 'America/New_York',
+        currency: 'USD',
+      },
     });
     expect(archive.manifest.excluded).toContain('password hashes');
     // Every CSV in the archive is listed, with its exact header and row count.
-    expect(archive.names.sort()).toEqual([...archive.manifest.files.map((file) => file.name), 'manifest.json'].sort());
+    expect(archive.names.sort()).toEqual(
+      [...archive.manifest.files.map((file) => file.name), 'manifest.json'].sort(),
+    );
     for (const file of archive.manifest.files) {
       const rows = parseCsv(archive.raw[file.name]!);
       expect(rows[0], file.name).toEqual(file.columns);
@@ -156,8 +164,15 @@ describe('GET /api/exports/archive', () => {
     });
     expect(byEmail.get('siobhan@example.com')).toMatchObject({ name: "O'Brien, Siobhán", phone: '' });
     // Kept exactly as stored, formula-looking values included (docs/export-format.md: a data archive).
-    expect(byEmail.get('lines@example.com')).toMatchObject({ name: 'Line\r\nBreak Person', phone: '=HYPERLINK("x")' });
-    expect(byEmail.get('mono@example.com')).toMatchObject({ first_name: 'Mononym', last_name: '', phone: '-42' });
+    expect(byEmail.get('lines@example.com')).toMatchObject({
+      name: 'Line\r\nBreak Person',
+      phone: '=HYPERLINK("x")',
+    });
+    expect(byEmail.get('mono@example.com')).toMatchObject({
+      first_name: 'Mononym',
+      last_name: '',
+      phone: '-42',
+    });
     expect(byEmail.get('chris@example.com')).toMatchObject({
       id: chrisId,
       name: 'Chris Client',
@@ -173,7 +188,11 @@ describe('GET /api/exports/archive', () => {
     });
     expect(byEmail.get('chris@example.com')!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // A client who never chose: the defaults (everything but marketing).
-    expect(byEmail.get('bulk1@example.com')).toMatchObject({ consent_marketing: 'false', consent_waitlist: 'true', birth_date: '' });
+    expect(byEmail.get('bulk1@example.com')).toMatchObject({
+      consent_marketing: 'false',
+      consent_waitlist: 'true',
+      birth_date: '',
+    });
 
     // Nothing of the other company.
     const everything = Object.values(archive.raw).join('\n');
@@ -228,7 +247,8 @@ describe('GET /api/exports/archive', () => {
       expect(everything, secret).not.toContain(secret);
     expect(everything).not.toContain(owner.session.token);
     for (const file of archive.manifest.files)
-      for (const column of file.columns) expect(`${file.name}: ${column}`).not.toMatch(/password|token|secret|hash/);
+      for (const column of file.columns)
+        expect(`${file.name}: ${column}`).not.toMatch(/password|token|secret|hash/);
     // The endpoint itself is the company's (its address and events), without its secret.
     expect(archive.table('webhook-endpoints.csv')).toEqual([
       expect.objectContaining({ url: 'https://hooks.example.com/k', events: '["booking.created"]' }),
@@ -263,7 +283,9 @@ describe('GET /api/exports/archive', () => {
     await seedDemo(db.db);
     const login = await logIn(app, { email: 'admin@demo.test', password: DEMO_PASSWORD, roleId: 'admin' });
     expect(login.statusCode, login.body).toBe(200);
-    const { rows } = await db.pool.query<{ id: string; currency: string }>(`select id, currency from companies where slug = 'demo'`);
+    const { rows } = await db.pool.query<{ id: string; currency: string }>(
+      `select id, currency from companies where slug = 'demo'`,
+    );
     const companyId = rows[0]!.id;
     const archive = await download(bearer(login.json().data.token));
     const rowsOf = (name: string) => archive.manifest.files.find((file) => file.name === name)!.rows;
@@ -296,9 +318,20 @@ describe('GET /api/exports/archive', () => {
       'email-templates.csv': 'from email_templates where company_id = $1',
       'company.csv': 'from companies where id = $1',
     };
-    for (const [name, sql] of Object.entries(expected)) expect(rowsOf(name), name).toBe(await count(sql, [companyId]));
+    for (const [name, sql] of Object.entries(expected))
+      expect(rowsOf(name), name).toBe(await count(sql, [companyId]));
     // The demo studio has the kinds of record the archive promises (a test of something, not of zeros).
-    for (const name of ['clients.csv', 'client-packages.csv', 'credit-ledger.csv', 'bookings.csv', 'orders.csv', 'payments.csv', 'class-instances.csv', 'waiver-signatures.csv', 'pay-rates.csv'])
+    for (const name of [
+      'clients.csv',
+      'client-packages.csv',
+      'credit-ledger.csv',
+      'bookings.csv',
+      'orders.csv',
+      'payments.csv',
+      'class-instances.csv',
+      'waiver-signatures.csv',
+      'pay-rates.csv',
+    ])
       expect(rowsOf(name), name).toBeGreaterThan(0);
 
     for (const file of archive.manifest.files) {
@@ -308,11 +341,15 @@ describe('GET /api/exports/archive', () => {
     }
     // Money in minor units with its currency; remaining credits agree with the ledger.
     const orders = archive.table('orders.csv');
-    expect(orders.every((order) => /^\d+$/.test(order.total!) && order.currency === rows[0]!.currency)).toBe(true);
+    expect(orders.every((order) => /^\d+$/.test(order.total!) && order.currency === rows[0]!.currency)).toBe(
+      true,
+    );
     const packs = archive.table('client-packages.csv').filter((pack) => pack.kind === 'class-pack');
     const ledger = archive.table('credit-ledger.csv');
     for (const pack of packs) {
-      const sum = ledger.filter((entry) => entry.client_package_id === pack.id).reduce((total, entry) => total + Number(entry.credits), 0);
+      const sum = ledger
+        .filter((entry) => entry.client_package_id === pack.id)
+        .reduce((total, entry) => total + Number(entry.credits), 0);
       expect(Number(pack.credits_remaining), pack.id).toBe(sum);
       expect(pack.client_email).toMatch(/@/);
     }
@@ -320,7 +357,9 @@ describe('GET /api/exports/archive', () => {
     const clientIds = new Set(archive.table('clients.csv').map((client) => client.id));
     expect(archive.table('bookings.csv').every((booking) => clientIds.has(booking.client_id!))).toBe(true);
     const instanceIds = new Set(archive.table('class-instances.csv').map((instance) => instance.id));
-    expect(archive.table('bookings.csv').every((booking) => instanceIds.has(booking.class_instance_id!))).toBe(true);
+    expect(
+      archive.table('bookings.csv').every((booking) => instanceIds.has(booking.class_instance_id!)),
+    ).toBe(true);
     // Local dates and instants in their documented shapes.
     const instance = archive.table('class-instances.csv')[0]!;
     expect(instance.local_date).toMatch(/^\d{4}-\d\d-\d\d$/);
