@@ -8,7 +8,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -36,6 +35,7 @@ import { paymentsConfigOf } from './features/payments/payments-config.ts';
 import { configureEventLinks } from './features/events/event-links.ts';
 import type { PaymentsConfig } from './features/payments/stripe-account.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { API_DOCS_DESCRIPTION, SECURITY_SCHEMES, transformWithSecurity } from './features/api-keys/api-docs.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
 import { companyDetailsRoutes } from './features/company-details/company-details.routes.ts';
@@ -122,15 +122,14 @@ export async function buildApp(
   registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
 
+  // Issue 18 §3: the schemes (API key, session), how to call, and each operation's security
+  // (features/api-keys/api-docs.ts).
   await app.register(swagger, {
     openapi: {
-      info: {
-        title: 'Kinetic API',
-        version: '0.1.0',
-        description: 'Every answer is the envelope { status, message, data }.',
-      },
+      info: { title: 'Kinetic API', version: '0.1.0', description: API_DOCS_DESCRIPTION },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: transformWithSecurity,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // Every /api route with its guard, for the ability matrix test (features/tenancy/ability-matrix.test.ts).

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { abilitiesOf, ROLE_IDS, TEAM_ROLES, type Ability, type RoleId } from '@kinetic/shared';
+import {
+  abilitiesOf,
+  isApiKeyToken,
+  ROLE_IDS,
+  TEAM_ROLES,
+  type Ability,
+  type ApiKeyScope,
+  type RoleId,
+} from '@kinetic/shared';
 import {
   APP_ROLE,
   BEGIN_AS_APP,
@@ -10,6 +18,12 @@ import {
 } from '../db/client.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { hashToken } from './tokens.ts';
+import {
+  API_KEY_PERSONAL_ROUTE,
+  authenticateApiKey,
+  refuseApiKeyOnPersonalRoute,
+  sendApiKeyLimitHeaders,
+} from '../features/api-keys/api-key-auth.ts';
 
 export interface Actor {
   sessionId: string;
@@ -18,6 +32,12 @@ export interface Actor {
   roleId: RoleId;
   /** What this person may do (issue 15 §2): their role's defaults or the owner's choice for them. */
   abilities: readonly Ability[];
+  /**
+   * Set when the request came with an API key (Settings › API Keys) rather than a person's session:
+   * the key acts as an admin of its company (every ability but managing staff); `userId` is then the
+   * team member who created the key and `sessionId` is empty. See features/api-keys/api-key-auth.ts.
+   */
+  apiKey?: { id: string; scope: ApiKeyScope };
 }
 
 /** The signed-in user and company, read with the session when a route asks for it (`withAccount`). */
@@ -161,6 +181,11 @@ export async function authenticate(
 ): Promise<Actor> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Please log in to continue.');
+  // An API key (`kin_` + 43 characters; a session token is 43 characters, so the two never mix).
+  if (isApiKeyToken(token)) {
+    if (withAccount || refuseApiKeyOnPersonalRoute(request)) throw forbidden(API_KEY_PERSONAL_ROUTE);
+    return authenticateApiKey(request, token);
+  }
   const { db, sessionTouches } = request.server.deps;
   const context = requestContext.getStore();
   const mode: Mode = withAccount
@@ -206,7 +231,8 @@ export function requireRole(roles: readonly RoleId[], options: AuthOptions = {})
     const actor = await authenticate(request, options);
     if (!roles.includes(actor.roleId)) {
       await requestContext.getStore()?.parked?.discard();
-      throw forbidden('Your account cannot do this.');
+      // A key is no client: the routes of a client acting for themselves are not for it.
+      throw forbidden(actor.apiKey ? API_KEY_PERSONAL_ROUTE : 'Your account cannot do this.');
     }
     request.actor = actor;
   };
@@ -232,7 +258,7 @@ export function requireAbility(abilities: Ability | readonly Ability[], options:
     const actor = await authenticate(request, options);
     if (!TEAM_ROLES.includes(actor.roleId) || !needed.every((ability) => actor.abilities.includes(ability))) {
       await requestContext.getStore()?.parked?.discard();
-      throw forbidden(refusalFor(actor.roleId));
+      throw forbidden(actor.apiKey ? API_KEY_PERSONAL_ROUTE : refusalFor(actor.roleId));
     }
     request.actor = actor;
   };
@@ -267,6 +293,11 @@ export function registerRequestContext(app: FastifyInstance): void {
     else done();
   };
   app.addHook('onResponse', (request, _reply, done) => discardParked(request, done));
+  // An API key's rate-limit headers (X-RateLimit-*, Retry-After on a 429), on its answers only.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.apiKeyLimit) sendApiKeyLimitHeaders(request, reply);
+    done(null, payload);
+  });
   app.addHook('onRequestAbort', discardParked);
 }
 

@@ -1,0 +1,163 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { ABILITIES, type ApiKeyScope } from '@kinetic/shared';
+import { APP_ROLE } from '../../db/client.ts';
+import type { Actor } from '../../plugins/auth.ts';
+import { forbidden, tooManyRequests, unauthorized } from '../../plugins/errors.ts';
+import { hashToken } from '../../plugins/tokens.ts';
+
+/**
+ * Issue 18 §3: `Authorization: Bearer kin_…` on the company's resource routes.
+ *
+ * The key's actor: an admin of the key's company with every ability but `manageStaff` (a key cannot
+ * invite, change or deactivate people, their abilities, pay rates or payroll), acting as the team member
+ * who created the key (`userId`: what `booked_by`, ledger actors and `created_by` columns record), with
+ * no session (`sessionId` empty). A `read` key may only GET (and HEAD). Routes about a person (their
+ * account, password, log-out, a client's own "my" pages, API keys themselves, the platform area) refuse
+ * every key with 403, before any look-up.
+ */
+
+/** Abilities of a key: an admin's, but no staff management. */
+export const API_KEY_ABILITIES = ABILITIES.filter((ability) => ability !== 'manageStaff');
+
+export const API_KEY_PERSONAL_ROUTE =
+  'API keys cannot be used here: this is for a person signed in to Kinetic (their account, API keys, staff).';
+export const API_KEY_READ_ONLY = 'This API key is read-only: it can only make GET requests.';
+export const API_KEY_UNKNOWN = 'This API key is not valid. Check that it was copied whole.';
+export const API_KEY_REVOKED = 'This API key has been revoked. Create a new one in Settings › API Keys.';
+export const API_KEY_SUSPENDED =
+  'This business is suspended at the moment: its API keys do not work until it is reactivated.';
+
+/** Last use is written at most this often per key (like sessions): no write per request for it. */
+const TOUCH_AFTER_MS = 60_000;
+const WINDOW_SECONDS = 60;
+
+/**
+ * The route patterns (with their parameters, as registered) a key may never call: a person's own
+ * things. A client-only route is refused too, by its role (a key is an admin, no client).
+ */
+const PERSONAL_ROUTES = [
+  /^\/api\/me(?:\/|$)/,
+  /^\/api\/logout$/,
+  /^\/api\/my\//,
+  /^\/api\/email-confirmations/,
+  /^\/api\/api-keys(?:\/|$)/,
+  /^\/api\/platform(?:\/|$)/,
+  /^\/api\/support-access(?:\/|$)/,
+  /^\/api\/support-sessions(?:\/|$)/,
+  /^\/api\/kiosk\/unlock$/,
+];
+
+/** Whether a route (its registered pattern, e.g. `/api/my/orders`) refuses API keys whatever the guard. */
+export const isPersonalRoute = (url: string): boolean => PERSONAL_ROUTES.some((pattern) => pattern.test(url));
+
+export const refuseApiKeyOnPersonalRoute = (request: FastifyRequest): boolean =>
+  isPersonalRoute(request.routeOptions.url ?? request.url);
+
+interface ApiKeyRow {
+  company_id: string;
+  id: string;
+  scope: ApiKeyScope;
+  user_id: string;
+  rate_limit_per_minute: number;
+  revoked: boolean;
+  suspended: boolean;
+  count: number | null;
+  reset_seconds: number | null;
+}
+
+export interface ApiKeyLimit {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+  over: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The rate limit of the API key this request came with (its answer's X-RateLimit-* headers). */
+    apiKeyLimit?: ApiKeyLimit;
+  }
+}
+
+/**
+ * One statement, one round trip, committed on its own (a count must outlive a refused request): find the
+ * key by its SHA-256 with its company's suspension (platform scope, as the session look-up), count the
+ * request in the key's fixed one-minute window in `rate_limits` (the same table and rule as
+ * plugins/rate-limit.ts `countEvent`, so every server process shares it), and record last use when it is
+ * older than a minute. Revoked keys and suspended companies are neither counted nor touched. The hash is
+ * 64 hex characters, checked, so inlining it is safe (the simple protocol carries both statements).
+ */
+function lookUpSql(tokenHash: string): string {
+  return `select set_config('role', '${APP_ROLE}', true), set_config('app.scope', 'platform', true);
+with found as (
+  select k.company_id, k.id, k.scope, coalesce(k.created_by, '') as user_id, k.rate_limit_per_minute,
+         k.revoked_at is not null as revoked, c.suspended_at is not null as suspended,
+         (k.last_used_at is null or k.last_used_at < now() - interval '${TOUCH_AFTER_MS} milliseconds') as stale
+    from api_keys k join companies c on c.id = k.company_id
+   where k.token_hash = '${tokenHash}'
+), usable as (
+  select * from found where not revoked and not suspended
+), counted as (
+  insert into rate_limits (key, count, window_started_at)
+  select 'api-key:' || company_id || ':' || id, 1, now() from usable
+  on conflict (key) do update set
+    count = case when rate_limits.window_started_at <= now() - interval '${WINDOW_SECONDS} seconds'
+                 then 1 else rate_limits.count + 1 end,
+    window_started_at = case when rate_limits.window_started_at <= now() - interval '${WINDOW_SECONDS} seconds'
+                 then now() else rate_limits.window_started_at end
+  returning count, window_started_at
+), touched as (
+  update api_keys k set last_used_at = now() from usable u
+   where k.company_id = u.company_id and k.id = u.id and u.stale
+  returning k.id
+)
+select f.company_id, f.id, f.scope, f.user_id, f.rate_limit_per_minute, f.revoked, f.suspended, c.count,
+       greatest(1, ceil(extract(epoch from c.window_started_at + interval '${WINDOW_SECONDS} seconds' - now())))::int
+         as reset_seconds
+  from found f left join counted c on true`;
+}
+
+/**
+ * The actor behind an API key, or 401 (unknown, revoked, suspended company), 429 (over the key's
+ * limit) or 403 (a read-only key on anything but GET/HEAD). The request's tenant transaction is not
+ * parked (as a session look-up's is): the first `withTenant` opens it.
+ */
+export async function authenticateApiKey(request: FastifyRequest, token: string): Promise<Actor> {
+  const tokenHash = hashToken(token);
+  if (!/^[0-9a-f]{64}$/.test(tokenHash)) throw unauthorized(API_KEY_UNKNOWN);
+  const pool: pg.Pool = request.server.deps.db.pool;
+  const results = (await pool.query(lookUpSql(tokenHash))) as unknown as pg.QueryResult<ApiKeyRow>[];
+  const row = results[1]?.rows[0];
+  if (!row) throw unauthorized(API_KEY_UNKNOWN);
+  if (row.revoked) throw unauthorized(API_KEY_REVOKED);
+  if (row.suspended) throw unauthorized(API_KEY_SUSPENDED);
+  const count = Number(row.count ?? 0);
+  const limit = row.rate_limit_per_minute;
+  const resetSeconds = row.reset_seconds ?? WINDOW_SECONDS;
+  request.apiKeyLimit = { limit, remaining: Math.max(0, limit - count), resetSeconds, over: count > limit };
+  if (count > limit)
+    throw tooManyRequests(
+      `This API key made more than ${limit} requests in a minute. Try again in ${resetSeconds} second${resetSeconds === 1 ? '' : 's'}.`,
+    );
+  if (row.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD')
+    throw forbidden(API_KEY_READ_ONLY);
+  return {
+    sessionId: '',
+    userId: row.user_id,
+    companyId: row.company_id,
+    roleId: 'admin',
+    abilities: API_KEY_ABILITIES,
+    apiKey: { id: row.id, scope: row.scope },
+  };
+}
+
+/** X-RateLimit-Limit / -Remaining / -Reset on every answer to a key, and Retry-After on its 429. */
+export function sendApiKeyLimitHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  const limit = request.apiKeyLimit;
+  if (!limit) return;
+  reply.header('x-ratelimit-limit', String(limit.limit));
+  reply.header('x-ratelimit-remaining', String(limit.remaining));
+  reply.header('x-ratelimit-reset', String(limit.resetSeconds));
+  if (limit.over) reply.header('retry-after', String(limit.resetSeconds));
+}
