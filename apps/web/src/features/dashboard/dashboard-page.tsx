@@ -1,10 +1,12 @@
-import { Button, CopyButton, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { onboardingStepsFor } from '@kinetic/shared';
 import { clientLoginPath } from '../../shell/login-path.ts';
 import { useAppBase, useIsSolo } from '../../shell/use-app-base.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
+import { useDashboard } from './api/dashboard.ts';
+import { DashboardCards } from './dashboard-cards.tsx';
 import { OnboardingChecklist } from './onboarding-checklist.tsx';
 
 /**
@@ -35,31 +37,53 @@ function ClientLoginAddress({ path }: { path: string }) {
   );
 }
 
-/** The admin app's index: a welcome and the onboarding checklist. */
+/**
+ * The admin app's index (issue 18): the onboarding checklist while setup is incomplete, then what is
+ * happening today (live seats, read again every 30 seconds), this week against last, and what needs
+ * handling, each a link to where it is handled. An instructor sees their own classes.
+ */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const me = useMe();
   const base = useAppBase();
   const solo = useIsSolo();
+  const dashboard = useDashboard(me.data?.company.id ?? '');
   if (!me.data) return <PageLoader />;
   const { user, company, onBoardingData, can } = me.data;
   const clientLogin = clientLoginPath(company.slug, company.kind);
   return (
-    <Stack gap="lg" maw={720}>
+    <Stack gap="lg" maw={1200}>
       <Stack gap={4}>
         <Title order={1}>Dashboard</Title>
         <Text size="lg">Welcome, {user.name}.</Text>
         {can.manageSettings ? <ClientLoginAddress path={clientLogin} /> : null}
       </Stack>
-      {can.manageSettings ? (
-        <OnboardingChecklist
-          steps={onboardingStepsFor(company.kind)}
-          pending={onBoardingData}
-          base={base}
-          solo={solo}
-        />
+      {can.manageSettings && onBoardingData.length > 0 ? (
+        <Stack maw={720}>
+          <OnboardingChecklist
+            steps={onboardingStepsFor(company.kind)}
+            pending={onBoardingData}
+            base={base}
+            solo={solo}
+          />
+        </Stack>
+      ) : null}
+      {dashboard.data ? (
+        <DashboardCards data={dashboard.data} base={base} can={can} />
+      ) : dashboard.isError ? (
+        <Alert color="red" role="alert" title="Today's overview could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Check the connection, then try again.</Text>
+            <Button size="compact-sm" variant="light" onClick={() => void dashboard.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
       ) : (
-        <Text>The schedule, classes and clients will appear here as those pages arrive.</Text>
+        <Group gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text>Loading today’s overview…</Text>
+        </Group>
       )}
     </Stack>
   );
