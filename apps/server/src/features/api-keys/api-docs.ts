@@ -38,8 +38,8 @@ server process. Every answer to a key carries \`X-RateLimit-Limit\`, \`X-RateLim
 Every answer is the envelope \`{ "status": 1, "message"?: string, "data": … }\` on success, or
 \`{ "status": 0, "message": string, "errors"?: { "<field>": "<problem>" } }\` with a 4xx code when the
 request is refused (400 names each invalid field; 404 for anything not found, including another
-company's ids). Lists that page take \`page\` (from 1) and \`pageSize\` (50 unless asked, at most
-100) and answer \`{ items, total }\`. Times are ISO 8601; money is in minor units (cents) of the
+company's ids). Lists that page take \`page\` (from 1) and \`pageSize\` (50 unless asked, at
+most 100) and answer \`{ items, total }\`. Times are ISO 8601; money is in minor units (cents) of the
 company's currency.
 
 ## Webhooks
