@@ -40,7 +40,6 @@ const PERSONAL_ROUTES = [
   /^\/api\/me(?:\/|$)/,
   /^\/api\/logout$/,
   /^\/api\/my\//,
-  /^\/api\/email-confirmations/,
   /^\/api\/api-keys(?:\/|$)/,
   /^\/api\/platform(?:\/|$)/,
   /^\/api\/support-access(?:\/|$)/,
