@@ -18,6 +18,7 @@ import {
   removeExpiredClientReports,
   writeClientReport,
 } from '../features/client-report/client-report.job.ts';
+import { startClientImportJobs } from './client-import-jobs.ts';
 
 const EMAIL_QUEUE = 'email-delivery';
 /** Daily: every open class series gets its classes generated to the rolling horizon. */
@@ -40,6 +41,8 @@ export interface Jobs {
   flushOutbox(): Promise<void>;
   /** Starts writing a requested client report (features/client-report). */
   generateClientReport(companyId: string, reportId: string): Promise<void>;
+  /** Issue 18 §5: runs a started client import in batches (jobs/client-import-jobs.ts). */
+  startClientImport(companyId: string, importId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -216,6 +219,8 @@ export async function startJobs(
     );
   await removeExpiredReports();
 
+  const { startClientImport } = await startClientImportJobs(boss, db, options, log);
+
   const flushOutbox = async () => {
     const ids = await withPlatform(db, findUnsentEmailIds);
     for (const id of ids) await deliverEmail(id);
@@ -237,6 +242,7 @@ export async function startJobs(
     deliverEmail,
     flushOutbox,
     generateClientReport,
+    startClientImport,
     async stop() {
       clearInterval(sweeper);
       await boss.stop({ graceful: true, timeout: 5000, wait: true });

@@ -26,7 +26,8 @@ export function detectDelimiter(text: string): ParsedCsv['delimiter'] {
     else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
   }
   let best: ParsedCsv['delimiter'] = ',';
-  for (const delimiter of DELIMITERS) if ((counts.get(delimiter) ?? 0) > (counts.get(best) ?? 0)) best = delimiter;
+  for (const delimiter of DELIMITERS)
+    if ((counts.get(delimiter) ?? 0) > (counts.get(best) ?? 0)) best = delimiter;
   return best;
 }
 
@@ -117,7 +118,10 @@ export function decodeText(bytes: Uint8Array): string {
   // Excel's "Unicode text" and some exports write UTF-16 with its byte-order mark.
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  if (bytes.includes(0)) throw new CsvError('This is not a CSV file (it contains binary data). Export a CSV or a Kinetic archive (.zip).');
+  if (bytes.includes(0))
+    throw new CsvError(
+      'This is not a CSV file (it contains binary data). Export a CSV or a Kinetic archive (.zip).',
+    );
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
