@@ -48,6 +48,15 @@ export const configSchema = z.object({
   /** Where the Stripe SDK sends requests; only for tests (a local stand-in) or an egress proxy. */
   STRIPE_API_URL: optionalUrl('STRIPE_API_URL'),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /**
+   * Webhooks (issue 18 §4) go only to https addresses on the public internet. `true` also allows http://
+   * and loopback/private addresses (127.0.0.1, 10.x, 192.168.x, …): for tests and development only — on a
+   * production server it would let any owner make the server call its own network.
+   */
+  WEBHOOKS_ALLOW_HTTP: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'WEBHOOKS_ALLOW_HTTP must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   UBER_ADMIN_EMAIL: z.string().email().optional(),
   UBER_ADMIN_PASSWORD: z.string().min(12).optional(),
 });
