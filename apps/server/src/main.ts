@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   const jobs = await startJobs(databaseUrl, db.db, createMailer(config), {
     publicUrl,
     dataDir: config.DATA_DIR,
+    webhookAllowLocal: config.WEBHOOKS_ALLOW_HTTP,
     log: (message, error) => console.error(message, error),
     // Renewals charge the client's saved card when the studio takes cards; otherwise they are owed.
     chargeSavedCard: savedCardCharger(paymentsConfigOf(config, publicUrl)),

@@ -19,6 +19,7 @@ import {
   writeClientReport,
 } from '../features/client-report/client-report.job.ts';
 import { startClientImportJobs } from './client-import-jobs.ts';
+import { startWebhookJobs, type WebhookJobOptions, type WebhookJobs } from './webhook-jobs.ts';
 
 const EMAIL_QUEUE = 'email-delivery';
 /** Daily: every open class series gets its classes generated to the rolling horizon. */
@@ -43,10 +44,12 @@ export interface Jobs {
   generateClientReport(companyId: string, reportId: string): Promise<void>;
   /** Issue 18 §5: runs a started client import in batches (jobs/client-import-jobs.ts). */
   startClientImport(companyId: string, importId: string): Promise<void>;
+  /** Issue 18 §4: webhook deliveries (jobs/webhook-jobs.ts); committed events are handed on by NOTIFY. */
+  webhooks: Pick<WebhookJobs, 'deliverWebhook' | 'flushWebhooks' | 'sweepWebhooks'>;
   stop(): Promise<void>;
 }
 
-export interface JobOptions {
+export interface JobOptions extends WebhookJobOptions {
   /** Seconds before the first retry; doubled each time (pg-boss backoff). */
   retryDelaySeconds?: number;
   retryLimit?: number;
@@ -221,6 +224,8 @@ export async function startJobs(
 
   const { startClientImport } = await startClientImportJobs(boss, db, options, log);
 
+  const webhooks = await startWebhookJobs(boss, databaseUrl, db, options, log);
+
   const flushOutbox = async () => {
     const ids = await withPlatform(db, findUnsentEmailIds);
     for (const id of ids) await deliverEmail(id);
@@ -235,6 +240,7 @@ export async function startJobs(
     sweep().catch((error: unknown) => log('email sweep failed', error));
     removeExpiredRecords(db).catch((error: unknown) => log('cleanup failed', error));
     void removeExpiredReports();
+    webhooks.sweepWebhooks().catch((error: unknown) => log('webhook sweep failed', error));
   }, 5 * 60_000);
   sweeper.unref();
 
@@ -243,8 +249,10 @@ export async function startJobs(
     flushOutbox,
     generateClientReport,
     startClientImport,
+    webhooks,
     async stop() {
       clearInterval(sweeper);
+      await webhooks.stop();
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
       mailer.close();
     },

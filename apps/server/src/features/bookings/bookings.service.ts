@@ -26,6 +26,7 @@ import { hasSignedWaiver } from '../waivers/waivers.service.ts';
 import { queueBookingNotice, queueCancellationConfirmation, queuePlaceEmail } from './booking-email.ts';
 import { bookingWindows, localMoment } from './booking-rules.ts';
 import { findTypeRecord } from '../appointments/appointments.repo.ts';
+import { emitBookingEvent } from '../webhooks/event-data.ts';
 import {
   addToCounts,
   bookingWithClient,
@@ -174,6 +175,17 @@ async function handOn(
         : 'A place opened: promoted from the waitlist',
       at: now,
     });
+    await emitBookingEvent(
+      tx,
+      companyId,
+      'waitlist.promoted',
+      paid,
+      cls,
+      {
+        offerExpiresAt: offer ? expiresAt.toISOString() : null,
+      },
+      now,
+    );
     const client = await findClient(tx, companyId, next.clientId);
     if (client) {
       // A promotion's email is its booking confirmation too: one email for the event.
@@ -431,6 +443,7 @@ export async function placeBooking(
     reason: client ? 'Booked by the client' : 'Booked by the studio',
     at: now,
   });
+  await emitBookingEvent(tx, actor.companyId, 'booking.created', row, cls, {}, now);
   const position = status === 'waitlisted' ? cls.waitlistCount + 1 : null;
   const answer: BookAnswer = {
     message: walkIn
@@ -571,6 +584,15 @@ export async function cancelBooking(
         reason: `${reason}${fee && options.waiveFee ? '; fee waived' : ''}`,
         at: now,
       });
+      await emitBookingEvent(
+        tx,
+        actor.companyId,
+        'booking.cancelled',
+        row,
+        cls,
+        { late, reason: 'cancelled' },
+        now,
+      );
       const emails: string[] = [];
       const person = freed ? await findClient(tx, actor.companyId, booking.clientId) : undefined;
       // Leaving a waitlist sends nothing; a place given up (booked or held) is confirmed.
@@ -668,6 +690,15 @@ export async function declineHeldPlace(
     reason: by.actorId ? 'Offer declined' : 'Offer declined from the email link',
     at: now,
   });
+  await emitBookingEvent(
+    tx,
+    companyId,
+    'booking.cancelled',
+    row,
+    cls,
+    { late: false, reason: 'offer_declined' },
+    now,
+  );
   const rules = await rulesFor(tx, companyId, cls);
   return { value: row, emails: await handOn(tx, companyId, cls, rules, now, publicUrl) };
 }
@@ -761,7 +792,10 @@ export async function expireOffers(deps: BookingDeps, now = new Date()): Promise
           booking.offerExpiresAt > now
         )
           return { value: 0, emails: [] };
-        await updateBooking(tx, offer.companyId, booking.id, { status: 'cancelled', offerExpiresAt: null });
+        const ended = await updateBooking(tx, offer.companyId, booking.id, {
+          status: 'cancelled',
+          offerExpiresAt: null,
+        });
         await releasePayment(tx, offer.companyId, booking, 'Offer expired', null, now);
         await addToCounts(tx, offer.companyId, cls.id, { places: -1 });
         cls.bookedCount -= 1;
@@ -773,6 +807,18 @@ export async function expireOffers(deps: BookingDeps, now = new Date()): Promise
           reason: 'Offer expired',
           at: now,
         });
+        await emitBookingEvent(
+          tx,
+          offer.companyId,
+          'booking.cancelled',
+          ended,
+          cls,
+          {
+            late: false,
+            reason: 'offer_expired',
+          },
+          now,
+        );
         const emails: string[] = [];
         const client = await findClient(tx, offer.companyId, booking.clientId);
         const queued = client
@@ -847,6 +893,15 @@ export async function checkInBooking(
     reason: wasNoShow ? 'No-show corrected: checked in' : by.reason,
     at: now,
   });
+  await emitBookingEvent(
+    tx,
+    companyId,
+    'check_in.created',
+    row,
+    cls,
+    { checkedInAt: now.toISOString() },
+    now,
+  );
   return row;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../bookings/bookings.repo.ts';
 import { classVariables, queueBookingNotice } from '../bookings/booking-email.ts';
 import { releasePayment } from '../orders/booking-payments.ts';
+import { emitBookingEvent } from '../webhooks/event-data.ts';
 
 /**
  * Where a class the studio cancels ends its bookings: called in the same transaction, after the class
@@ -65,7 +66,10 @@ export async function endBookingsOfCancelledClasses(
       .where(and(eq(classInstances.companyId, companyId), eq(classInstances.id, id)));
     for (const { booking, clientName, clientEmail } of rows.filter(
       (row) => row.booking.classInstanceId === id,
-    ))
+    )) {
+      const ended = { ...booking, status: 'cancelled' as const, cancelledBy: 'studio', offerExpiresAt: null };
+      const why = { late: false, reason: 'class_cancelled' };
+      await emitBookingEvent(tx, companyId, 'booking.cancelled', ended, cls, why, cancelledAt);
       await queueBookingNotice(
         tx,
         companyId,
@@ -75,6 +79,7 @@ export async function endBookingsOfCancelledClasses(
         publicUrl,
         facts,
       );
+    }
   }
   return rows.length;
 }

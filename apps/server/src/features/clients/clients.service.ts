@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../plugins/errors.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
 import { INVITED_PASSWORD_HASH } from '../accounts/invited-login.ts';
 import { searchClients } from '../bookings/bookings.repo.ts';
+import { emitClientCreated } from '../webhooks/event-data.ts';
 
 const toDto = (row: {
   id: string;
@@ -60,6 +61,7 @@ export async function createClient(
         })
         .returning();
       if (!row) throw new Error('The client was not created');
+      await emitClientCreated(tx, actor.companyId, row, 'studio');
       return toDto(row);
     } catch (error) {
       if (isUniqueViolation(error))

@@ -1,5 +1,6 @@
 import { withTenant } from '../../db/client.ts';
 import { findCompanyById } from '../accounts/accounts.repo.ts';
+import { emitOrderPaid } from '../webhooks/event-data.ts';
 import { findOrder, insertPayment, updateOrder } from './orders.repo.ts';
 import type { OrderDeps } from './orders.service.ts';
 import { queuePaymentReceipt } from './orders.service.ts';
@@ -51,6 +52,7 @@ export async function chargeFeesToSavedCards(
         now,
       );
       await updateOrder(tx, companyId, orderId, { status: 'paid', paid: order.total, paidAt: now });
+      await emitOrderPaid(tx, companyId, orderId, now);
       emails.push(...(await queuePaymentReceipt(tx, company, orderId, deps.publicUrl, now)));
       return true;
     }).catch((error: unknown) => {

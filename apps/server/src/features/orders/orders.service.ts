@@ -21,6 +21,7 @@ import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Jobs } from '../../jobs/runner.ts';
 import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
+import { emitOrderPaid, emitRefund } from '../webhooks/event-data.ts';
 import {
   clientPackages,
   creditLedger,
@@ -485,6 +486,7 @@ async function takePayment(
       now,
     );
   await updateOrder(tx, company.id, order.id, { status: 'paid', paid: order.total, paidAt: now });
+  await emitOrderPaid(tx, company.id, order.id, now);
   if (due === 0) return [];
   return queueReceipt(tx, company, await detailsOf(tx, company.id, order.id), publicUrl, now);
 }
@@ -746,6 +748,7 @@ export async function refundOrder(
         refunded,
         status: refunded === order.paid ? 'refunded' : 'partly-refunded',
       });
+      await emitRefund(tx, actor.companyId, order.id, { amount: body.amount, reason: body.reason }, now);
       // Taking a pack or membership back: it stops at once (no commitment: the studio chose to refund).
       const ended = body.endPackages
         ? await tx

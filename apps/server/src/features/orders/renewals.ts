@@ -8,6 +8,7 @@ import { localDateLabel, localDateOf } from '../fitness-sessions/zoned-time.ts';
 import { applyDueChanges } from './membership-changes.ts';
 import { periodOf, periodStart } from './membership-periods.ts';
 import { notify } from '../notifications/notify.ts';
+import { emitOrderPaid } from '../webhooks/event-data.ts';
 import { orderVariables, packageVariables } from './order-emails.ts';
 import {
   insertOrder,
@@ -242,6 +243,7 @@ async function renewOne(
         now,
       );
     await updateOrder(tx, company.id, order.id, { status: 'paid', paid: priced.total, paidAt: now });
+    await emitOrderPaid(tx, company.id, order.id, now);
   }
   await tx
     .update(clientPackages)

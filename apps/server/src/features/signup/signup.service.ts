@@ -11,6 +11,7 @@ import { clientAreaUrl, notify } from '../notifications/notify.ts';
 import { addImplicitStudio } from '../studios/studios.service.ts';
 import { instructors } from '../../db/schema/index.ts';
 import { insertCompany, insertUserIfNew } from './signup.repo.ts';
+import { emitClientCreated } from '../webhooks/event-data.ts';
 import { assertCompanyAvailable } from '../platform/suspension.ts';
 
 const SLUG_TAKEN = 'This address is taken; choose another.';
@@ -100,6 +101,7 @@ export async function signUpClient(
       const message = `${body.email} already has an account here. Log in or reset your password.`;
       throw conflict(message, { email: message });
     }
+    await emitClientCreated(tx, company.id, client, 'signup');
     await notify(
       tx,
       company.id,
