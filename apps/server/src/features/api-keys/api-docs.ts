@@ -15,8 +15,8 @@ Kinetic's HTTP API: the same routes the web app uses.
 Send \`Authorization: Bearer <token>\` with every request. Two kinds of token work:
 
 - **API key** (\`apiKey\` below): \`kin_\` followed by 43 characters, created by an owner or admin in
-  **Settings › API Keys** and shown once. A key acts as an admin of its company with every ability but
-  managing staff; what it does is recorded as done by the person who created it. A **read** key may
+  **Settings › API Keys** and shown once. A key acts as an admin of its company (in a solo business, as
+  its owner) with every ability but managing staff; what it does is recorded as done by the person who created it. A **read** key may
   only make \`GET\` requests (anything else answers \`403 This API key is read-only\`); a **write** key
   may also add and change things. Keys cannot be used on the routes about a person (\`/api/me\`,
   \`/api/logout\`, a client's own \`/api/my/…\` routes, \`/api/api-keys\`, the platform area): those

@@ -9,9 +9,9 @@ import { hashToken } from '../../plugins/tokens.ts';
 /**
  * Issue 18 §3: `Authorization: Bearer kin_…` on the company's resource routes.
  *
- * The key's actor: an admin of the key's company with every ability but `manageStaff` (a key cannot
- * invite, change or deactivate people, their abilities, pay rates or payroll), acting as the team member
- * who created the key (`userId`: what `booked_by`, ledger actors and `created_by` columns record), with
+ * The key's actor: an admin of the key's company (in a solo business its owner's role, `solo-instructor`)
+ * with every ability but `manageStaff` (a key cannot invite, change or deactivate people, their abilities,
+ * pay rates or payroll), acting as the team member who created the key (`userId`: what `booked_by`, ledger actors and `created_by` columns record), with
  * no session (`sessionId` empty). A `read` key may only GET (and HEAD). Routes about a person (their
  * account, password, log-out, a client's own "my" pages, API keys themselves, the platform area) refuse
  * every key with 403, before any look-up.
@@ -61,6 +61,7 @@ interface ApiKeyRow {
   rate_limit_per_minute: number;
   revoked: boolean;
   suspended: boolean;
+  kind: 'company' | 'solo';
   count: number | null;
   reset_seconds: number | null;
 }
@@ -91,7 +92,7 @@ function lookUpSql(tokenHash: string): string {
   return `select set_config('role', '${APP_ROLE}', true), set_config('app.scope', 'platform', true);
 with found as (
   select k.company_id, k.id, k.scope, coalesce(k.created_by, '') as user_id, k.rate_limit_per_minute,
-         k.revoked_at is not null as revoked, c.suspended_at is not null as suspended,
+         k.revoked_at is not null as revoked, c.suspended_at is not null as suspended, c.kind,
          (k.last_used_at is null or k.last_used_at < now() - interval '${TOUCH_AFTER_MS} milliseconds') as stale
     from api_keys k join companies c on c.id = k.company_id
    where k.token_hash = '${tokenHash}'
@@ -111,7 +112,7 @@ with found as (
    where k.company_id = u.company_id and k.id = u.id and u.stale
   returning k.id
 )
-select f.company_id, f.id, f.scope, f.user_id, f.rate_limit_per_minute, f.revoked, f.suspended, c.count,
+select f.company_id, f.id, f.scope, f.user_id, f.rate_limit_per_minute, f.revoked, f.suspended, f.kind, c.count,
        greatest(1, ceil(extract(epoch from c.window_started_at + interval '${WINDOW_SECONDS} seconds' - now())))::int
          as reset_seconds
   from found f left join counted c on true`;
@@ -145,7 +146,8 @@ export async function authenticateApiKey(request: FastifyRequest, token: string)
     sessionId: '',
     userId: row.user_id,
     companyId: row.company_id,
-    roleId: 'admin',
+    // The owner's role: a solo business has no admin, and a key may do no more than its owner.
+    roleId: row.kind === 'solo' ? 'solo-instructor' : 'admin',
     abilities: API_KEY_ABILITIES,
     apiKey: { id: row.id, scope: row.scope },
   };

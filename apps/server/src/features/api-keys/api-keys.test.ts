@@ -176,6 +176,14 @@ describe('API keys', () => {
     expect(list.json().data.items[0].revokedAt).toBeNull();
   });
 
+  it("a solo business's key acts as its owner: it reads clients but cannot add a second studio", async () => {
+    const solo = await signUpCompany(app, { kind: 'solo' });
+    const { headers } = await createKey(bearer(solo.session.token), { name: 'Solo sync', scope: 'write' });
+    expect((await app.inject({ method: 'GET', url: '/api/clients', headers })).statusCode).toBe(200);
+    const studio = await app.inject({ method: 'POST', url: '/api/studios', headers, payload: {} });
+    expect(studio.statusCode).toBe(403);
+  });
+
   it('team members without manageSettings and clients cannot manage keys', async () => {
     const owner = await signUpCompany(app);
     const client = await signUpClient(app, owner.slug);
