@@ -35,6 +35,7 @@ import { paymentsConfigOf } from './features/payments/payments-config.ts';
 import { configureEventLinks } from './features/events/event-links.ts';
 import type { PaymentsConfig } from './features/payments/stripe-account.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { registerRequestMetrics } from './features/operations/metrics.ts';
 import { API_DOCS_DESCRIPTION, SECURITY_SCHEMES, transformWithSecurity } from './features/api-keys/api-docs.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
@@ -119,6 +120,8 @@ export async function buildApp(
     done(null, payload);
   });
 
+  // Issue 18: requests counted for /api/metrics, only when METRICS_TOKEN is set (features/operations).
+  if (deps.config.METRICS_TOKEN) registerRequestMetrics(app);
   registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
 

@@ -59,6 +59,17 @@ export const configSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   UBER_ADMIN_EMAIL: z.string().email().optional(),
   UBER_ADMIN_PASSWORD: z.string().min(12).optional(),
+  /**
+   * Turns on GET /api/metrics (Prometheus text format), answered only to `Authorization: Bearer <token>`.
+   * Unset: the route answers 404 and no request is counted.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .transform((value) => (value.trim() === '' ? undefined : value.trim()))
+    .optional()
+    .refine((value) => value === undefined || value.length >= 16, {
+      message: 'METRICS_TOKEN must be at least 16 characters',
+    }),
 });
 
 export type Config = z.infer<typeof configSchema>;
