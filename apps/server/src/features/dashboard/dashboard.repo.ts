@@ -157,17 +157,21 @@ export async function renewingSoon(
   until: string,
   limit: number,
 ): Promise<MembershipRow[]> {
+  // The few shown are picked before their names are joined: joining every due membership's client first
+  // made the planner hash all 100,000 clients (150 ms at 8,000 renewals in the week).
   const result = await tx.execute<MembershipRow>(sql`
-    select cp.id, cp.client_id, u.name as client_name, cp.terms ->> 'name' as package_name,
-      to_char(cp.paid_until, 'YYYY-MM-DD') as date, cp.renewal_failures as failures, false as paused,
-      count(*) over ()::int as total
-    from client_packages cp
-    join users u on u.company_id = cp.company_id and u.id = cp.client_id
-    where cp.company_id = ${companyId} and cp.status = 'active' and cp.paid_until is not null
-      and cp.paid_until between ${today}::date and ${until}::date
-      and (cp.terms ->> 'autoRenew')::boolean and cp.ends_on is null
-    order by cp.paid_until, u.name, cp.id
-    limit ${limit}`);
+    with due as (
+      select cp.id, cp.client_id, cp.terms, cp.paid_until, cp.renewal_failures from client_packages cp
+      where cp.company_id = ${companyId} and cp.status = 'active' and cp.paid_until is not null
+        and cp.paid_until between ${today}::date and ${until}::date
+        and (cp.terms ->> 'autoRenew')::boolean and cp.ends_on is null
+    ),
+    shown as (select * from due order by paid_until, id limit ${limit})
+    select shown.id, shown.client_id, u.name as client_name, shown.terms ->> 'name' as package_name,
+      to_char(shown.paid_until, 'YYYY-MM-DD') as date, shown.renewal_failures as failures, false as paused,
+      (select count(*) from due)::int as total
+    from shown join users u on u.company_id = ${companyId} and u.id = shown.client_id
+    order by shown.paid_until, shown.id`);
   return result.rows;
 }
 
@@ -258,12 +262,13 @@ export async function balancesOwing(tx: Executor, companyId: string, limit: numb
       select client_id, sum(total - paid)::float8 as amount from orders
       where company_id = ${companyId} and status = 'open'
       group by client_id having sum(total - paid) > 0
-    )
-    select owing.client_id, u.name as client_name, owing.amount,
-      count(*) over ()::int as clients, sum(owing.amount) over ()::float8 as total
-    from owing join users u on u.company_id = ${companyId} and u.id = owing.client_id
-    order by owing.amount desc, u.name, owing.client_id
-    limit ${limit}`);
+    ),
+    -- The few shown are picked before their names are joined (not a hash of every client).
+    shown as (select * from owing order by amount desc, client_id limit ${limit})
+    select shown.client_id, u.name as client_name, shown.amount,
+      (select count(*) from owing)::int as clients, (select coalesce(sum(amount), 0) from owing)::float8 as total
+    from shown join users u on u.company_id = ${companyId} and u.id = shown.client_id
+    order by shown.amount desc, shown.client_id`);
   const rows = result.rows;
   return {
     count: Number(rows[0]?.clients ?? 0),

@@ -250,7 +250,7 @@ function Metric({
 function WeekCard({ data, base, can }: { data: DashboardDto; base: string; can: Can }) {
   const week = data.week;
   if (!week) return null;
-  const reports = can.runReports ? { to: `${base}/reports`, text: 'Open the reports' } : null;
+  const reports = (text: string) => (can.runReports ? { to: `${base}/reports`, text } : null);
   return (
     <Card
       id="dashboard-week"
@@ -258,13 +258,13 @@ function WeekCard({ data, base, can }: { data: DashboardDto; base: string; can: 
       subtitle={`${shortDayLabel(week.from)} to ${shortDayLabel(week.to)}, against last week`}
     >
       <Items>
-        <Metric label="Bookings" value={week.bookings} link={reports} />
+        <Metric label="Bookings" value={week.bookings} link={reports('Attendance report')} />
         {week.revenue ? (
           <Metric
             label="Revenue (paid minus refunds)"
             value={week.revenue}
             format={moneyFormat(data.currency, data.locale)}
-            link={reports}
+            link={reports('Revenue report')}
           />
         ) : null}
         <Metric
