@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
@@ -7,6 +8,7 @@ import { seedDemo } from '../demo/seed-demo.ts';
 import { logIn } from '../../test/factories.ts';
 import { DEMO_PASSWORD } from '../demo/seed-demo.ts';
 import { EXPORT_BATCH_ROWS } from './archive.ts';
+import { archiveFiles } from './archive-files.ts';
 
 /** Issue 18 §5: the full export archive (docs/export-format.md). */
 const { app, db } = await createTestApp();
@@ -366,5 +368,22 @@ describe('GET /api/exports/archive', () => {
     expect(instance.starts_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // The hidden logins and passwords stay out here too.
     expect(Object.values(archive.raw).join('\n')).not.toContain('$argon2');
+  });
+
+  it('matches docs/export-format.md: the same files in the same order, each with the documented columns', () => {
+    const doc = readFileSync(new URL('../../../../../docs/export-format.md', import.meta.url), 'utf8');
+    const documented: [string, string[]][] = [];
+    for (const section of doc.split('\n### ').slice(1)) {
+      const [heading, ...rest] = section.split('\n');
+      const columns = /`([a-z0-9_,\s]+)`/
+        .exec(rest.join('\n'))![1]!
+        .split(',')
+        .map((column) => column.trim());
+      for (const [, name] of heading!.matchAll(/([a-z-]+\.csv)/g)) documented.push([name!, columns]);
+    }
+    const code = archiveFiles({ companyId: 'x', currency: 'USD', timeZone: 'UTC' }).map(
+      (file) => [file.name, file.columns.map(([column]) => column)] as [string, string[]],
+    );
+    expect(documented).toEqual(code);
   });
 });
