@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
 import { send } from './support/classes.ts';
 import { expectNoHorizontalScroll, signedInOwner, snap } from './support/journeys.ts';
 
@@ -95,10 +95,12 @@ describe('API keys', () => {
     await page.goto('/app/settings/apiKeys');
     await page.getByRole('listitem').filter({ hasText: 'Zapier' }).waitFor();
     await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page);
     await snap(page, 'api-keys-list');
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByRole('textbox', { name: 'Name' }).waitFor();
     await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page);
     await page.waitForTimeout(400); // the dialog's fade-in, so the picture shows it settled
     await page.screenshot({ path: '/tmp/shots/api-keys-create-dialog-360.png' });
     await page.getByRole('textbox', { name: 'Name' }).fill('Phone key');
