@@ -233,7 +233,7 @@ function Metric({
         <Text size="xl" fw={700}>
           {shown(value.thisWeek)}
         </Text>
-        <Text size="sm" c={trend === 'down' ? 'red.9' : trend === 'up' ? 'green.9' : QUIET}>
+        <Text size="sm" c={trend === 'down' ? 'red.9' : trend === 'up' ? '#1f5f2c' : QUIET}>
           <span aria-hidden>{ARROWS[trend]} </span>
           {words}
         </Text>
