@@ -45,7 +45,9 @@ company's currency.
 ## Webhooks
 
 Endpoints registered in **Settings › Webhooks** receive \`POST\` requests with a JSON event
-(\`{ id, type, createdAt, data }\`). Each carries the header
+(\`{ id, type, createdAt, companyId, data }\`; events \`booking.created\`, \`booking.cancelled\`,
+\`waitlist.promoted\`, \`check_in.created\`, \`purchase.created\`, \`refund.created\`,
+\`client.created\`), with \`Kinetic-Event-Id\` and \`Kinetic-Event-Type\` headers. Each carries the header
 \`Kinetic-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>\`.
 To verify: compute the HMAC over the timestamp, a dot and the raw request body exactly as received,
 compare it with \`v1\` in constant time, and refuse a timestamp more than 5 minutes from your clock.
