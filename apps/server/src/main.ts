@@ -11,6 +11,7 @@ import { createMailer } from './jobs/mailer.ts';
 import { startJobs } from './jobs/runner.ts';
 import { paymentsConfigOf } from './features/payments/payments-config.ts';
 import { savedCardCharger } from './features/payments/stripe-payments.ts';
+import { oneProcessAtATime } from './features/operations/startup-lock.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,21 +26,23 @@ async function main(): Promise<void> {
     process.on('exit', embedded.killNow);
   }
   const db = connectDatabase(databaseUrl);
-  await migrateDatabase(db.db);
   const shouldSeed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && embedded !== undefined);
-  if (shouldSeed) await seedDemo(db.db);
-  if (config.UBER_ADMIN_EMAIL && config.UBER_ADMIN_PASSWORD) {
-    await ensurePlatformAdmin(db.db, config.UBER_ADMIN_EMAIL, config.UBER_ADMIN_PASSWORD);
-  }
-
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
-  const jobs = await startJobs(databaseUrl, db.db, createMailer(config), {
-    publicUrl,
-    dataDir: config.DATA_DIR,
-    webhookAllowLocal: config.WEBHOOKS_ALLOW_HTTP,
-    log: (message, error) => console.error(message, error),
-    // Renewals charge the client's saved card when the studio takes cards; otherwise they are owed.
-    chargeSavedCard: savedCardCharger(paymentsConfigOf(config, publicUrl)),
+  // Several processes on one database start one after another (features/operations/startup-lock.ts).
+  const jobs = await oneProcessAtATime(databaseUrl, async () => {
+    await migrateDatabase(db.db);
+    if (shouldSeed) await seedDemo(db.db);
+    if (config.UBER_ADMIN_EMAIL && config.UBER_ADMIN_PASSWORD) {
+      await ensurePlatformAdmin(db.db, config.UBER_ADMIN_EMAIL, config.UBER_ADMIN_PASSWORD);
+    }
+    return startJobs(databaseUrl, db.db, createMailer(config), {
+      publicUrl,
+      dataDir: config.DATA_DIR,
+      webhookAllowLocal: config.WEBHOOKS_ALLOW_HTTP,
+      log: (message, error) => console.error(message, error),
+      // Renewals charge the client's saved card when the studio takes cards; otherwise they are owed.
+      chargeSavedCard: savedCardCharger(paymentsConfigOf(config, publicUrl)),
+    });
   });
   const app = await buildApp({ config, db, jobs });
 
