@@ -9,6 +9,7 @@ import { logIn } from '../../test/factories.ts';
 import { DEMO_PASSWORD } from '../demo/seed-demo.ts';
 import { EXPORT_BATCH_ROWS } from './archive.ts';
 import { archiveFiles } from './archive-files.ts';
+import { EXPORTS_PER_HOUR } from './data-export.routes.ts';
 
 /** Issue 18 §5: the full export archive (docs/export-format.md). */
 const { app, db } = await createTestApp();
@@ -279,96 +280,116 @@ describe('GET /api/exports/archive', () => {
     );
     const archive = await download(trusted.headers);
     expect(archive.table('staff.csv')).toHaveLength(4);
+
+    // Ten archives an hour per company (shared by every process): the eleventh is refused, said plainly.
+    await db.pool.query(`update rate_limits set count = $2 where key = $1`, [
+      `export-archive:${companyId}`,
+      EXPORTS_PER_HOUR,
+    ]);
+    const limited = await app.inject({
+      method: 'GET',
+      url: '/api/exports/archive',
+      headers: bearer(owner.session.token),
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(
+      'The archive was downloaded 10 times in the last hour. Please try again later.',
+    );
   });
 
-  it('exports the demo studio whole: every file parses and its row counts match the database', async () => {
-    await seedDemo(db.db);
-    const login = await logIn(app, { email: 'admin@demo.test', password: DEMO_PASSWORD, roleId: 'admin' });
-    expect(login.statusCode, login.body).toBe(200);
-    const { rows } = await db.pool.query<{ id: string; currency: string }>(
-      `select id, currency from companies where slug = 'demo'`,
-    );
-    const companyId = rows[0]!.id;
-    const archive = await download(bearer(login.json().data.token));
-    const rowsOf = (name: string) => archive.manifest.files.find((file) => file.name === name)!.rows;
+  // Seeding the demo takes a while on a busy machine.
+  it(
+    'exports the demo studio whole: every file parses and its row counts match the database',
+    { timeout: 120_000 },
+    async () => {
+      await seedDemo(db.db);
+      const login = await logIn(app, { email: 'admin@demo.test', password: DEMO_PASSWORD, roleId: 'admin' });
+      expect(login.statusCode, login.body).toBe(200);
+      const { rows } = await db.pool.query<{ id: string; currency: string }>(
+        `select id, currency from companies where slug = 'demo'`,
+      );
+      const companyId = rows[0]!.id;
+      const archive = await download(bearer(login.json().data.token));
+      const rowsOf = (name: string) => archive.manifest.files.find((file) => file.name === name)!.rows;
 
-    const expected: Record<string, string> = {
-      'clients.csv': `from users where company_id = $1 and role = 'client'`,
-      'staff.csv': `from users where company_id = $1 and role not in ('client', 'solo-client') and platform_user_id is null`,
-      'client-packages.csv': 'from client_packages where company_id = $1',
-      'packages.csv': 'from packages where company_id = $1',
-      'credit-ledger.csv': 'from credit_ledger where company_id = $1',
-      'bookings.csv': 'from bookings where company_id = $1',
-      'booking-events.csv': 'from booking_events where company_id = $1',
-      'orders.csv': 'from orders where company_id = $1',
-      'order-lines.csv': 'from order_lines where company_id = $1',
-      'payments.csv': 'from payments where company_id = $1',
-      'waivers.csv': 'from waivers where company_id = $1',
-      'waiver-signatures.csv': 'from waiver_signatures where company_id = $1',
-      'studios.csv': 'from studios where company_id = $1',
-      'rooms.csv': 'from studio_rooms where company_id = $1',
-      'class-templates.csv': 'from class_templates where company_id = $1',
-      'class-series.csv': 'from fitness_sessions where company_id = $1',
-      'class-instances.csv': 'from class_instances where company_id = $1',
-      'events.csv': 'from events where company_id = $1',
-      'appointment-types.csv': 'from appointment_types where company_id = $1',
-      'instructors.csv': 'from instructors where company_id = $1',
-      'facilitators.csv': 'from facilitators where company_id = $1',
-      'pay-rates.csv': 'from pay_rates where company_id = $1',
-      'payroll-periods.csv': 'from payroll_periods where company_id = $1',
-      'payroll-lines.csv': 'from payroll_lines where company_id = $1',
-      'email-templates.csv': 'from email_templates where company_id = $1',
-      'company.csv': 'from companies where id = $1',
-    };
-    for (const [name, sql] of Object.entries(expected))
-      expect(rowsOf(name), name).toBe(await count(sql, [companyId]));
-    // The demo studio has the kinds of record the archive promises (a test of something, not of zeros).
-    for (const name of [
-      'clients.csv',
-      'client-packages.csv',
-      'credit-ledger.csv',
-      'bookings.csv',
-      'orders.csv',
-      'payments.csv',
-      'class-instances.csv',
-      'waiver-signatures.csv',
-      'pay-rates.csv',
-    ])
-      expect(rowsOf(name), name).toBeGreaterThan(0);
+      const expected: Record<string, string> = {
+        'clients.csv': `from users where company_id = $1 and role = 'client'`,
+        'staff.csv': `from users where company_id = $1 and role not in ('client', 'solo-client') and platform_user_id is null`,
+        'client-packages.csv': 'from client_packages where company_id = $1',
+        'packages.csv': 'from packages where company_id = $1',
+        'credit-ledger.csv': 'from credit_ledger where company_id = $1',
+        'bookings.csv': 'from bookings where company_id = $1',
+        'booking-events.csv': 'from booking_events where company_id = $1',
+        'orders.csv': 'from orders where company_id = $1',
+        'order-lines.csv': 'from order_lines where company_id = $1',
+        'payments.csv': 'from payments where company_id = $1',
+        'waivers.csv': 'from waivers where company_id = $1',
+        'waiver-signatures.csv': 'from waiver_signatures where company_id = $1',
+        'studios.csv': 'from studios where company_id = $1',
+        'rooms.csv': 'from studio_rooms where company_id = $1',
+        'class-templates.csv': 'from class_templates where company_id = $1',
+        'class-series.csv': 'from fitness_sessions where company_id = $1',
+        'class-instances.csv': 'from class_instances where company_id = $1',
+        'events.csv': 'from events where company_id = $1',
+        'appointment-types.csv': 'from appointment_types where company_id = $1',
+        'instructors.csv': 'from instructors where company_id = $1',
+        'facilitators.csv': 'from facilitators where company_id = $1',
+        'pay-rates.csv': 'from pay_rates where company_id = $1',
+        'payroll-periods.csv': 'from payroll_periods where company_id = $1',
+        'payroll-lines.csv': 'from payroll_lines where company_id = $1',
+        'email-templates.csv': 'from email_templates where company_id = $1',
+        'company.csv': 'from companies where id = $1',
+      };
+      for (const [name, sql] of Object.entries(expected))
+        expect(rowsOf(name), name).toBe(await count(sql, [companyId]));
+      // The demo studio has the kinds of record the archive promises (a test of something, not of zeros).
+      for (const name of [
+        'clients.csv',
+        'client-packages.csv',
+        'credit-ledger.csv',
+        'bookings.csv',
+        'orders.csv',
+        'payments.csv',
+        'class-instances.csv',
+        'waiver-signatures.csv',
+        'pay-rates.csv',
+      ])
+        expect(rowsOf(name), name).toBeGreaterThan(0);
 
-    for (const file of archive.manifest.files) {
-      const parsed = parseCsv(archive.raw[file.name]!);
-      expect(parsed.length - 1, file.name).toBe(file.rows);
-      for (const row of parsed) expect(row, file.name).toHaveLength(file.columns.length);
-    }
-    // Money in minor units with its currency; remaining credits agree with the ledger.
-    const orders = archive.table('orders.csv');
-    expect(orders.every((order) => /^\d+$/.test(order.total!) && order.currency === rows[0]!.currency)).toBe(
-      true,
-    );
-    const packs = archive.table('client-packages.csv').filter((pack) => pack.kind === 'class-pack');
-    const ledger = archive.table('credit-ledger.csv');
-    for (const pack of packs) {
-      const sum = ledger
-        .filter((entry) => entry.client_package_id === pack.id)
-        .reduce((total, entry) => total + Number(entry.credits), 0);
-      expect(Number(pack.credits_remaining), pack.id).toBe(sum);
-      expect(pack.client_email).toMatch(/@/);
-    }
-    // References resolve inside the archive.
-    const clientIds = new Set(archive.table('clients.csv').map((client) => client.id));
-    expect(archive.table('bookings.csv').every((booking) => clientIds.has(booking.client_id!))).toBe(true);
-    const instanceIds = new Set(archive.table('class-instances.csv').map((instance) => instance.id));
-    expect(
-      archive.table('bookings.csv').every((booking) => instanceIds.has(booking.class_instance_id!)),
-    ).toBe(true);
-    // Local dates and instants in their documented shapes.
-    const instance = archive.table('class-instances.csv')[0]!;
-    expect(instance.local_date).toMatch(/^\d{4}-\d\d-\d\d$/);
-    expect(instance.starts_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    // The hidden logins and passwords stay out here too.
-    expect(Object.values(archive.raw).join('\n')).not.toContain('$argon2');
-  });
+      for (const file of archive.manifest.files) {
+        const parsed = parseCsv(archive.raw[file.name]!);
+        expect(parsed.length - 1, file.name).toBe(file.rows);
+        for (const row of parsed) expect(row, file.name).toHaveLength(file.columns.length);
+      }
+      // Money in minor units with its currency; remaining credits agree with the ledger.
+      const orders = archive.table('orders.csv');
+      expect(
+        orders.every((order) => /^\d+$/.test(order.total!) && order.currency === rows[0]!.currency),
+      ).toBe(true);
+      const packs = archive.table('client-packages.csv').filter((pack) => pack.kind === 'class-pack');
+      const ledger = archive.table('credit-ledger.csv');
+      for (const pack of packs) {
+        const sum = ledger
+          .filter((entry) => entry.client_package_id === pack.id)
+          .reduce((total, entry) => total + Number(entry.credits), 0);
+        expect(Number(pack.credits_remaining), pack.id).toBe(sum);
+        expect(pack.client_email).toMatch(/@/);
+      }
+      // References resolve inside the archive.
+      const clientIds = new Set(archive.table('clients.csv').map((client) => client.id));
+      expect(archive.table('bookings.csv').every((booking) => clientIds.has(booking.client_id!))).toBe(true);
+      const instanceIds = new Set(archive.table('class-instances.csv').map((instance) => instance.id));
+      expect(
+        archive.table('bookings.csv').every((booking) => instanceIds.has(booking.class_instance_id!)),
+      ).toBe(true);
+      // Local dates and instants in their documented shapes.
+      const instance = archive.table('class-instances.csv')[0]!;
+      expect(instance.local_date).toMatch(/^\d{4}-\d\d-\d\d$/);
+      expect(instance.starts_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      // The hidden logins and passwords stay out here too.
+      expect(Object.values(archive.raw).join('\n')).not.toContain('$argon2');
+    },
+  );
 
   it('matches docs/export-format.md: the same files in the same order, each with the documented columns', () => {
     const doc = readFileSync(new URL('../../../../../docs/export-format.md', import.meta.url), 'utf8');
