@@ -304,7 +304,12 @@ describe('dry run', () => {
     expect(dry.job.status).toBe('pending');
     expect((await clientsOf(companyId)).length).toBe(before);
 
-    // Importing it does what the dry run said, with the packages and details.
+    // Importing it does what the dry run said, with the packages and details, and a client.created
+    // webhook event per new client for an endpoint listening for it.
+    await withPlatform(db.db, (tx) =>
+      tx.execute(sql`insert into webhook_endpoints (company_id, id, url, events, secret)
+        values (${companyId}, ${'a'.repeat(24)}, 'https://hooks.example.com/kinetic', array['client.created'], 'whsec_test')`),
+    );
     expect((await startRaw(headers, data.job.id)).statusCode).toBe(200);
     const { job } = await untilFinished(headers, data.job.id);
     expect(job).toMatchObject({
@@ -328,6 +333,24 @@ describe('dry run', () => {
     ]);
     expect((await startRaw(headers, data.job.id)).statusCode).toBe(409);
     expect(mail.mailTo('vera@example.com')).toEqual([]);
+    const events = await withPlatform(db.db, async (tx) =>
+      (
+        await tx.execute<{ payload: { type: string; data: { client: { email: string }; source: string } } }>(
+          sql`select payload from webhook_deliveries where company_id = ${companyId} order by created_at`,
+        )
+      ).rows.map((row) => ({
+        type: row.payload.type,
+        email: row.payload.data.client.email,
+        source: row.payload.data.source,
+      })),
+    );
+    expect(events).toEqual([
+      { type: 'client.created', email: 'vera@example.com', source: 'import' },
+      { type: 'client.created', email: 'mo@example.com', source: 'import' },
+    ]);
+    await withPlatform(db.db, (tx) =>
+      tx.execute(sql`delete from webhook_endpoints where company_id = ${companyId}`),
+    );
   });
 });
 
