@@ -59,7 +59,9 @@ export async function startWebhookJobs(
   for (let index = 0; index < WORKERS; index += 1) {
     const worker: string = await boss.work<DeliveryRef>(
       WEBHOOK_QUEUE,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+      // One worker polls for retries coming due; the others are woken by each hand-off (notifyWorker),
+      // so they poll rarely (tests set a short interval, and several workers polling it add up).
+      { pollingIntervalSeconds: index === 0 ? (options.pollingIntervalSeconds ?? 2) : 10, batchSize: 1 },
       async ([job]) => {
         if (!job) return;
         const outcome = await attemptDelivery(db, job.data.companyId, job.data.id, {
