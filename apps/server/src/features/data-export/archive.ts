@@ -85,15 +85,19 @@ export async function openExportArchive(
     const files = archiveFiles({ companyId, currency: company.currency, timeZone: company.timeZone });
     const fileName = `kinetic-export-${company.slug}-${localDate(now, company.timeZone)}.zip`;
 
-    const end = async () => {
-      if (released) return;
-      try {
-        await client.query('rollback');
-        release();
-      } catch {
-        release(true);
-      }
-    };
+    // Once only, whoever asks first (the generator's finally, or the stream's close when it never started):
+    // a second ROLLBACK queued behind the first would run after the connection went back to the pool.
+    let ending: Promise<void> | undefined;
+    const end = () =>
+      (ending ??= (async () => {
+        if (released) return;
+        try {
+          await client.query('rollback');
+          release();
+        } catch {
+          release(true);
+        }
+      })());
     const stream = Readable.from(zipChunks(client, files, company, now, end), { objectMode: false });
     // A client that goes away mid-download destroys the stream: end the transaction then too.
     stream.once('close', () => void end());

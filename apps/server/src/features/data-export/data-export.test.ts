@@ -7,7 +7,7 @@ import { signInTeamMember } from '../../test/team.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { logIn } from '../../test/factories.ts';
 import { DEMO_PASSWORD } from '../demo/seed-demo.ts';
-import { EXPORT_BATCH_ROWS } from './archive.ts';
+import { EXPORT_BATCH_ROWS, openExportArchive } from './archive.ts';
 import { archiveFiles } from './archive-files.ts';
 import { EXPORTS_PER_HOUR } from './data-export.routes.ts';
 
@@ -390,6 +390,29 @@ describe('GET /api/exports/archive', () => {
       expect(Object.values(archive.raw).join('\n')).not.toContain('$argon2');
     },
   );
+
+  it('a download given up half-way ends its transaction and gives its connection back', async () => {
+    const owner = await signUpCompany(app);
+    const companyId = owner.session.company.id;
+    await db.pool.query(
+      `insert into users (company_id, id, role, name, email, password_hash)
+       select $1, 'd' || lpad(to_hex(n), 23, '0'), 'client', 'Bulk ' || n, 'gone' || n || '@example.com', 'x'
+         from generate_series(1, $2) n`,
+      [companyId, EXPORT_BATCH_ROWS * 3],
+    );
+    const archive = await openExportArchive(db.db, companyId);
+    const chunks = archive.stream[Symbol.asyncIterator]();
+    expect((await chunks.next()).done).toBe(false);
+    expect(db.pool.totalCount - db.pool.idleCount).toBe(1);
+    const closed = new Promise((resolve) => archive.stream.once('close', resolve));
+    archive.stream.destroy();
+    await closed;
+    await expect.poll(() => db.pool.totalCount - db.pool.idleCount).toBe(0);
+    const open = await db.pool.query(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+    );
+    expect(open.rows[0].n).toBe(0);
+  });
 
   it('matches docs/export-format.md: the same files in the same order, each with the documented columns', () => {
     const doc = readFileSync(new URL('../../../../../docs/export-format.md', import.meta.url), 'utf8');
