@@ -46,6 +46,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Studios may store Stripe keys (sealed with it); nothing here calls Stripe.
       PAYMENTS_SECRET: 'e2e-only-payments-secret-0123456789abcdef',
+      // The platform (uber) admin the platform journey logs in as (e2e/platform-admin.e2e.ts).
+      UBER_ADMIN_EMAIL: 'platform@e2e.test',
+      UBER_ADMIN_PASSWORD: 'kinetic-e2e-platform-1',
       // Webhooks may go to a receiver on 127.0.0.1 over http (e2e/webhooks.e2e.ts); never set in production.
       WEBHOOKS_ALLOW_HTTP: 'true',
     },

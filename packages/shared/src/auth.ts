@@ -47,6 +47,7 @@ export const RESERVED_SLUGS = [
   'solo-instructor',
   'solo-client',
   'uber',
+  'platform',
   'forgotpassword',
   'resetpassword',
   'check-in',

@@ -8,6 +8,7 @@ export * from './constants/planning-units.ts';
 export * from './constants/session.ts';
 export * from './constants/client-report.ts';
 export * from './constants/roles.ts';
+export * from './constants/platform.ts';
 export * from './constants/abilities.ts';
 export * from './constants/role-schemas.ts';
 export * from './object-id.ts';

@@ -21,10 +21,6 @@ export const platformSessionDto = z.object({
 });
 export type PlatformSessionDto = z.infer<typeof platformSessionDto>;
 
-/** The sentence a suspended company's people and public pages read. */
-export const COMPANY_UNAVAILABLE_MESSAGE = 'This business is unavailable at the moment.';
-/** `errors.reason` of that 403, so pages can tell it from other refusals. */
-export const COMPANY_UNAVAILABLE_REASON = 'companyUnavailable';
 
 export const platformCompaniesQuery = pageQuery.extend({
   search: z.string({ error: 'Search with text' }).trim().max(100, 'Use at most 100 characters').optional(),

@@ -23,6 +23,9 @@ const firstPaintPages = {
 };
 
 const otherPages = {
+  // The platform (uber) area (issue 18 §2): only the uber route set names it.
+  platformArea: () =>
+    import('../features/platform/platform-area.tsx').then((m) => ({ Component: m.PlatformArea })),
   // The admin application's route table (its pages are in admin-lazy-pages.ts).
   adminRoutes: () => import('./admin-routes.tsx').then((m) => ({ Component: m.AdminRoutes })),
   forgotPassword: () =>

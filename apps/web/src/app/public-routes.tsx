@@ -3,6 +3,7 @@ import { PublicOnly } from '../shell/public-only.tsx';
 import { WidgetDocument } from '../widget/widget-document.tsx';
 import { checkInLazyPage } from './check-in-lazy-pages.ts';
 import { lazyPage } from './lazy-pages.ts';
+import { CompanyAvailableOutlet } from '../features/public-company/company-unavailable.tsx';
 
 /**
  * The four public children of spec §2, offered under the root, `/{company}/{roleId}/` and the client
@@ -71,6 +72,8 @@ export function eventBookingPages(): RouteObject[] {
 export function widgetRoute(): RouteObject {
   return {
     path: ':company/widget',
+    // A suspended company's widget says it is unavailable (issue 18 §2).
+    element: <CompanyAvailableOutlet />,
     children: [
       { index: true, element: <WidgetDocument /> },
       { path: 'classes/details/:classInstanceId', lazy: lazyPage.widgetClass },

@@ -24,9 +24,9 @@ function patternOf(set: RouteSet | RouteObject[], pathname: string): string {
 const ID = '0123456789abcdef01234567';
 
 describe('route sets chosen by the hosttype cookie (spec §2)', () => {
-  it('maps host types to route sets; uber and no cookie use the company set', () => {
+  it('maps host types to route sets; no cookie uses the company set, uber its own', () => {
     expect(routeSetFor('company')).toBe('company');
-    expect(routeSetFor('uber')).toBe('company');
+    expect(routeSetFor('uber')).toBe('uber');
     expect(routeSetFor(null)).toBe('company');
     expect(routeSetFor('solo-instructor')).toBe('solo-instructor');
     expect(routeSetFor('solo-client')).toBe('solo-client');
@@ -54,6 +54,20 @@ describe('route sets chosen by the hosttype cookie (spec §2)', () => {
       expect(patternOf('company', `${prefix}/account-sign-up/${ID}/${ID}/Ym9iQGV4YW1wbGUuY29t`)).toMatch(
         /account-sign-up\/:fitnessSessionId\/:classInstanceId\/:emailId$/,
       );
+    }
+  });
+
+  it('only the uber set loads the platform area (issue 18 §2), beside the public routes', () => {
+    const platformRoute = (set: RouteSet) => matchRoutes(routesFor(set), '/platform/companies/abc')?.at(-1)?.route;
+    expect(patternOf('uber', '/platform')).toBe('platform/*');
+    expect(platformRoute('uber')?.lazy).toBeDefined();
+    expect(patternOf('uber', '/login')).toBe('login');
+    expect(patternOf('uber', '/app')).toBe('*');
+    expect(patternOf('uber', '/acme/client/client')).toBe('*');
+    // Every other set only sends the address to the login: the area's chunk is never loaded there.
+    for (const set of ['company', 'solo-instructor', 'solo-client'] as const) {
+      expect(platformRoute(set)?.lazy).toBeUndefined();
+      expect(platformRoute(set)?.element).toBeDefined();
     }
   });
 

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { TEAM_ROLES, type HostType } from '@kinetic/shared';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
@@ -10,12 +10,20 @@ import { clientGroupRoute, soloClientDetailsRoute } from './client-routes.tsx';
 import { lazyPage } from './lazy-pages.ts';
 import { publicChildren, widgetRoute, widgetStudioLoginRoute } from './public-routes.tsx';
 
-/** Spec §2: the `hosttype` cookie decides which route set loads. */
-export type RouteSet = 'company' | 'solo-instructor' | 'solo-client';
+/**
+ * Spec §2: the `hosttype` cookie decides which route set loads. `uber` (a platform user, issue 18 §2) has
+ * the public routes and the platform area only; no other set has the platform area.
+ */
+export type RouteSet = 'company' | 'solo-instructor' | 'solo-client' | 'uber';
 
 export function routeSetFor(hostType: HostType | null): RouteSet {
-  return hostType === 'solo-instructor' || hostType === 'solo-client' ? hostType : 'company';
+  return hostType === 'solo-instructor' || hostType === 'solo-client' || hostType === 'uber' ? hostType : 'company';
 }
+
+/** The platform area (issue 18 §2), its own chunk, loaded by the uber set only. */
+const platformRoute = (): RouteObject => ({ path: 'platform/*', lazy: lazyPage.platformArea });
+/** Without a platform session the platform's address is the login's (nothing of the area loads). */
+const platformToLogin = (): RouteObject => ({ path: 'platform/*', element: <Navigate to="/login" replace /> });
 
 /** The admin application, its route table loaded with the first admin address (admin-routes.tsx). */
 const adminAppRoute = (): RouteObject => ({ path: 'app/*', lazy: lazyPage.adminRoutes });
@@ -40,13 +48,14 @@ export function routesFor(set: RouteSet): RouteObject[] {
   ];
   const underRole: RouteObject[] = [...publicChildren()];
 
+  top.push(set === 'uber' ? platformRoute() : platformToLogin());
   if (set === 'company') {
     top.push(adminAppRoute(), dashboardRoute, widgetRoute());
     underRole.push(companyAppRoute(), clientGroupRoute());
   } else if (set === 'solo-instructor') {
     top.push(adminAppRoute(), dashboardRoute, widgetRoute(), soloClientDetailsRoute());
     underRole.push(companyAppRoute());
-  } else {
+  } else if (set === 'solo-client') {
     underRole.push(clientGroupRoute());
   }
 

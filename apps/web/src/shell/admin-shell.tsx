@@ -11,6 +11,7 @@ import { useAccount } from './use-account.ts';
 import { useAppBase, useIsSolo } from './use-app-base.ts';
 import { useEndSession } from './use-end-session.ts';
 import { useRouteFocus } from './use-route-focus.ts';
+import { SupportSessionBanner } from '../features/platform/support-session-banner.tsx';
 
 /** The company-admin and solo-instructor application frame (spec §2). */
 export function AdminShell() {
@@ -106,6 +107,7 @@ export function AdminShell() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main" ref={mainRef} tabIndex={-1}>
+        <SupportSessionBanner companyId={company.id} />
         <Outlet />
       </AppShell.Main>
     </AppShell>

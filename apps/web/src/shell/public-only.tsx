@@ -53,5 +53,7 @@ export function PublicOnly() {
   // Read on arrival, so a login made on this page does not trigger the signed-in branch.
   const arrivedSignedIn = useMemo(() => hasSession(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!arrivedSignedIn) return <Outlet />;
+  // A platform (uber) user has no company area: their own is the platform area (issue 18 §2).
+  if (readHostType() === 'uber') return <Navigate to="/platform" replace />;
   return <SignedIn pathname={pathname} />;
 }

@@ -22,6 +22,8 @@ export function WidgetApp() {
     if (route.page === 'class') navigate(href, { replace: true });
   }, [route.page, href]);
 
+  // A suspended company (issue 18 §2): the server's 403 says the business is unavailable.
+  if (brand.state === 'failed' && brand.error.statusCode === 403) return <Unavailable message={brand.error.message} />;
   if (route.page !== 'schedule' || brand.state === 'failed') {
     return (
       <NotFound
@@ -71,6 +73,16 @@ function Brand({
         </a>
       )}
     </header>
+  );
+}
+
+function Unavailable({ message }: { message: string }) {
+  useDocumentTitle('Unavailable');
+  return (
+    <main id="main" className={styles.page}>
+      <h1 className={styles.title}>{message}</h1>
+      <p>Bookings are closed for now. Please try again later.</p>
+    </main>
   );
 }
 

@@ -16,6 +16,7 @@ import { seedPayroll } from './seed-payroll.ts';
 import { seedSchedule } from './seed-schedule.ts';
 import { seedEmailSettings } from './seed-email.ts';
 import { seedAppointments } from './seed-appointments.ts';
+import { DEMO_PLATFORM_EMAIL, ensurePlatformAdmin } from './platform-admin.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
 
@@ -110,6 +111,8 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
     await db.$client.query(
       'analyze users, client_signup_details, class_instances, bookings, booking_events, orders, order_lines, payments, client_packages, credit_ledger',
     );
+  // The demo's platform (uber) admin (issue 18 §2): logs in at the root /login into the platform area.
+  await ensurePlatformAdmin(db, DEMO_PLATFORM_EMAIL, DEMO_PASSWORD);
   return result;
 }
 
@@ -120,5 +123,6 @@ export function demoLogins(baseUrl: string): string[] {
     `  client                    ${baseUrl}/demo/client/login   client@demo.test`,
     `  solo instructor           ${baseUrl}/solo-demo/solo-instructor/login   instructor@solo-demo.test`,
     `  solo client               ${baseUrl}/solo-demo/solo-client/client/app/login   client@solo-demo.test`,
+    `  platform admin            ${baseUrl}/login            ${DEMO_PLATFORM_EMAIL}`,
   ];
 }

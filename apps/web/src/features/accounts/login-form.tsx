@@ -16,7 +16,8 @@ import { withReturn } from '../../shell/return-to.ts';
 import { usePublicCompany } from '../public-company/api/get-public-company.ts';
 import type { PublicPrefix } from '../../shell/login-path.ts';
 import { checkCompanyQueryOptions, useCheckCompany } from './api/check-company.ts';
-import { isSession, useLogin } from './api/login.ts';
+import { isPlatformSession, isSession, useLogin } from './api/login.ts';
+import { useFinishPlatformLogin } from '../platform/use-finish-platform-login.ts';
 import { loginIntro } from './login-intro.ts';
 import { LoginSubmitError, loginPathOf } from './login-submit-error.tsx';
 import { PasswordField } from './new-password-fields.tsx';
@@ -93,6 +94,7 @@ export function LoginForm({
   const queryClient = useQueryClient();
   const login = useLogin();
   const finishLogin = useFinishLogin(prefix);
+  const finishPlatformLogin = useFinishPlatformLogin();
   const [choices, setChoices] = useState<Choices | null>(null);
   const [otherLoginPath, setOtherLoginPath] = useState<string | null>(null);
   const [values, setValues] = useState<Values>({ email: '', password: '' });
@@ -133,7 +135,8 @@ export function LoginForm({
           setOtherLoginPath(loginPathOf(error));
           throw error;
         });
-      if (isSession(result)) await finishLogin(result);
+      if (isPlatformSession(result)) await finishPlatformLogin(result);
+      else if (isSession(result)) await finishLogin(result);
       else setChoices({ companies: result.chooseCompany, ChooseCompany: (await loadChooseCompany()).ChooseCompany });
     });
     setSending(false);
