@@ -59,7 +59,7 @@ export async function findSoloInstructorId(tx: Executor, companyId: string): Pro
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.role, 'solo-instructor')))
+    .where(and(eq(users.companyId, companyId), eq(users.role, 'solo-instructor'), isNull(users.platformUserId)))
     .orderBy(users.createdAt)
     .limit(1);
   return row?.id ?? null;
