@@ -87,7 +87,7 @@ await runBenchmark(async (resources) => {
     timeZone: TZ,
   }))
     await db.pool.query(statement);
-  await db.pool.query('analyze');
+  await db.pool.query('vacuum analyze');
 
   const check = await fetch(`${kinetic.origin}/api/dashboard`, { headers });
   const body = (await check.json()) as {
