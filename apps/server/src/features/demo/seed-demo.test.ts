@@ -27,7 +27,12 @@ describe('demo data', () => {
       { slug: 'solo-demo', kind: 'solo', role: 'solo-client', email: 'client@solo-demo.test' },
       { slug: 'solo-demo', kind: 'solo', role: 'solo-instructor', email: 'instructor@solo-demo.test' },
     ]);
+    // The demo's platform (uber) admin (issue 18 §2), in no company; a second run keeps the one row.
+    const platformAdmins = async () =>
+      (await db.pool.query("select email from platform_users where email = 'platform@demo.test'")).rows;
+    expect(await platformAdmins()).toHaveLength(1);
     expect(await seedDemo(db.db)).toEqual({ created: false });
+    expect(await platformAdmins()).toHaveLength(1);
     // Six demo logins, three more of the demo team, and the studios' regulars (150 at demo, 12 at
     // solo-demo), every one a different person.
     expect(await count('users')).toBe(6 + 3 + 150 + 12);
@@ -348,7 +353,10 @@ describe('demo data', () => {
   it('creates the platform admin from its variables once, with no company', async () => {
     await ensurePlatformAdmin(db.db, 'Root@Example.com', 'a-long-platform-password-1');
     await ensurePlatformAdmin(db.db, 'root@example.com', 'a-long-platform-password-1');
-    const { rows } = await db.pool.query('select email, password_hash from platform_users');
+    // Beside the demo's own platform admin (seedDemo), one row for the variables' address.
+    const { rows } = await db.pool.query(
+      "select email, password_hash from platform_users where email <> 'platform@demo.test'",
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].email).toBe('root@example.com');
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
