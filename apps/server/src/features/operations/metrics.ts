@@ -22,21 +22,23 @@ interface RouteSeries {
  * (`/api/clients/:clientId`), never the address with its ids: the label set stays as small as the routes.
  */
 export class HttpMetrics {
-  private readonly series = new Map<string, RouteSeries>();
+  /** By route pattern, then method: two look-ups of strings Fastify already holds, no key built per answer. */
+  private readonly byRoute = new Map<string, Map<string, RouteSeries>>();
 
   record(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${route}`;
-    let entry = this.series.get(key);
+    let byMethod = this.byRoute.get(route);
+    if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
+    let entry = byMethod.get(method);
     if (!entry) {
       entry = {
         method,
         route,
         statuses: new Map(),
-        buckets: new Array(LATENCY_BUCKETS.length + 1).fill(0),
+        buckets: new Array<number>(LATENCY_BUCKETS.length + 1).fill(0),
         sum: 0,
         count: 0,
       };
-      this.series.set(key, entry);
+      byMethod.set(method, entry);
     }
     entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
     let bucket = 0;
@@ -46,12 +48,16 @@ export class HttpMetrics {
     entry.count += 1;
   }
 
+  private *series(): Iterable<RouteSeries> {
+    for (const byMethod of this.byRoute.values()) yield* byMethod.values();
+  }
+
   render(): string[] {
     const lines = [
       '# HELP kinetic_http_requests_total HTTP requests answered, by method, route pattern and status.',
       '# TYPE kinetic_http_requests_total counter',
     ];
-    for (const entry of this.series.values())
+    for (const entry of this.series())
       for (const [status, count] of entry.statuses)
         lines.push(
           `kinetic_http_requests_total{${labels({ method: entry.method, route: entry.route, status: String(status) })}} ${count}`,
@@ -60,7 +66,7 @@ export class HttpMetrics {
       '# HELP kinetic_http_request_duration_seconds Time from receiving a request to its answer being sent.',
       '# TYPE kinetic_http_request_duration_seconds histogram',
     );
-    for (const entry of this.series.values()) {
+    for (const entry of this.series()) {
       const base = { method: entry.method, route: entry.route };
       let cumulative = 0;
       LATENCY_BUCKETS.forEach((bound, index) => {
