@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -165,7 +166,10 @@ await runBenchmark(async (resources) => {
 
   // Checked once: the archive unzips and holds every client (not part of the figures).
   const checked = await download(kinetic.origin, token, true);
-  const files = unzipSync(Buffer.concat(checked.parts));
+  const whole = Buffer.concat(checked.parts);
+  // BENCH_EXPORT_SAVE=/tmp/export.zip keeps the archive, to open with other tools (unzip -t).
+  if (process.env.BENCH_EXPORT_SAVE) writeFileSync(process.env.BENCH_EXPORT_SAVE, whole);
+  const files = unzipSync(whole);
   const manifest = JSON.parse(strFromU8(files['manifest.json']!)) as {
     files: { name: string; rows: number }[];
   };

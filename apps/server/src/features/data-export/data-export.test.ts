@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/harness.ts';
@@ -68,6 +69,18 @@ async function download(headers: { authorization: string }): Promise<Archive> {
   expect(response.headers['content-type']).toBe('application/zip');
   const fileName = /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))![1]!;
   const entries = unzipSync(new Uint8Array(response.rawPayload));
+  // Every entry's CRC-32 in the central directory matches its content (what `unzip -t` checks).
+  const zip = response.rawPayload;
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = zip.readUInt32LE(end + 16);
+  for (let index = 0; index < zip.readUInt16LE(end + 10); index += 1) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    expect(crc32(entries[name]!), name).toBe(zip.readUInt32LE(at + 16));
+    expect(entries[name]!.byteLength, name).toBe(zip.readUInt32LE(at + 24));
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
   const raw: Record<string, string> = {};
   for (const [name, bytes] of Object.entries(entries)) raw[name] = strFromU8(bytes);
   const manifest = JSON.parse(raw['manifest.json']!) as Manifest;
