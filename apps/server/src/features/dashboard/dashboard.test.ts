@@ -12,6 +12,7 @@ import {
   signedInClient,
 } from '../../test/bookings.ts';
 import { bearer, signUpCompany } from '../../test/factories.ts';
+import { appointmentType, bookAppointment, localSlot, workingHours } from '../../test/appointments.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { created, membership } from '../../test/packages.ts';
 import { studioReadyToSchedule, type ReadyStudio } from '../../test/schedule.ts';
@@ -326,6 +327,35 @@ describe("the dashboard's week, memberships and balances", () => {
     expect(theirs.memberships).toEqual({ renewingCount: 0, renewing: [], failedCount: 0, failed: [] });
     expect(theirs.balances).toEqual({ count: 0, total: 0, clients: [] });
     expect(theirs.week?.newClients).toEqual({ thisWeek: 0, lastWeek: 0 });
+  });
+
+  it("lists a day's appointment with its client among the day's sessions, never as the next class", async () => {
+    const ready = await studioReadyToSchedule(app);
+    const typeId = await appointmentType(app, ready);
+    await workingHours(app, ready, ready.indira);
+    const [clientId] = await quickClients(app, ready, 1, 'appt');
+    const startsAt = localSlot(1, '10:00');
+    const booked = await bookAppointment(app, ready.headers, {
+      appointmentTypeId: typeId,
+      instructorId: ready.indira,
+      studioId: ready.studioId,
+      startsAt: startsAt.toISOString(),
+      clientId,
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const data = await dashboard(ready.headers, localDateOf(startsAt, NY));
+    expect(data.studios[0]?.classes).toEqual([
+      expect.objectContaining({
+        kind: 'appointment',
+        name: 'Personal Training',
+        instructorName: 'Indira Patel',
+        clientName: 'appt 0',
+        startTime: '10:00',
+        endTime: '11:00',
+        booked: 1,
+      }),
+    ]);
+    expect(data.nextClass).toBeNull();
   });
 
   it("answers today's date on the company's clock when none is asked, for a fresh company with nothing yet", async () => {
