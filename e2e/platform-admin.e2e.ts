@@ -96,11 +96,23 @@ describe('platform admin', () => {
     await log.getByText('Suspended the company').first().waitFor();
     await log.getByText('Started a support session').first().waitFor();
     await snap(p, 'platform-audit');
+
+    // Logging out of the company's app during a support session ends it and returns to the platform area.
+    await log.getByRole('link', { name: company.companyName }).first().click();
+    await p.getByRole('textbox', { name: 'Why do you need access?' }).fill('Check the studios');
+    await p.getByRole('button', { name: 'Start support session' }).click();
+    await p.waitForURL((url) => url.pathname.startsWith('/app'));
+    await p.getByRole('button', { name: 'Logout' }).click();
+    await p.waitForURL((url) => url.pathname === '/platform');
+    await p.getByRole('heading', { name: 'Companies', level: 1 }).waitFor();
+    await o.reload();
+    await expect.poll(() => list.getByText(/ended by Kinetic support/).count()).toBe(2);
+    expect(await list.getByText('Running now').count()).toBe(0);
     await platform.context.close();
     await owner.context.close();
   });
 
-  it('at 360 px the platform area and Support Access fit, with cards instead of tables', async () => {
+  it('at 360 px the platform area fits, with cards instead of tables, and logging out ends it', async () => {
     const { page, context } = await newPage(browser, { width: 360, height: 740 });
     await createCompany(page);
     await page.goto('/login');

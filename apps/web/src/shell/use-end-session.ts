@@ -6,6 +6,7 @@ import { forgetClientsTab } from './clients-tab.ts';
 import { loginPathFor } from './login-path.ts';
 import { loginPathWithReturn } from './return-to.ts';
 import { clearSession, notifySessionChanged } from './session.ts';
+import { leaveSupportSession, openInNewRouteSet, readSupportSession } from '../features/platform/platform-session.ts';
 
 /**
  * Logout (spec §4, §8): tell the server (a failure is only logged), clear every session cookie and the
@@ -26,6 +27,13 @@ export function useEndSession() {
         } catch (error) {
           console.error('The server did not confirm the logout; the session is cleared here anyway.', error);
         }
+      }
+      // A platform user's support session (issue 18 §2) ends back in the platform area, not at a login.
+      if (readSupportSession() && leaveSupportSession()) {
+        forgetClientsTab(queryClient);
+        queryClient.clear();
+        openInNewRouteSet('/platform');
+        return;
       }
       clearSession();
       forgetClientsTab(queryClient);

@@ -19,9 +19,14 @@ import {
 } from './accounts.repo.ts';
 import { assertUnderLimit, clearLimit, countEvent } from '../../plugins/rate-limit.ts';
 import { onboardingFor } from './sessions.service.ts';
+import { endSupportSessionsOfLogin } from '../platform/support-sessions.service.ts';
 
 export async function logout(db: Database, actor: Actor): Promise<void> {
-  await withPlatform(db, (tx) => deleteSession(tx, actor.sessionId));
+  await withPlatform(db, async (tx) => {
+    await deleteSession(tx, actor.sessionId);
+    // A support login logging out ends its support session too (issue 18 §2): the company sees it ended.
+    await endSupportSessionsOfLogin(tx, actor.companyId, actor.userId);
+  });
 }
 
 /** The signed-in account as GET /api/me answers it, from what the session look-up read with it. */

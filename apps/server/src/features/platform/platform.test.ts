@@ -294,6 +294,15 @@ describe('support sessions', () => {
     expect(seen.json().data.items[0]).toMatchObject({ status: 'expired', endedAt: null });
   });
 
+  it('ends when the support login logs out of the company app', async () => {
+    const { owner, companyToken } = await started();
+    expect((await post('/api/logout', companyToken)).statusCode).toBe(200);
+    const seen = await get('/api/support-sessions', owner.session.token);
+    expect(seen.json().data.items[0]).toMatchObject({ status: 'ended', endedBy: 'Kinetic support' });
+    // An ordinary logout ends nothing else.
+    expect((await get('/api/me', owner.session.token)).statusCode).toBe(200);
+  });
+
   it('is ended by the platform user, and suspension ends a running one', async () => {
     const { companyId, companyToken, supportSession, token } = await started();
     const ended = await post(

@@ -88,6 +88,31 @@ export async function endRunningSupportSessions(
      where company_id = ${companyId} and ended_at is null and expires_at > now()`);
 }
 
+/** A support login logged out: its running support session ends (by the platform), logged once. */
+export async function endSupportSessionsOfLogin(
+  tx: Executor,
+  companyId: string,
+  userId: string,
+): Promise<void> {
+  const { rows } = await tx.execute<{
+    id: string;
+    platform_user_id: string | null;
+    platform_user_email: string;
+  }>(sql`
+    update support_sessions set ended_at = now(), ended_by = 'platform'
+     where company_id = ${companyId} and user_id = ${userId} and ended_at is null and expires_at > now()
+    returning id, platform_user_id, platform_user_email`);
+  for (const row of rows) {
+    await recordPlatformAction(
+      tx,
+      { platformUserId: row.platform_user_id, email: row.platform_user_email },
+      'support_session.ended',
+      companyId,
+      { supportSessionId: row.id, endedBy: 'platform', how: 'logout' },
+    );
+  }
+}
+
 /**
  * Starts a support session: the row the company's admins see, the platform user's hidden admin login of
  * the company (made once; `platform_user_id` set, no usable password) and a `sessions` row for it that
