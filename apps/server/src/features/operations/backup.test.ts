@@ -12,21 +12,25 @@ import { createTestApp, testConfig } from '../../test/harness.ts';
 import { bearer, logIn, PASSWORD } from '../../test/factories.ts';
 import { bookClass, classAt, minutesFromNow, signedInClient } from '../../test/bookings.ts';
 import { studioReadyToSchedule } from '../../test/schedule.ts';
-import { SERVER_DIR } from '../../test/server-process.ts';
-import { restoreDatabase } from './backup.ts';
+import { announcedUrl, SERVER_DIR, spawnServer, stopProcess } from '../../test/server-process.ts';
+import { readBackupHeader, restoreDatabase } from './backup.ts';
 
 const folder = await mkdtemp(path.join(tmpdir(), 'kinetic-backup-test-'));
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 /** `npm run backup` / `npm run restore` as the operator runs them (the CLI, on DATABASE_URL). */
-function cli(args: string[], databaseUrl: string): Promise<{ code: number | null; output: string }> {
+function cli(
+  args: string[],
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', 'src/features/operations/backup-cli.ts', ...args],
       {
         cwd: SERVER_DIR,
-        env: { ...process.env, DATABASE_URL: databaseUrl },
+        env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -177,4 +181,32 @@ describe('npm run backup / npm run restore', () => {
     });
     expect(companies).toBe(0);
   }, 60_000);
+
+  it('backs up the embedded database while a server runs on it', async () => {
+    const dataDir = path.join(folder, 'running');
+    const server = spawnServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'auto',
+      WEB_DIST_DIR: '/nonexistent',
+    });
+    afterAll(() => stopProcess(server));
+    const { url } = await announcedUrl(server, (output) => output.includes('Demo logins'));
+    const file = path.join(folder, 'running.backup.gz');
+    const backedUp = await cli(['backup', file], '', { DATA_DIR: dataDir });
+    expect(backedUp.output).toMatch(/the embedded database in .*\(running, port \d+\)/);
+    expect(backedUp.code).toBe(0);
+    expect((await readBackupHeader(file)).tables.map((table) => table.name)).toContain('bookings');
+    const end =
+      gunzipSync(await readFile(file))
+        .toString('utf8')
+        .trimEnd()
+        .split('\n')
+        .at(-1) ?? '';
+    const rows = (JSON.parse(end.replace(/^\\end /, '')) as { rows: Record<string, number> }).rows;
+    expect(rows['public.companies']).toBeGreaterThanOrEqual(2);
+    expect(rows['public.bookings']).toBeGreaterThan(0);
+    // The server went on serving throughout.
+    expect((await fetch(`${url.replace('localhost', '127.0.0.1')}/api/health`)).status).toBe(200);
+  }, 180_000);
 });
