@@ -56,9 +56,10 @@ async function importJourney(width: number) {
 
   // The file chooser opens from the keyboard.
   const fileButton = page.getByRole('button', { name: /Client file/ });
+  // Listening first: the interception of the dialog is switched on before the key is pressed.
+  const chooser = page.waitForEvent('filechooser');
   await fileButton.focus();
   await focusVisible(page);
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (
     await chooser

@@ -162,7 +162,7 @@ export const dryRunDto = z.object({
   /** Client packages the created clients would get. */
   packagesToCreate: z.number().int(),
   rejections: z.array(importRejectionDto),
-  /** Rows whose email is already a client's (kept as they are). */
+  /** Rows whose email is already a client's (kept as they are): the first 1,000. */
   skips: z.array(importSkipDto),
   /** The first rows it would create (at most 20), to check the mapping read them right. */
   creates: z.array(importCreateDto),

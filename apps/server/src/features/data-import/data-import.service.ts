@@ -141,6 +141,8 @@ async function contentOf(tx: Executor, companyId: string, importId: string): Pro
 }
 
 const PREVIEW_CREATES = 20;
+/** Skipped rows listed (re-importing a whole file would list every client); the count is whole. */
+const PREVIEW_SKIPS = 1000;
 
 /** The dry run: saves the mapping and answers what the import would do, row by row. No client is written. */
 export async function dryRunImport(
@@ -170,11 +172,14 @@ export async function dryRunImport(
     const skips = [];
     const creates = [];
     let packagesToCreate = 0;
+    let skipCount = 0;
     for (const plan of plans) {
       if (plan.outcome === 'reject')
         rejections.push({ row: plan.row, email: plan.email, reason: plan.reason });
-      else if (plan.outcome === 'skip') skips.push({ row: plan.row, email: plan.email });
-      else {
+      else if (plan.outcome === 'skip') {
+        if (skips.length < PREVIEW_SKIPS) skips.push({ row: plan.row, email: plan.email });
+        skipCount += 1;
+      } else {
         packagesToCreate += plan.packages.length;
         if (creates.length < PREVIEW_CREATES)
           creates.push({
@@ -190,8 +195,8 @@ export async function dryRunImport(
     return {
       job: importJobDto(saved),
       totalRows: plans.length,
-      wouldCreate: plans.length - rejections.length - skips.length,
-      wouldSkip: skips.length,
+      wouldCreate: plans.length - rejections.length - skipCount,
+      wouldSkip: skipCount,
       wouldReject: rejections.length,
       packagesToCreate,
       rejections,

@@ -132,7 +132,15 @@ export function ImportCard() {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="import-heading">
       <Stack gap="sm">
-        <Title order={2} size="h3" id="import-heading" ref={heading} tabIndex={-1}>
+        <Title
+          order={2}
+          size="h3"
+          id="import-heading"
+          ref={heading}
+          tabIndex={-1}
+          // The heading takes the focus on each step: keep it clear of the sticky header when scrolled to.
+          style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + 1rem)' }}
+        >
           {step === 'progress' && progress.data?.status === 'done'
             ? 'Import clients: finished'
             : step === 'progress' && progress.data?.status === 'failed'
