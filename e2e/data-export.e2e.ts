@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
+import AxeBuilder from '@axe-core/playwright';
+import { launchBrowser, newPage } from './support/browser.ts';
 import { expectNoHorizontalScroll, PASSWORD, signedInOwner, snap } from './support/journeys.ts';
 
 /**
@@ -77,7 +78,16 @@ describe('Export archive', () => {
     await page.goto('/app/settings/importExport');
     await page.getByRole('button', { name: 'Download archive (.zip)' }).click();
     await page.getByRole('alert').filter({ hasText: 'The server is busy. Please try again.' }).waitFor();
-    await expectNoSeriousA11yViolations(page);
+    // WCAG 2.2 AA on the export card as it stands with its error (the page's import card is the import's).
+    const results = await new AxeBuilder({ page })
+      .include('section[aria-labelledby="export-heading"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id),
+    ).toEqual([]);
     await snap(page, 'data-export-failed');
     await context.close();
   });
