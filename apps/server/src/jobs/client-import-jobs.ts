@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { withPlatform, type Database } from '../db/client.ts';
-import { unfinishedImportJobs } from '../features/data-import/data-import.repo.ts';
+import { expireAbandonedImports, unfinishedImportJobs } from '../features/data-import/data-import.repo.ts';
 import { failImportJob, runImportJob } from '../features/data-import/import-job.ts';
 
 /** Issue 18 §5: one job per client import (features/data-import/import-job.ts), in batches. */
@@ -9,12 +9,14 @@ const IMPORT_RETRY_LIMIT = 2;
 
 export interface ClientImportJobs {
   startClientImport(companyId: string, importId: string): Promise<void>;
+  stop(): void;
 }
 
 /**
  * The import queue. At start, imports that were queued or running when a process stopped are handed to
  * the worker again: a batch starts where the last committed one ended, so nothing is imported twice even
- * when the old job is also retried later (it then finds the import done).
+ * when the old job is also retried later (it then finds the import done). Hourly (and at start), uploads
+ * nobody started within a day are expired and their file dropped.
  */
 export async function startClientImportJobs(
   boss: PgBoss,
@@ -55,5 +57,12 @@ export async function startClientImportJobs(
   };
   const unfinished = await withPlatform(db, unfinishedImportJobs);
   for (const { companyId, id } of unfinished) await startClientImport(companyId, id);
-  return { startClientImport };
+  const expire = () =>
+    withPlatform(db, (tx) => expireAbandonedImports(tx)).catch((error: unknown) =>
+      log('expiring abandoned imports failed', error),
+    );
+  await expire();
+  const expirer = setInterval(() => void expire(), 60 * 60_000);
+  expirer.unref();
+  return { startClientImport, stop: () => clearInterval(expirer) };
 }

@@ -222,7 +222,8 @@ export async function startJobs(
     );
   await removeExpiredReports();
 
-  const { startClientImport } = await startClientImportJobs(boss, db, options, log);
+  const clientImports = await startClientImportJobs(boss, db, options, log);
+  const { startClientImport } = clientImports;
 
   const webhooks = await startWebhookJobs(boss, databaseUrl, db, options, log);
 
@@ -252,6 +253,7 @@ export async function startJobs(
     webhooks,
     async stop() {
       clearInterval(sweeper);
+      clientImports.stop();
       await webhooks.stop();
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
       mailer.close();

@@ -115,3 +115,26 @@ export async function unfinishedImportJobs(tx: Executor): Promise<{ companyId: s
     .from(importJobs)
     .where(and(inArray(importJobs.status, ['queued', 'running']), isNull(importJobs.finishedAt)));
 }
+
+/**
+ * Uploads nobody started within a day (platform scope): their file — clients' personal data — is not
+ * kept; the import is marked failed with a sentence saying so. Answers how many.
+ */
+export async function expireAbandonedImports(tx: Executor, now = new Date()): Promise<number> {
+  const rows = await tx
+    .update(importJobs)
+    .set({
+      status: 'failed',
+      error: 'Not started within a day, so the file was not kept. Upload it again to import it.',
+      content: {},
+      finishedAt: now,
+    })
+    .where(
+      and(
+        eq(importJobs.status, 'pending'),
+        sql`${importJobs.createdAt} < ${new Date(now.getTime() - 86_400_000)}`,
+      ),
+    )
+    .returning({ id: importJobs.id });
+  return rows.length;
+}

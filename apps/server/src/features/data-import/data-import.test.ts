@@ -8,6 +8,7 @@ import { createTestApp } from '../../test/harness.ts';
 import { startMailCatcher } from '../../test/mail-catcher.ts';
 import { classPack, created, membership } from '../../test/packages.ts';
 import { signInTeamMember } from '../../test/team.ts';
+import { expireAbandonedImports } from './data-import.repo.ts';
 import { runImportJob } from './import-job.ts';
 
 /**
@@ -423,6 +424,39 @@ describe('the import job', () => {
     expect(job).toMatchObject({ processedRows: 450, createdCount: crashClients.length, rejectedCount: 3 });
     expect(crashClients.length).toBe(447);
     expect(await runImportJob(db.db, companyId, data.job.id)).toBe('nothing');
+  });
+});
+
+describe('abandoned uploads', () => {
+  it('an upload nobody started within a day is marked failed and its file is not kept', async () => {
+    const data = await upload(headers, 'forgotten.csv', 'Name,Email\nBo,bo-forgotten@example.com\n');
+    const fresh = await upload(headers, 'fresh.csv', 'Name,Email\nBo,bo-fresh@example.com\n');
+    await withPlatform(db.db, (tx) =>
+      tx.execute(
+        sql`update import_jobs set created_at = now() - interval '25 hours' where id = ${data.job.id}`,
+      ),
+    );
+    expect(await withPlatform(db.db, (tx) => expireAbandonedImports(tx))).toBe(1);
+    const forgotten = (
+      await app.inject({ method: 'GET', url: `/api/imports/${data.job.id}`, headers })
+    ).json().data;
+    expect(forgotten).toMatchObject({ status: 'failed', error: expect.stringMatching(/Upload it again/) });
+    const content = await withPlatform(
+      db.db,
+      async (tx) =>
+        (
+          await tx.execute<{ content: unknown }>(
+            sql`select content from import_jobs where id = ${data.job.id}`,
+          )
+        ).rows[0],
+    );
+    expect(content?.content).toEqual({});
+    expect(
+      (await dryRunRaw(headers, data.job.id, { mapping: { fullName: 'Name', email: 'Email' } })).statusCode,
+    ).toBe(409);
+    expect(
+      (await dryRunRaw(headers, fresh.job.id, { mapping: { fullName: 'Name', email: 'Email' } })).statusCode,
+    ).toBe(200);
   });
 });
 
