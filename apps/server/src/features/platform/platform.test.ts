@@ -65,7 +65,16 @@ describe('platform login (issue 18 §2)', () => {
   it('keeps company sessions out of platform routes and the platform session out of company routes', async () => {
     const owner = await signUpCompany(app);
     const asCompany = await get('/api/platform/companies', owner.session.token);
-    expect(asCompany.statusCode).toBe(401);
+    expect(asCompany.statusCode).toBe(403);
+    expect(asCompany.json().message).toMatch(/cannot/);
+    const suspendAsCompany = await post(
+      `/api/platform/companies/${owner.session.company.id}/suspend`,
+      owner.session.token,
+      {
+        reason: 'Trying',
+      },
+    );
+    expect(suspendAsCompany.statusCode).toBe(403);
     const token = await platformToken();
     const asPlatform = await get('/api/me', token);
     expect(asPlatform.statusCode).toBe(401);
