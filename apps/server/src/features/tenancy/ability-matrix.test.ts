@@ -20,6 +20,9 @@ import { signInTeamMember } from '../../test/team.ts';
 /** Routes anyone may call without logging in (sign-up, log-in, public pages, webhooks). */
 const PUBLIC = new Set([
   'GET /api/health',
+  // Operations (issue 18): the readiness probe; metrics answer 404 unless METRICS_TOKEN is set, then ask for it.
+  'GET /api/ready',
+  'GET /api/metrics',
   'POST /api/signup/company',
   'POST /api/signup/client',
   'GET /api/public/:company',
@@ -156,6 +159,7 @@ describe('the ability matrix (issue 15 §2)', () => {
       ['team of a company (not solo)', ['admin', 'staff', 'instructor']],
     ];
     const whoOf = (guard: Guard) => {
+      if (guard.platform) return 'platform users (a platform session), no company session';
       const roles = [...guard.roles].sort().join(',');
       const named = ROLE_SETS.find(([, set]) => [...set].sort().join(',') === roles)?.[0] ?? roles;
       if (guard.abilities.length === 0) return named;
