@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { expectNoSeriousA11yViolations, launchBrowser, newPage } from './support/browser.ts';
 import { createCompany, expectNoHorizontalScroll, fillLogin, PASSWORD, snap } from './support/journeys.ts';
 
 /**
@@ -81,6 +81,7 @@ describe('platform admin', () => {
     await list.getByText('Running now').waitFor();
     await list.getByText(PLATFORM_EMAIL).waitFor();
     await snap(o, 'support-access');
+    await expectNoSeriousA11yViolations(o);
 
     // The banner's End ends it and returns to the platform area; the owner's page then says Ended.
     await banner.getByRole('button', { name: 'End and return to the platform' }).click();
@@ -122,10 +123,12 @@ describe('platform admin', () => {
     await cards.getByRole('listitem').first().waitFor();
     await expectNoHorizontalScroll(page);
     await snap(page, 'platform-companies');
+    await expectNoSeriousA11yViolations(page);
     await cards.getByRole('link').first().click();
     await page.getByRole('button', { name: 'Start support session' }).waitFor();
     await expectNoHorizontalScroll(page);
     await snap(page, 'platform-company');
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('list', { name: 'Audit log' }).getByRole('listitem').first().waitFor();
     await expectNoHorizontalScroll(page);
