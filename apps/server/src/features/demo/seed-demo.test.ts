@@ -53,6 +53,42 @@ describe('demo data', () => {
     expect(await count('fitness_sessions')).toBe(22);
   });
 
+  it('shows issue 18 at work in the demo business: API keys, a paused webhook endpoint with its log, the past import, a support session in the audit log', async () => {
+    await seedDemo(db.db);
+    await seedDemo(db.db);
+    const keys = await db.pool.query(
+      `select k.name, k.scope, k.revoked_at is not null as revoked, length(k.token_hash) as hash
+         from api_keys k join companies c on c.id = k.company_id where c.slug = 'demo' order by k.name`,
+    );
+    expect(keys.rows).toEqual([
+      { name: 'Old newsletter sync', scope: 'write', revoked: true, hash: 64 },
+      { name: 'Website timetable', scope: 'read', revoked: false, hash: 64 },
+    ]);
+    // Paused: the demo never sends to an address that does not exist.
+    const endpoints = await db.pool.query('select active from webhook_endpoints');
+    expect(endpoints.rows).toEqual([{ active: false }]);
+    const log = await db.pool.query(
+      'select status, count(*)::int as n from webhook_deliveries group by status order by status',
+    );
+    expect(log.rows).toEqual([
+      { status: 'delivered', n: 3 },
+      { status: 'failed', n: 1 },
+    ]);
+    const imports = await db.pool.query(
+      'select status, created_count, rejected_count, rejections from import_jobs',
+    );
+    expect(imports.rows).toHaveLength(1);
+    expect(imports.rows[0]).toMatchObject({ status: 'done', created_count: 38, rejected_count: 2 });
+    const support = await db.pool.query(`select s.platform_user_email, s.ended_by from support_sessions s`);
+    expect(support.rows).toEqual([{ platform_user_email: 'platform@demo.test', ended_by: 'platform' }]);
+    const audit = await db.pool.query('select action from platform_audit_log order by created_at');
+    expect(audit.rows.map((row) => row.action)).toEqual([
+      'login',
+      'support_session.started',
+      'support_session.ended',
+    ]);
+  });
+
   it('fills the demo calendar: about forty classes a week, six weeks back and twelve ahead, on local times', async () => {
     await seedDemo(db.db);
     const weeks = await db.pool.query(

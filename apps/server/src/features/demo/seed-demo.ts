@@ -16,6 +16,7 @@ import { seedPayroll } from './seed-payroll.ts';
 import { seedSchedule } from './seed-schedule.ts';
 import { seedEmailSettings } from './seed-email.ts';
 import { seedAppointments } from './seed-appointments.ts';
+import { seedIntegrations } from './seed-integrations.ts';
 import { DEMO_PLATFORM_EMAIL, ensurePlatformAdmin } from './platform-admin.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
@@ -113,6 +114,13 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
     );
   // The demo's platform (uber) admin (issue 18 §2): logs in at the root /login into the platform area.
   await ensurePlatformAdmin(db, DEMO_PLATFORM_EMAIL, DEMO_PASSWORD);
+  // After the platform admin: API keys, a webhook endpoint and its log, the past import, a support session.
+  await withPlatform(db, async (tx) => {
+    for (const demo of DEMO_COMPANIES) {
+      const company = await findCompanyBySlug(tx, demo.slug);
+      if (company) await seedIntegrations(tx, company);
+    }
+  });
   return result;
 }
 
