@@ -14,6 +14,14 @@ export interface ParsedCsv {
 
 export class CsvError extends Error {}
 
+/**
+ * What one file may hold, so a small upload cannot become a huge table in memory: short rows are padded
+ * to the header's width, so a wide header over many one-character lines would otherwise multiply.
+ */
+export const MAX_CSV_COLUMNS = 1_000;
+export const MAX_CSV_CELLS = 10_000_000;
+const TOO_LARGE = `The file has more than ${MAX_CSV_CELLS.toLocaleString('en-US')} cells (rows × columns). Split it into smaller files.`;
+
 const DELIMITERS = [',', ';', '\t'] as const;
 
 /** The delimiter the header line uses most, outside quotes (`,` on a tie or a one-column file). */
@@ -40,7 +48,10 @@ export function parseRecords(text: string, delimiter: string): string[][] {
   let line = 1;
   let quoteOpenedOnLine = 0;
   let cellStarted = false;
+  let cells = 0;
   const endCell = () => {
+    cells += 1;
+    if (cells > MAX_CSV_CELLS) throw new CsvError(TOO_LARGE);
     record.push(cell);
     cell = '';
     cellStarted = false;
@@ -102,11 +113,17 @@ export function parseCsv(input: string): ParsedCsv {
   const [header, ...rows] = parseRecords(text, delimiter);
   if (!header || header.every((cell) => cell.trim() === ''))
     throw new CsvError('The first line should name the columns (First Name, Email, …), but it is empty.');
+  if (header.length > MAX_CSV_COLUMNS)
+    throw new CsvError(
+      `The first line names ${header.length.toLocaleString('en-US')} columns; at most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} can be read. Check the delimiter or remove unused columns.`,
+    );
   const columns = uniqueColumns(header);
   const width = columns.length;
-  const padded = rows
-    .filter((row) => row.some((cell) => cell.trim() !== ''))
-    .map((row) => (row.length >= width ? row : [...row, ...Array<string>(width - row.length).fill('')]));
+  const kept = rows.filter((row) => row.some((cell) => cell.trim() !== ''));
+  if (kept.length * width > MAX_CSV_CELLS) throw new CsvError(TOO_LARGE);
+  const padded = kept.map((row) =>
+    row.length >= width ? row : [...row, ...Array<string>(width - row.length).fill('')],
+  );
   return { delimiter, columns, rows: padded };
 }
 

@@ -1,4 +1,5 @@
-import { strFromU8, unzipSync } from 'fflate';
+import { inflateRawSync } from 'node:zlib';
+import { strFromU8 } from 'fflate';
 import { HttpError, badRequest } from '../../plugins/errors.ts';
 import { CsvError, decodeText, parseCsv, type ParsedCsv } from './csv-parse.ts';
 import type { ImportTable, PackageSource } from './import-plan.ts';
@@ -24,27 +25,68 @@ function fileProblem(message: string): HttpError {
   return badRequest(message, { file: message });
 }
 
+const damaged = () => fileProblem('The .zip file could not be opened: it is damaged or not a zip archive.');
+
+/**
+ * The entries of a zip whose base name `wanted` accepts, by base name, read from the central directory
+ * and inflated with a cap on what comes out: the sizes a zip declares can lie (a few MB that inflate to
+ * gigabytes), so inflating stops at MAX_ARCHIVE_FILE_BYTES whatever the entry claims.
+ */
+function unzipWanted(bytes: Uint8Array, wanted: (base: string) => boolean): Map<string, Uint8Array> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let at = buffer.length - 22; at >= Math.max(0, buffer.length - 22 - 0xffff); at -= 1)
+    if (buffer.readUInt32LE(at) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  if (end < 0) throw damaged();
+  const entries = buffer.readUInt16LE(end + 10);
+  let at = buffer.readUInt32LE(end + 16);
+  const found = new Map<string, Uint8Array>();
+  for (let index = 0; index < entries; index += 1) {
+    if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== 0x02014b50) throw damaged();
+    const flags = buffer.readUInt16LE(at + 8);
+    const method = buffer.readUInt16LE(at + 10);
+    const compressedSize = buffer.readUInt32LE(at + 20);
+    const nameLength = buffer.readUInt16LE(at + 28);
+    const next = at + 46 + nameLength + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
+    const local = buffer.readUInt32LE(at + 42);
+    const name = buffer.toString('utf8', at + 46, at + 46 + nameLength);
+    const base = name.split('/').pop() ?? '';
+    at = next;
+    if (!wanted(base) || found.has(base)) continue;
+    if (flags & 1 || (method !== 0 && method !== 8)) throw damaged();
+    if (local + 30 > buffer.length || buffer.readUInt32LE(local) !== 0x04034b50) throw damaged();
+    const start = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28);
+    if (start + compressedSize > buffer.length) throw damaged();
+    const data = buffer.subarray(start, start + compressedSize);
+    const tooLarge = fileProblem(
+      `${base} in the archive is larger than 60 MB unpacked; import its clients in parts as CSV files.`,
+    );
+    if (method === 0) {
+      if (data.length > MAX_ARCHIVE_FILE_BYTES) throw tooLarge;
+      found.set(base, data);
+      continue;
+    }
+    try {
+      found.set(base, inflateRawSync(data, { maxOutputLength: MAX_ARCHIVE_FILE_BYTES }));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge;
+      throw damaged();
+    }
+  }
+  return found;
+}
+
 function readArchive(bytes: Uint8Array): ImportContent {
-  let files: Record<string, Uint8Array>;
+  let byBase: Map<string, Uint8Array>;
   try {
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        const base = file.name.split('/').pop() ?? '';
-        if (![CLIENTS_FILE, PACKAGES_FILE, 'manifest.json'].includes(base)) return false;
-        if (file.originalSize > MAX_ARCHIVE_FILE_BYTES)
-          throw fileProblem(
-            `${base} in the archive is larger than 60 MB unpacked; import its clients in parts as CSV files.`,
-          );
-        return true;
-      },
-    });
+    byBase = unzipWanted(bytes, (base) => [CLIENTS_FILE, PACKAGES_FILE, 'manifest.json'].includes(base));
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw fileProblem('The .zip file could not be opened: it is damaged or not a zip archive.');
+    throw damaged();
   }
-  const byBase = new Map(
-    Object.entries(files).map(([name, content]) => [name.split('/').pop() ?? name, content]),
-  );
   const manifestBytes = byBase.get('manifest.json');
   let manifest: { format?: unknown; version?: unknown } | undefined;
   try {
