@@ -7,6 +7,7 @@ import { EmbeddedDatabaseError } from './db/postgres-user.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { ensurePlatformAdmin } from './features/demo/platform-admin.ts';
 import { demoLogins, seedDemo } from './features/demo/seed-demo.ts';
+import { retireDemoPlatformAdmin } from './features/demo/platform-admin.ts';
 import { createMailer } from './jobs/mailer.ts';
 import { startJobs } from './jobs/runner.ts';
 import { paymentsConfigOf } from './features/payments/payments-config.ts';
@@ -29,9 +30,14 @@ async function main(): Promise<void> {
   const shouldSeed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && embedded !== undefined);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   // Several processes on one database start one after another (features/operations/startup-lock.ts).
+  let seeded: Awaited<ReturnType<typeof seedDemo>> | undefined;
   const jobs = await oneProcessAtATime(databaseUrl, async () => {
     await migrateDatabase(db.db);
-    if (shouldSeed) await seedDemo(db.db);
+    if (shouldSeed)
+      seeded = await seedDemo(db.db, { besideRealBusinesses: config.SEED_DEMO === 'auto' ? 'skip' : 'seed' });
+    // The demo platform admin's password is public: never beside a real business, whatever SEED_DEMO says.
+    else if (await retireDemoPlatformAdmin(db.db))
+      console.log('Removed the demo platform admin (platform@demo.test): its password is public.');
     if (config.UBER_ADMIN_EMAIL && config.UBER_ADMIN_PASSWORD) {
       await ensurePlatformAdmin(db.db, config.UBER_ADMIN_EMAIL, config.UBER_ADMIN_PASSWORD);
     }
@@ -78,7 +84,10 @@ async function main(): Promise<void> {
   const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   const url = config.PUBLIC_URL ?? `http://${shownHost}:${port}`;
   console.log(`\nKinetic is running at ${url}\n  API docs: ${url}/api/docs`);
-  if (shouldSeed) console.log(demoLogins(url).join('\n'));
+  if (seeded && !seeded.skipped)
+    console.log(demoLogins(url, { platformAdmin: seeded.platformAdmin }).join('\n'));
+  else if (seeded?.skipped)
+    console.log('This database holds a business of its own: no demo data was added (SEED_DEMO=auto).');
   console.log('');
 }
 

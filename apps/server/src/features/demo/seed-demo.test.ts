@@ -11,7 +11,7 @@ const count = async (table: string) =>
 
 describe('demo data', () => {
   it('seeds demo and solo-demo with every role (the logins; regulars have none), and a second run changes nothing', async () => {
-    expect(await seedDemo(db.db)).toEqual({ created: true });
+    expect(await seedDemo(db.db)).toEqual({ created: true, platformAdmin: true });
     const { rows } = await db.pool.query(
       `select c.slug, c.kind, u.role, u.email from users u join companies c on c.id = u.company_id
         where u.password_hash <> '' order by c.slug, u.email`,
@@ -31,7 +31,7 @@ describe('demo data', () => {
     const platformAdmins = async () =>
       (await db.pool.query("select email from platform_users where email = 'platform@demo.test'")).rows;
     expect(await platformAdmins()).toHaveLength(1);
-    expect(await seedDemo(db.db)).toEqual({ created: false });
+    expect(await seedDemo(db.db)).toEqual({ created: false, platformAdmin: true });
     expect(await platformAdmins()).toHaveLength(1);
     // Six demo logins, three more of the demo team, and the studios' regulars (150 at demo, 12 at
     // solo-demo), every one a different person.
@@ -396,5 +396,33 @@ describe('demo data', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].email).toBe('root@example.com');
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  // Last: it adds a business of its own to the shared database.
+  it('beside a real business (a restored backup, a studio signed up next to the demo): auto adds no demo, and the demo platform admin, whose password is public, is removed', async () => {
+    await seedDemo(db.db);
+    expect(
+      (await db.pool.query("select 1 from platform_users where email = 'platform@demo.test'")).rows,
+    ).toHaveLength(1);
+    await db.pool.query(
+      `insert into companies (id, slug, name, kind, time_zone) values ('aaaaaaaaaaaaaaaaaaaaaaaa', 'real-studio', 'Real Studio', 'company', 'Europe/London')`,
+    );
+    const companies = await count('companies');
+    expect(await seedDemo(db.db, { besideRealBusinesses: 'skip' })).toEqual({
+      created: false,
+      skipped: true,
+    });
+    expect(
+      (await db.pool.query("select 1 from platform_users where email = 'platform@demo.test'")).rows,
+    ).toEqual([]);
+    // SEED_DEMO=always still refreshes the demo, without its platform admin.
+    expect(await seedDemo(db.db, { besideRealBusinesses: 'seed' })).toEqual({
+      created: false,
+      platformAdmin: false,
+    });
+    expect(
+      (await db.pool.query("select 1 from platform_users where email = 'platform@demo.test'")).rows,
+    ).toEqual([]);
+    expect(await count('companies')).toBe(companies);
   });
 });

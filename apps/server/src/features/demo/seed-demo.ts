@@ -17,7 +17,12 @@ import { seedSchedule } from './seed-schedule.ts';
 import { seedEmailSettings } from './seed-email.ts';
 import { seedAppointments } from './seed-appointments.ts';
 import { seedIntegrations } from './seed-integrations.ts';
-import { DEMO_PLATFORM_EMAIL, ensurePlatformAdmin } from './platform-admin.ts';
+import {
+  DEMO_PLATFORM_EMAIL,
+  ensurePlatformAdmin,
+  holdsRealBusinesses,
+  retireDemoPlatformAdmin,
+} from './platform-admin.ts';
 
 export const DEMO_PASSWORD = 'kinetic-demo';
 
@@ -48,7 +53,20 @@ const emailFor = (role: RoleId, slug: string) =>
   `${role === 'solo-instructor' ? 'instructor' : role === 'solo-client' ? 'client' : role}@${slug}.test`;
 
 /** The demo world of `npm start`; running it again changes nothing. */
-export async function seedDemo(db: Database): Promise<{ created: boolean }> {
+/**
+ * `besideRealBusinesses`: `skip` (SEED_DEMO=auto) writes no demo into a database that holds a real
+ * business (a restored backup, a studio that signed up next to the demo); `seed` (always) does.
+ * Either way the demo platform admin, whose password is public, never sits beside a real business.
+ */
+export async function seedDemo(
+  db: Database,
+  options: { besideRealBusinesses?: 'skip' | 'seed' } = {},
+): Promise<{ created: boolean; skipped?: true; platformAdmin?: boolean }> {
+  const demoSlugs = DEMO_COMPANIES.map((demo) => demo.slug);
+  if (await holdsRealBusinesses(db, demoSlugs)) {
+    await retireDemoPlatformAdmin(db);
+    if (options.besideRealBusinesses === 'skip') return { created: false, skipped: true };
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const result = await withPlatform(db, async (tx) => {
     let created = false;
@@ -113,7 +131,8 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       'analyze users, client_signup_details, class_instances, bookings, booking_events, orders, order_lines, payments, client_packages, credit_ledger',
     );
   // The demo's platform (uber) admin (issue 18 §2): logs in at the root /login into the platform area.
-  await ensurePlatformAdmin(db, DEMO_PLATFORM_EMAIL, DEMO_PASSWORD);
+  const platformAdmin = !(await holdsRealBusinesses(db, demoSlugs));
+  if (platformAdmin) await ensurePlatformAdmin(db, DEMO_PLATFORM_EMAIL, DEMO_PASSWORD);
   // After the platform admin: API keys, a webhook endpoint and its log, the past import, a support session.
   await withPlatform(db, async (tx) => {
     for (const demo of DEMO_COMPANIES) {
@@ -121,16 +140,18 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       if (company) await seedIntegrations(tx, company);
     }
   });
-  return result;
+  return { ...result, platformAdmin };
 }
 
-export function demoLogins(baseUrl: string): string[] {
-  return [
+export function demoLogins(baseUrl: string, options: { platformAdmin?: boolean } = {}): string[] {
+  const lines = [
     `Demo logins (password ${DEMO_PASSWORD}):`,
     `  admin, staff, instructor  ${baseUrl}/login            admin@demo.test, staff@demo.test, instructor@demo.test`,
     `  client                    ${baseUrl}/demo/client/login   client@demo.test`,
     `  solo instructor           ${baseUrl}/solo-demo/solo-instructor/login   instructor@solo-demo.test`,
     `  solo client               ${baseUrl}/solo-demo/solo-client/client/app/login   client@solo-demo.test`,
-    `  platform admin            ${baseUrl}/login            ${DEMO_PLATFORM_EMAIL}`,
   ];
+  if (options.platformAdmin !== false)
+    lines.push(`  platform admin            ${baseUrl}/login            ${DEMO_PLATFORM_EMAIL}`);
+  return lines;
 }
