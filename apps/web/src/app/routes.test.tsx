@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { ReactElement } from 'react';
 import { adminAppRoute } from './admin-routes.tsx';
 import { routeSetFor, routesFor, type RouteSet } from './routes.tsx';
 
@@ -62,12 +63,19 @@ describe('route sets chosen by the hosttype cookie (spec §2)', () => {
     expect(patternOf('uber', '/platform')).toBe('platform/*');
     expect(platformRoute('uber')?.lazy).toBeDefined();
     expect(patternOf('uber', '/login')).toBe('login');
-    expect(patternOf('uber', '/app')).toBe('*');
     expect(patternOf('uber', '/acme/client/client')).toBe('*');
     // Every other set only sends the address to the login: the area's chunk is never loaded there.
     for (const set of ['company', 'solo-instructor', 'solo-client'] as const) {
       expect(platformRoute(set)?.lazy).toBeUndefined();
       expect(platformRoute(set)?.element).toBeDefined();
+    }
+  });
+
+  it('a platform user opening the company app (a bookmark, an old tab) lands in the platform area', () => {
+    for (const path of ['/app', '/app/clients', '/app/settings/supportAccess']) {
+      const route = matchRoutes(routesFor('uber'), path)?.at(-1)?.route;
+      expect(route?.lazy).toBeUndefined();
+      expect((route?.element as ReactElement<{ to: string }> | undefined)?.props.to).toBe('/platform');
     }
   });
 

@@ -24,6 +24,8 @@ export function routeSetFor(hostType: HostType | null): RouteSet {
 const platformRoute = (): RouteObject => ({ path: 'platform/*', lazy: lazyPage.platformArea });
 /** Without a platform session the platform's address is the login's (nothing of the area loads). */
 const platformToLogin = (): RouteObject => ({ path: 'platform/*', element: <Navigate to="/login" replace /> });
+/** A platform user has no company app: its addresses (a bookmark, an old tab) open the platform area. */
+const appToPlatform = (): RouteObject => ({ path: 'app/*', element: <Navigate to="/platform" replace /> });
 
 /** The admin application, its route table loaded with the first admin address (admin-routes.tsx). */
 const adminAppRoute = (): RouteObject => ({ path: 'app/*', lazy: lazyPage.adminRoutes });
@@ -49,6 +51,7 @@ export function routesFor(set: RouteSet): RouteObject[] {
   const underRole: RouteObject[] = [...publicChildren()];
 
   top.push(set === 'uber' ? platformRoute() : platformToLogin());
+  if (set === 'uber') top.push(appToPlatform());
   if (set === 'company') {
     top.push(adminAppRoute(), dashboardRoute, widgetRoute());
     underRole.push(companyAppRoute(), clientGroupRoute());
