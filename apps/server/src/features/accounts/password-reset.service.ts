@@ -19,6 +19,7 @@ import {
 } from './accounts.repo.ts';
 import { accountLoginRule, DEACTIVATED_ACCOUNT } from './login.service.ts';
 import { resetPasswordEmail } from './reset-password-email.ts';
+import { assertCompanyAvailable } from '../platform/suspension.ts';
 
 const RESET_LINK_MINUTES = 60;
 export const INVALID_RESET_LINK = 'This reset link has expired or was already used. Ask for a new one.';
@@ -47,9 +48,10 @@ export async function requestPasswordReset(
     });
     // The same accounts the login page it came from admits: a link always leads to a usable login.
     const roles = PAGE_ROLES[body.roleId ?? 'root'];
-    // A deactivated staff member gets no link: it would lead to a login that is refused.
+    // A deactivated staff member, or anyone of a suspended company (issue 18 §2), gets no link: it would
+    // lead to a login that is refused.
     const accounts = (await findAccountsByEmail(tx, body.email, roles, body.companyId)).filter(
-      ({ user }) => !user.deactivatedAt,
+      ({ user, company }) => !user.deactivatedAt && !company.suspendedAt,
     );
     const ids: string[] = [];
     for (const { user, company } of accounts.slice(0, 5)) {
@@ -79,6 +81,7 @@ export async function validateResetToken(db: Database, token: string): Promise<P
     const company = row && (await findCompanyById(tx, row.companyId));
     if (!row || !user || !company) throw badRequest(INVALID_RESET_LINK);
     if (user.deactivatedAt) throw badRequest(DEACTIVATED_ACCOUNT);
+    assertCompanyAvailable(company);
     const purpose = row.purpose === 'invitation' ? 'invitation' : 'reset';
     return { email: user.email, purpose, companyName: company.name };
   });
@@ -95,6 +98,8 @@ export async function resetPassword(
     const user = row && (await findUser(tx, row.companyId, row.userId));
     if (!row || !user) throw badRequest(INVALID_RESET_LINK);
     if (user.deactivatedAt) throw badRequest(DEACTIVATED_ACCOUNT);
+    const suspended = await findCompanyById(tx, row.companyId);
+    if (suspended) assertCompanyAvailable(suspended);
     await updatePasswordHash(tx, row.companyId, row.userId, await hashPassword(body.password));
     await spendResetTokensOfUser(tx, row.companyId, row.userId);
     await deleteSessionsOfUser(tx, row.companyId, row.userId);

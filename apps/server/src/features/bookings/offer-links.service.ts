@@ -3,6 +3,7 @@ import type { OfferLinkDto, OfferLinkQuery } from '@kinetic/shared';
 import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
 import { bookingEvents } from '../../db/schema/index.ts';
 import { HttpError, conflict, notFound } from '../../plugins/errors.ts';
+import { assertCompanyAvailable } from '../platform/suspension.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { classVariables } from './booking-email.ts';
 import { localMoment } from './booking-rules.ts';
@@ -78,6 +79,8 @@ async function signedOffer<T>(
   const company = await withPlatform(db, (tx) => findCompanyBySlug(tx, slug));
   const expires = Number(query.exp);
   if (!company || !verifyOfferSignature(company.id, bookingId, expires, query.sig)) throw offerNotFound();
+  // A suspended company's offers are neither shown nor taken (issue 18 §2).
+  assertCompanyAvailable(company);
   return withTenant(db, company.id, (tx) => work(tx, company.id, expires));
 }
 

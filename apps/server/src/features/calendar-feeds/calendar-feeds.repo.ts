@@ -83,7 +83,10 @@ export async function openFeedByHash(
   return row ? { companyId: row.company_id, userId: row.user_id } : undefined;
 }
 
-/** The feed's owner while they may still have one (not deactivated, not anonymised), and their company. */
+/**
+ * The feed's owner while they may still have one (not deactivated, not anonymised, their company not
+ * suspended, issue 18 §2), and their company.
+ */
 export async function feedOwner(tx: Executor, companyId: string, userId: string) {
   const [row] = await tx
     .select({
@@ -100,6 +103,7 @@ export async function feedOwner(tx: Executor, companyId: string, userId: string)
         eq(users.id, userId),
         sql`${users.deactivatedAt} is null`,
         sql`${users.anonymisedAt} is null`,
+        sql`${companies.suspendedAt} is null`,
       ),
     );
   return row;

@@ -14,6 +14,7 @@ import {
 import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.ts';
+import { assertCompanyAvailable } from '../platform/suspension.ts';
 import { addressKey, consumeLimit } from '../../plugins/rate-limit.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { bookingWindows, localMoment } from '../bookings/booking-rules.ts';
@@ -208,6 +209,7 @@ export async function buyPass(
 ): Promise<CheckInPassDto> {
   const company = await withPlatform(db, (tx) => findCompanyBySlug(tx, companySlug));
   if (!company) throw notFound(`We could not find a business at “${companySlug}”.`);
+  assertCompanyAvailable(company);
   // Counted in a transaction of its own, so refused codes count too.
   await withPlatform(db, (tx) => consumeLimit(tx, passRule(company.id, ip)));
   return withTenant(db, company.id, async (tx) => {

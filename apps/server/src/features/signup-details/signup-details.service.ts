@@ -7,6 +7,7 @@ import {
 import { withPlatform, withTenant, type Database, type Executor } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
+import { assertCompanyAvailable } from '../platform/suspension.ts';
 import { findCompanyBySlug } from '../accounts/accounts.repo.ts';
 import { findClient } from '../bookings/bookings.repo.ts';
 import { getMyPreferences, saveMyPreferences, wantsEmail } from '../client-preferences/client-preferences.service.ts';
@@ -111,6 +112,7 @@ export function getClientSignupDetails(db: Database, actor: Actor, clientId: str
 /** `{widgetStudioId}/client-signup` names the studio: its name if it is this company's, else 404. */
 export async function getWidgetStudio(db: Database, slug: string, studioId: string) {
   const company = await withPlatform(db, (tx) => findCompanyBySlug(tx, slug));
+  if (company) assertCompanyAvailable(company);
   const name = company ? await withTenant(db, company.id, (tx) => findStudioName(tx, company.id, studioId)) : null;
   if (!company || name === null) throw notFound('We could not find that studio.');
   return { id: studioId, name };
