@@ -64,14 +64,16 @@ describe('Settings › Support Access', () => {
     expect(within(list).getByText('Why: “Owner asked about a refund”')).toBeTruthy();
     expect(within(list).getByText('Running now')).toBeTruthy();
     expect(screen.getByText('What Kinetic support can see')).toBeTruthy();
-    fireEvent.click(within(list).getByRole('button', { name: 'End now' }));
-    await screen.findByText('Pat Platform’s support session has ended: their access stopped.');
+    fireEvent.click(within(list).getByRole('button', { name: 'End Pat Platform’s support session now' }));
+    const said = await screen.findByText('Pat Platform’s support session has ended: their access stopped.');
+    // The End button is gone with the session: the focus is on what happened, not lost to the page.
+    await vi.waitFor(() => expect(document.activeElement).toBe(said));
     expect(
       calls.some((call) => call.method === 'POST' && call.path === `support-sessions/${SUPPORT_ID}/end`),
     ).toBe(true);
     await within(list).findByText('Ended');
     expect(within(list).getByText(/ended by Olive Owner/)).toBeTruthy();
-    expect(within(list).queryByRole('button', { name: 'End now' })).toBeNull();
+    expect(within(list).queryByRole('button', { name: /End .* now/ })).toBeNull();
   });
 
   it('says plainly when support never accessed the account', { timeout: 20_000 }, async () => {

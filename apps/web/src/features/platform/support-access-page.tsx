@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SupportSessionDto } from '@kinetic/shared';
 import { ApiError } from '../../api/client.ts';
@@ -50,7 +50,13 @@ function SupportSessionItem({
           </Text>
         </Stack>
         {item.status === 'active' ? (
-          <Button color="red" variant="light" loading={ending} onClick={onEnd}>
+          <Button
+            color="red"
+            variant="light"
+            loading={ending}
+            onClick={onEnd}
+            aria-label={`End ${item.platformUserName}’s support session now`}
+          >
             End now
           </Button>
         ) : null}
@@ -71,6 +77,8 @@ export function SupportAccessPage() {
   const end = useEndSupportSession(companyId);
   const [status, setStatus] = useState('');
   const [endingId, setEndingId] = useState<string | null>(null);
+  // The End button goes away with the session: the focus moves to the sentence saying what happened.
+  const statusRef = useRef<HTMLParagraphElement>(null);
 
   const endNow = (item: SupportSessionDto) => {
     setEndingId(item.id);
@@ -82,7 +90,10 @@ export function SupportAccessPage() {
         setStatus(
           error instanceof ApiError ? error.message : 'The support session could not be ended. Try again.',
         ),
-      onSettled: () => setEndingId(null),
+      onSettled: () => {
+        setEndingId(null);
+        statusRef.current?.focus();
+      },
     });
   };
 
@@ -111,7 +122,7 @@ export function SupportAccessPage() {
         </Stack>
       </Paper>
 
-      <Text role="status" aria-live="polite" size="sm">
+      <Text ref={statusRef} tabIndex={-1} role="status" aria-live="polite" size="sm">
         {status}
       </Text>
 
