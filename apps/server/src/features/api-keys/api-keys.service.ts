@@ -13,11 +13,13 @@ import { withTenant, type Database, type Executor } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import { apiKeys, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { forbidden, notFound } from '../../plugins/errors.ts';
 import { hashToken } from '../../plugins/tokens.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 const API_KEY_NOT_FOUND = 'We could not find that API key.';
+export const SUPPORT_LOGIN_NO_KEYS =
+  'A Kinetic support session cannot create API keys: a key would keep working after the session ends. Ask the business’s admin to create it.';
 
 /** A new key: `kin_` + 32 random bytes, URL-safe. Only its SHA-256 is stored. */
 export const newApiKey = () => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -58,6 +60,12 @@ export function createApiKey(
 ): Promise<CreatedApiKeyDto> {
   const key = newApiKey();
   return withTenant(db, actor.companyId, async (tx) => {
+    // A platform user's hidden support login (issue 18 §2) acts only while its support session runs.
+    const [creator] = await tx
+      .select({ platformUserId: users.platformUserId })
+      .from(users)
+      .where(and(eq(users.companyId, actor.companyId), eq(users.id, actor.userId)));
+    if (creator?.platformUserId) throw forbidden(SUPPORT_LOGIN_NO_KEYS);
     const id = generateId();
     await tx.insert(apiKeys).values({
       companyId: actor.companyId,
