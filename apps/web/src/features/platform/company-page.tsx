@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Anchor,
@@ -49,13 +49,27 @@ function SuspendDialog({ company, onClose }: { company: PlatformCompanyDto; onCl
   const suspend = useSuspendCompany(company.id);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    suspend.mutate(reason, { onSuccess: onClose, onError: (failure) => setError(errorsOf(failure)) });
+    suspend.mutate(reason, {
+      onSuccess: onClose,
+      onError: (failure) => {
+        setError(errorsOf(failure));
+        // The busy button lost the focus: the field to correct takes it.
+        reasonRef.current?.focus();
+      },
+    });
   };
   return (
-    <Modal opened onClose={onClose} title={`Suspend ${company.name}?`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Suspend ${company.name}?`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">
@@ -71,6 +85,7 @@ function SuspendDialog({ company, onClose }: { company: PlatformCompanyDto; onCl
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             error={error?.fields.reason}
+            ref={reasonRef}
             data-autofocus
           />
           {error && !error.fields.reason ? (
@@ -82,7 +97,7 @@ function SuspendDialog({ company, onClose }: { company: PlatformCompanyDto; onCl
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="red" loading={suspend.isPending}>
+            <Button type="submit" color="red.9" loading={suspend.isPending}>
               Suspend
             </Button>
           </Group>
@@ -100,13 +115,19 @@ function StartSupport({ company }: { company: PlatformCompanyDto }) {
   const [reason, setReason] = useState('');
   const [minutes, setMinutes] = useState('30');
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     start.mutate(
       { reason, minutes: Number(minutes) },
       {
-        onError: (failure) => setError(errorsOf(failure)),
+        onError: (failure) => {
+          const problem = errorsOf(failure);
+          setError(problem);
+          // The busy button lost the focus: the reason to correct takes it (another problem is read out).
+          if (problem.fields.reason) reasonRef.current?.focus();
+        },
         onSuccess: (started) => {
           enterSupportSession(started);
           queryClient.clear();
@@ -135,6 +156,7 @@ function StartSupport({ company }: { company: PlatformCompanyDto }) {
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             error={error?.fields.reason}
+            ref={reasonRef}
           />
           <Select
             label="For how long"
@@ -232,12 +254,24 @@ export function CompanyPage() {
   const reactivate = useReactivateCompany(companyId);
   const [suspending, setSuspending] = useState(false);
   usePageTitle(company.data?.name ?? 'Company');
+  // Suspend and Reactivate swap places: once the change is done (the button busy, then enabled again),
+  // the focus goes back to that button, which now offers the other action, instead of the page's start.
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const refocusAction = useRef(false);
+  useEffect(() => {
+    if (refocusAction.current && actionRef.current && !actionRef.current.disabled) {
+      refocusAction.current = false;
+      actionRef.current.focus();
+    }
+  });
 
   if (company.isError) {
     return (
       <Stack gap="sm">
         <Alert color="red" role="alert" title="This company could not be shown">
-          {company.error.message}
+          {company.error instanceof ApiError && [400, 404].includes(company.error.statusCode)
+            ? 'No company has this address. Open it from the list of companies.'
+            : company.error.message}
         </Alert>
         <Anchor component={Link} to="/platform">
           Back to companies
@@ -263,11 +297,21 @@ export function CompanyPage() {
           </Text>
         </Stack>
         {data.suspendedAt ? (
-          <Button color="green" loading={reactivate.isPending} onClick={() => reactivate.mutate(undefined)}>
+          <Button
+            ref={actionRef}
+            loading={reactivate.isPending}
+            onClick={() =>
+              reactivate.mutate(undefined, {
+                onSettled: () => {
+                  refocusAction.current = true;
+                },
+              })
+            }
+          >
             Reactivate
           </Button>
         ) : (
-          <Button color="red" variant="light" onClick={() => setSuspending(true)}>
+          <Button ref={actionRef} color="red" variant="light" onClick={() => setSuspending(true)}>
             Suspend…
           </Button>
         )}
@@ -275,7 +319,7 @@ export function CompanyPage() {
 
       {data.suspendedAt ? (
         <Alert color="red" title={`Suspended since ${formatDayTime(data.suspendedAt)}`}>
-          Reason: {data.suspendedReason}. Its people cannot log in and its public pages say it is unavailable.
+          Reason: “{data.suspendedReason}”. Its people cannot log in and its public pages say it is unavailable.
         </Alert>
       ) : null}
       {reactivate.isError ? (
@@ -297,7 +341,15 @@ export function CompanyPage() {
         <StartSupport company={data} />
         <SupportSessions company={data} />
       </SimpleGrid>
-      {suspending ? <SuspendDialog company={data} onClose={() => setSuspending(false)} /> : null}
+      {suspending ? (
+        <SuspendDialog
+          company={data}
+          onClose={() => {
+            setSuspending(false);
+            refocusAction.current = true;
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }
