@@ -319,7 +319,8 @@ export function CompanyPage() {
 
       {data.suspendedAt ? (
         <Alert color="red" title={`Suspended since ${formatDayTime(data.suspendedAt)}`}>
-          Reason: “{data.suspendedReason}”. Its people cannot log in and its public pages say it is unavailable.
+          Reason: “{data.suspendedReason}”. Its people cannot log in and its public pages say it is
+          unavailable.
         </Alert>
       ) : null}
       {reactivate.isError ? (
