@@ -250,7 +250,9 @@ function Metric({
 function WeekCard({ data, base, can }: { data: DashboardDto; base: string; can: Can }) {
   const week = data.week;
   if (!week) return null;
-  const reports = (text: string) => (can.runReports ? { to: `${base}/reports`, text } : null);
+  // Each opens its own report for this week, the period the card counts.
+  const reports = (report: 'attendance' | 'revenue', text: string) =>
+    can.runReports ? { to: `${base}/reports?report=${report}&period=this-week`, text } : null;
   return (
     <Card
       id="dashboard-week"
@@ -258,13 +260,13 @@ function WeekCard({ data, base, can }: { data: DashboardDto; base: string; can: 
       subtitle={`${shortDayLabel(week.from)} to ${shortDayLabel(week.to)}, against last week`}
     >
       <Items>
-        <Metric label="Bookings" value={week.bookings} link={reports('Attendance report')} />
+        <Metric label="Bookings" value={week.bookings} link={reports('attendance', 'Attendance report')} />
         {week.revenue ? (
           <Metric
             label="Revenue (paid minus refunds)"
             value={week.revenue}
             format={moneyFormat(data.currency, data.locale)}
-            link={reports('Revenue report')}
+            link={reports('revenue', 'Revenue report')}
           />
         ) : null}
         <Metric

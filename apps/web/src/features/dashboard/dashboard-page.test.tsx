@@ -133,6 +133,13 @@ describe('the dashboard cards', () => {
     expect(week.textContent).toContain('$75.00');
     expect(week.textContent).toContain('down $25.00 from $100.00 last week');
     expect(week.textContent).toContain('the same as last week');
+    // Each report link opens that report for this week, the period the card counts.
+    expect(within(week).getByRole('link', { name: 'Attendance report' }).getAttribute('href')).toBe(
+      '/app/reports?report=attendance&period=this-week',
+    );
+    expect(within(week).getByRole('link', { name: 'Revenue report' }).getAttribute('href')).toBe(
+      '/app/reports?report=revenue&period=this-week',
+    );
 
     const waivers = screen.getByRole('region', { name: 'Waivers unsigned today' });
     expect(within(waivers).getByRole('link', { name: 'Rosa Lopez' }).getAttribute('href')).toBe(

@@ -156,6 +156,26 @@ describe('Reports page', { timeout: 30_000 }, () => {
     );
   });
 
+  it('a link with ?report=revenue&period=this-week (the Dashboard’s) opens this week’s revenue', async () => {
+    const thisWeek = periodOf('this-week', today)!;
+    const calls = serve((call) =>
+      call.path === `reports/revenue?${query(thisWeek.from, thisWeek.to, 'package-type')}`
+        ? ok({ ...revenue, from: thisWeek.from, to: thisWeek.to })
+        : undefined,
+    );
+    renderRoutes(
+      [{ path: '/app/reports', element: <ReportsPage /> }],
+      '/app/reports?report=revenue&period=this-week',
+    );
+    await screen.findByRole('table', { name: 'Revenue by type of sale' }, SLOW);
+    expect(screen.getByRole('tab', { name: 'Revenue' }).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByLabelText('Period') as HTMLSelectElement).value).toBe('this-week');
+    expect(calls.map((call) => call.path)).toContain(
+      `reports/revenue?${query(thisWeek.from, thisWeek.to, 'package-type')}`,
+    );
+    expect(calls.some((call) => call.path.startsWith('reports/attendance'))).toBe(false);
+  });
+
   it('a custom period ending before it starts is refused on the page and not asked for', async () => {
     const calls = serve();
     open();

@@ -1,12 +1,13 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { daysInPeriod, REPORT_MAX_DAYS } from '@kinetic/shared';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useMe } from '../accounts/api/get-me.ts';
 import { useCompanyDetails } from '../company-details/api/get-company-details.ts';
 import { AttendanceReport } from './attendance-report.tsx';
 import { PeriodFields, type PeriodChoice } from './report-filters.tsx';
-import { periodOf, todayIn, type Period } from './report-period.ts';
+import { PERIOD_PRESETS, periodOf, todayIn, type Period, type PeriodPreset } from './report-period.ts';
 import { RevenueReport } from './revenue-report.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -31,11 +32,21 @@ export function ReportsPage() {
   const details = useCompanyDetails(companyId);
   const today = todayIn(details.data?.timeZone ?? 'UTC');
   const money = me.data?.can.seeFinancials ?? false;
-  const [chosenTab, setTab] = useState<'attendance' | 'revenue'>('attendance');
+  // A link can open a report and period (the Dashboard's "Revenue report" for this week):
+  // ?report=revenue&period=this-week. Anything else opens this month's attendance.
+  const [search] = useSearchParams();
+  const askedPeriod = search.get('period');
+  const firstPreset: PeriodPreset =
+    askedPeriod && askedPeriod !== 'custom' && (PERIOD_PRESETS as readonly string[]).includes(askedPeriod)
+      ? (askedPeriod as PeriodPreset)
+      : 'this-month';
+  const [chosenTab, setTab] = useState<'attendance' | 'revenue'>(() =>
+    search.get('report') === 'revenue' ? 'revenue' : 'attendance',
+  );
   const tab = money ? chosenTab : 'attendance';
   const [choice, setChoice] = useState<PeriodChoice>(() => ({
-    preset: 'this-month',
-    custom: periodOf('this-month', today) ?? { from: today, to: today },
+    preset: firstPreset,
+    custom: periodOf(firstPreset, today) ?? { from: today, to: today },
   }));
   const problem = choice.preset === 'custom' ? customProblem(choice.custom) : null;
   // The presets wait for the company's calendar (its zone decides which day today is).
