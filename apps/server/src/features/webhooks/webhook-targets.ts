@@ -9,6 +9,8 @@ import { BlockList, isIP } from 'node:net';
  */
 
 const blocked = new BlockList();
+// IPv6 rules apart: a BlockList also matches IPv4 addresses against IPv6 rules such as ::/96.
+const blocked6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -27,14 +29,21 @@ for (const [network, prefix] of [
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // The unspecified and loopback addresses with the deprecated IPv4-compatible ::a.b.c.d, the
+  // IPv4-translated ::ffff:0:a.b.c.d (some stacks route both to the IPv4 address inside), local-use
+  // NAT64, discard-only, IETF special-purpose (Teredo among them) and the deprecated site-local block.
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['fec0::', 10],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
   ['2001:db8::', 32],
 ] as const)
-  blocked.addSubnet(network, prefix, 'ipv6');
+  blocked6.addSubnet(network, prefix, 'ipv6');
 
 /** An IPv4 address carried inside an IPv6 one (mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::`, 6to4 `2002:`). */
 function embeddedIpv4(address: string): string | null {
@@ -57,7 +66,7 @@ export function isPrivateAddress(address: string): boolean {
   if (family === 6) {
     const inner = embeddedIpv4(address);
     if (inner) return blocked.check(inner, 'ipv4');
-    return blocked.check(address, 'ipv6');
+    return blocked6.check(address, 'ipv6');
   }
   return true;
 }
