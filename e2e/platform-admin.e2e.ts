@@ -98,14 +98,15 @@ describe('platform admin', () => {
     await log.getByText('Started a support session').first().waitFor();
     await snap(p, 'platform-audit');
 
-    // Logging out of the company's app during a support session ends it and returns to the platform area.
+    // Logging out of the company's app during a support session ends it and returns to the platform area,
+    // on the company's page where the session is listed as ended.
     await log.getByRole('link', { name: company.companyName }).first().click();
     await p.getByRole('textbox', { name: 'Why do you need access?' }).fill('Check the studios');
     await p.getByRole('button', { name: 'Start support session' }).click();
     await p.waitForURL((url) => url.pathname.startsWith('/app'));
     await p.getByRole('button', { name: 'Logout' }).click();
-    await p.waitForURL((url) => url.pathname === '/platform');
-    await p.getByRole('heading', { name: 'Companies', level: 1 }).waitFor();
+    await p.waitForURL((url) => url.pathname.startsWith('/platform/companies/'));
+    await p.getByRole('heading', { name: company.companyName, level: 1 }).waitFor();
     await o.reload();
     await expect.poll(() => list.getByText(/ended by Kinetic support/).count()).toBe(2);
     expect(await list.getByText('Running now').count()).toBe(0);

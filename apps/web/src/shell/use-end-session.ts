@@ -28,11 +28,13 @@ export function useEndSession() {
           console.error('The server did not confirm the logout; the session is cleared here anyway.', error);
         }
       }
-      // A platform user's support session (issue 18 §2) ends back in the platform area, not at a login.
-      if (readSupportSession() && leaveSupportSession()) {
+      // A platform user's support session (issue 18 §2) ends back in the platform area, not at a login:
+      // on the company's page, whose list says how it ended (logged out, time ran out, ended by its admin).
+      const support = readSupportSession();
+      if (support && leaveSupportSession()) {
         forgetClientsTab(queryClient);
         queryClient.clear();
-        openInNewRouteSet('/platform');
+        openInNewRouteSet(`/platform/companies/${support.companyId}`);
         return;
       }
       clearSession();
