@@ -81,6 +81,21 @@ export function rejectionsCsv(rejections: { row: number; email: string | null; r
   return `\uFEFF${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
+/** Hands the rejected rows to the browser as a CSV download (the dry run's list and the finished import's). */
+export function saveRejectionsCsv(
+  rejections: { row: number; email: string | null; reason: string }[],
+  fileName: string,
+): void {
+  const url = URL.createObjectURL(new Blob([rejectionsCsv(rejections)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** The company's imports, newest first (the page resumes showing one still running). */
 export function useImports(companyId: string) {
   return useQuery({

@@ -1,20 +1,9 @@
 import { Alert, Button, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { DryRunDto } from '@kinetic/shared';
 import { BusyButton } from '../../ui/busy-button.tsx';
-import { rejectionsCsv } from './import-api.ts';
+import { saveRejectionsCsv } from './import-api.ts';
 
 const SHOWN_REJECTIONS = 200;
-
-function saveCsv(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function Count(props: { label: string; value: number; testId: string }) {
   return (
@@ -70,7 +59,7 @@ export function ImportDryRunStep(props: {
             <Button
               variant="default"
               size="xs"
-              onClick={() => saveCsv(rejectionsCsv(dryRun.rejections), 'rejected-rows.csv')}
+              onClick={() => saveRejectionsCsv(dryRun.rejections, 'rejected-rows.csv')}
             >
               Download the list (CSV)
             </Button>
@@ -112,6 +101,13 @@ export function ImportDryRunStep(props: {
         <Alert color="red" role="alert" title="The import could not start">
           {props.error}
         </Alert>
+      ) : null}
+      {dryRun.job.source === 'archive' ? (
+        <Text size="sm" c="dimmed" data-testid="dry-archive-note">
+          From a Kinetic export, each client comes in with the details you matched and their active
+          memberships and packs (credits left and expiry kept). Paused, cancelled and expired ones, bookings,
+          orders and the archive’s other files are not imported.
+        </Text>
       ) : null}
       <Text size="sm" c="dimmed">
         Imported clients get no email. They log in with “Forgot password” on your client login page, using the

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ImportJobDto } from '@kinetic/shared';
+import { saveRejectionsCsv } from './import-api.ts';
 
 const n = (value: number) => value.toLocaleString();
 
@@ -13,15 +14,22 @@ export function ImportProgressStep(props: { job: ImportJobDto | undefined; onAno
   const counts = `${n(job.createdCount)} created, ${n(job.skippedCount)} skipped (already clients), ${n(job.rejectedCount)} rejected`;
   return (
     <Stack gap="sm">
-      <Progress
-        value={percent}
-        size="lg"
-        aria-label="Import progress"
-        aria-valuetext={`${n(job.processedRows)} of ${n(job.totalRows)} rows`}
-        color={job.status === 'failed' ? 'red' : undefined}
-        animated={!finished}
-        data-testid="import-progress"
-      />
+      {/* The bar's section is the progressbar: its name and "8 of 8 rows" go there (on Progress's root they
+          were on a plain div, where aria-valuetext is not allowed, and Mantine's section said only "100%"). */}
+      <Progress.Root size="lg" data-testid="import-progress">
+        <Progress.Section
+          value={percent}
+          withAria={false}
+          role="progressbar"
+          aria-label="Import progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${n(job.processedRows)} of ${n(job.totalRows)} rows`}
+          color={job.status === 'failed' ? 'red' : undefined}
+          animated={!finished}
+        />
+      </Progress.Root>
       <Text size="sm" aria-live="polite" data-testid="import-status">
         {job.status === 'done'
           ? `Import finished: ${counts}.`
@@ -40,6 +48,12 @@ export function ImportProgressStep(props: { job: ImportJobDto | undefined; onAno
           <Anchor component={Link} to="/app/clients">
             Open Clients
           </Anchor>
+          {job.rejections.length > 0 ? (
+            // The dry run's list is gone by now: the rows to correct stay one click away.
+            <Button variant="default" onClick={() => saveRejectionsCsv(job.rejections, 'rejected-rows.csv')}>
+              Download the rejected rows (CSV)
+            </Button>
+          ) : null}
           <Button variant="default" onClick={props.onAnother}>
             Import another file
           </Button>
