@@ -72,6 +72,8 @@ describe('Settings › API Keys', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     const shown = (await screen.findByRole('textbox', { name: 'API key' })) as HTMLTextAreaElement;
     expect(shown.value).toBe(KEY);
+    // The form (and its focused Create key button) is gone: the focus moves to the key, not to the page.
+    await waitFor(() => expect(document.activeElement).toBe(shown));
     expect(screen.getByText(/only time the whole key is shown/)).toBeTruthy();
     const posts = calls.filter((call) => call.method === 'POST').map((call) => call.body);
     expect(posts.at(-1)).toEqual({ name: 'Zapier', scope: 'write', rateLimitPerMinute: 120 });

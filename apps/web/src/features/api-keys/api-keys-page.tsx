@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Anchor,
@@ -227,6 +227,13 @@ function CreateKeyDialog({
   const [copied, setCopied] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const rateRef = useRef<HTMLInputElement>(null);
+  const keyRef = useRef<HTMLTextAreaElement>(null);
+
+  // The form (and its focused Create button) is replaced by the new key: the focus goes to the key, selected,
+  // instead of falling to the page behind the dialog (data-autofocus acts only when the dialog opens).
+  useEffect(() => {
+    if (created) keyRef.current?.focus();
+  }, [created]);
 
   const reset = () => {
     setName('');
@@ -285,6 +292,7 @@ function CreateKeyDialog({
             revoke it and create another. Anyone with the key can use your business’s data: keep it secret.
           </Alert>
           <Textarea
+            ref={keyRef}
             label="API key"
             readOnly
             // The whole key in view at any width (two rows on a phone), nothing scrolled away or clipped.
