@@ -85,6 +85,14 @@ export function WebhookDeliveryLog({
                     {delivery.lastError}
                   </Text>
                 ) : null}
+                {delivery.status === 'pending' && delivery.attempts > 0 ? (
+                  <Text size="sm">
+                    Kinetic tries again by itself, waiting longer each time (8 tries over several hours).
+                    Re-send tries now.
+                  </Text>
+                ) : delivery.status === 'failed' ? (
+                  <Text size="sm">Kinetic has stopped trying this one. Once the receiver works, Re-send it.</Text>
+                ) : null}
                 {delivery.responseBody ? (
                   <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
                     {delivery.responseBody}

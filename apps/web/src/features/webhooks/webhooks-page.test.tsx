@@ -110,5 +110,24 @@ describe('Settings › Webhooks', () => {
     const log = await screen.findByRole('list', { name: 'Deliveries' });
     expect(within(log).getByText('Failed')).toBeTruthy();
     expect(within(log).getByText('The receiver answered 500')).toBeTruthy();
+    expect(within(log).getByText('Kinetic has stopped trying this one. Once the receiver works, Re-send it.')).toBeTruthy();
+  });
+
+  it('says a delivery the receiver refused is retried by itself, and the endpoint that it is not delivered yet', async () => {
+    const retrying: WebhookDeliveryDto = { ...failedPing, eventType: 'booking.created', status: 'pending' };
+    const waiting = { ...endpoint, lastDelivery: { status: 'pending' as const, createdAt: retrying.createdAt } };
+    stubFetch((call) => {
+      if (call.path === 'me') return ok(admin);
+      if (call.path === 'webhook-endpoints' && call.method === 'GET') return ok({ items: [waiting] });
+      if (call.path.startsWith(`webhook-endpoints/${endpoint.id}/deliveries`))
+        return ok({ items: [retrying], total: 1 });
+      return noStub(call);
+    });
+    renderRoutes([{ path: '/', element: <WebhooksPage /> }], '/');
+    expect(await screen.findByText(/: not delivered yet \(being sent or retried\)$/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delivery log' }));
+    const log = await screen.findByRole('list', { name: 'Deliveries' });
+    expect(within(log).getByText('Retrying')).toBeTruthy();
+    expect(within(log).getByText(/Kinetic tries again by itself, waiting longer each time/)).toBeTruthy();
   });
 });

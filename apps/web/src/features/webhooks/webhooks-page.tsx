@@ -185,7 +185,7 @@ function EndpointCard({
         </Group>
         <Text size="sm" c="dimmed">
           {endpoint.lastDelivery
-            ? `Last event ${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(endpoint.lastDelivery.createdAt))}: ${endpoint.lastDelivery.status === 'pending' ? 'being sent' : endpoint.lastDelivery.status}`
+            ? `Last event ${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(endpoint.lastDelivery.createdAt))}: ${endpoint.lastDelivery.status === 'pending' ? 'not delivered yet (being sent or retried)' : endpoint.lastDelivery.status}`
             : 'Nothing sent yet.'}
         </Text>
 
@@ -199,15 +199,15 @@ function EndpointCard({
             description="Your receiver uses it to check the Kinetic-Signature header. Keep it secret."
           />
           <Group gap="xs" wrap="wrap">
+            {/* Default size, like Rotate secret beside them (its confirm button has one size). */}
             <Button
-              size="xs"
               variant="default"
               onClick={() => setShowSecret(!showSecret)}
               aria-pressed={showSecret}
             >
               {showSecret ? 'Hide secret' : 'Show secret'}
             </Button>
-            <Button size="xs" variant="default" onClick={() => void copy()}>
+            <Button variant="default" onClick={() => void copy()}>
               Copy secret
             </Button>
             <ConfirmActionButton
