@@ -15,9 +15,12 @@ import { apiKeys, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../../plugins/errors.ts';
 import { hashToken } from '../../plugins/tokens.ts';
+import { API_KEY_ABILITIES } from './api-key-auth.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 const API_KEY_NOT_FOUND = 'We could not find that API key.';
+export const ADMINS_MAKE_KEYS =
+  'Only an admin can create API keys: a key can do everything but manage staff, more than your account may.';
 export const SUPPORT_LOGIN_NO_KEYS =
   'A Kinetic support session cannot create API keys: a key would keep working after the session ends. Ask the business’s admin to create it.';
 
@@ -58,6 +61,8 @@ export function createApiKey(
   actor: Actor,
   body: z.output<typeof createApiKeyBody>,
 ): Promise<CreatedApiKeyDto> {
+  // A key acts with every ability but manageStaff: whoever makes one must hold them all (no escalation).
+  if (!API_KEY_ABILITIES.every((ability) => actor.abilities.includes(ability))) throw forbidden(ADMINS_MAKE_KEYS);
   const key = newApiKey();
   return withTenant(db, actor.companyId, async (tx) => {
     // A platform user's hidden support login (issue 18 §2) acts only while its support session runs.
