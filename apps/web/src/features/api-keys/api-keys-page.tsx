@@ -165,7 +165,7 @@ function KeyCard({
               {API_KEY_SCOPE_LABELS[apiKey.scope].label}
             </Badge>
             {revoked ? (
-              <Badge variant="filled" color="gray">
+              <Badge variant="filled" color="gray.7">
                 Revoked
               </Badge>
             ) : null}
@@ -195,6 +195,7 @@ function KeyCard({
               failedTitle="The key was not revoked"
               busy={busy}
               color="red"
+              confirmColor="red.9"
               variant="subtle"
               run={onRevoke}
             >

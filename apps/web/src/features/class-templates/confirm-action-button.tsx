@@ -14,6 +14,11 @@ interface ConfirmActionButtonProps {
   busy: boolean;
   color?: ButtonProps['color'];
   variant?: ButtonProps['variant'];
+  /**
+   * The dialog's filled confirm button's colour when it must differ from the list button's (white on
+   * Mantine's red 6 is 3.3:1, under AA: a subtle "red" list button pairs with a "red.9" confirm).
+   */
+  confirmColor?: ButtonProps['color'];
   /** The dialog's way out ("Cancel"; "Keep the event" where the action itself is a cancelling). */
   dismissLabel?: string;
   /** Does the work; a failure is shown in the dialog, success closes it. */
@@ -31,6 +36,7 @@ export function ConfirmActionButton({
   busy,
   color,
   variant = 'default',
+  confirmColor = color,
   dismissLabel = 'Cancel',
   run,
 }: ConfirmActionButtonProps) {
@@ -73,7 +79,7 @@ export function ConfirmActionButton({
             <Button variant="default" onClick={close} data-autofocus>
               {dismissLabel}
             </Button>
-            <BusyButton busy={busy} color={color} onClick={() => void confirm()}>
+            <BusyButton busy={busy} color={confirmColor} onClick={() => void confirm()}>
               {confirmLabel}
             </BusyButton>
           </Group>

@@ -260,6 +260,7 @@ function EndpointCard({
             failedTitle="The endpoint was not removed"
             busy={remove.isPending}
             color="red"
+            confirmColor="red.9"
             variant="subtle"
             run={async () => {
               await remove.mutateAsync(endpoint.id);
