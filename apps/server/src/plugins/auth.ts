@@ -20,6 +20,7 @@ import { forbidden, unauthorized } from './errors.ts';
 import { hashToken } from './tokens.ts';
 import {
   API_KEY_PERSONAL_ROUTE,
+  apiKeyRefusal,
   authenticateApiKey,
   refuseApiKeyOnPersonalRoute,
   sendApiKeyLimitHeaders,
@@ -256,9 +257,10 @@ export function requireAbility(abilities: Ability | readonly Ability[], options:
   const needed: readonly Ability[] = typeof abilities === 'string' ? [abilities] : abilities;
   return async function checkAbility(request: FastifyRequest) {
     const actor = await authenticate(request, options);
-    if (!TEAM_ROLES.includes(actor.roleId) || !needed.every((ability) => actor.abilities.includes(ability))) {
+    const missing = needed.filter((ability) => !actor.abilities.includes(ability));
+    if (!TEAM_ROLES.includes(actor.roleId) || missing.length > 0) {
       await requestContext.getStore()?.parked?.discard();
-      throw forbidden(actor.apiKey ? API_KEY_PERSONAL_ROUTE : refusalFor(actor.roleId));
+      throw forbidden(actor.apiKey ? apiKeyRefusal(missing) : refusalFor(actor.roleId));
     }
     request.actor = actor;
   };

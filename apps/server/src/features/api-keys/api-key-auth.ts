@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { ABILITIES, type ApiKeyScope } from '@kinetic/shared';
+import { ABILITIES, abilitiesOf, type ApiKeyScope, type RoleId } from '@kinetic/shared';
 import { APP_ROLE } from '../../db/client.ts';
 import type { Actor } from '../../plugins/auth.ts';
 import { forbidden, tooManyRequests, unauthorized } from '../../plugins/errors.ts';
@@ -11,7 +11,8 @@ import { hashToken } from '../../plugins/tokens.ts';
  *
  * The key's actor: an admin of the key's company (in a solo business its owner's role, `solo-instructor`)
  * with every ability but `manageStaff` (a key cannot invite, change or deactivate people, their abilities,
- * pay rates or payroll), acting as the team member who created the key (`userId`: what `booked_by`, ledger actors and `created_by` columns record), with
+ * pay rates or payroll) — and never more than the team member who created it may do now (a key whose maker
+ * is deactivated stops, 401) — acting as that team member (`userId`: what `booked_by`, ledger actors and `created_by` columns record), with
  * no session (`sessionId` empty). A `read` key may only GET (and HEAD). Routes about a person (their
  * account, password, log-out, a client's own "my" pages, API keys themselves, the platform area) refuse
  * every key with 403, before any look-up.
@@ -25,8 +26,17 @@ export const API_KEY_PERSONAL_ROUTE =
 export const API_KEY_READ_ONLY = 'This API key is read-only: it can only make GET requests.';
 export const API_KEY_UNKNOWN = 'This API key is not valid. Check that it was copied whole.';
 export const API_KEY_REVOKED = 'This API key has been revoked. Create a new one in Settings › API Keys.';
+export const API_KEY_MAKER_DEACTIVATED =
+  'This API key stopped working when the team member who created it was deactivated. Create a new one in Settings › API Keys.';
 export const API_KEY_SUSPENDED =
   'This business is suspended at the moment: its API keys do not work until it is reactivated.';
+
+export const API_KEY_MAKER_CANNOT =
+  'This API key cannot do this: the team member who created it is no longer allowed to.';
+
+/** Why a key is refused a team route lacking `missing` abilities: a staff route, or what its maker lost. */
+export const apiKeyRefusal = (missing: readonly string[]): string =>
+  missing.length === 0 || missing.includes('manageStaff') ? API_KEY_PERSONAL_ROUTE : API_KEY_MAKER_CANNOT;
 
 /** Last use is written at most this often per key (like sessions): no write per request for it. */
 const TOUCH_AFTER_MS = 60_000;
@@ -61,6 +71,9 @@ interface ApiKeyRow {
   rate_limit_per_minute: number;
   revoked: boolean;
   suspended: boolean;
+  maker_deactivated: boolean;
+  maker_role: RoleId | null;
+  maker_abilities: string[] | null;
   kind: 'company' | 'solo';
   count: number | null;
   reset_seconds: number | null;
@@ -93,11 +106,14 @@ function lookUpSql(tokenHash: string): string {
 with found as (
   select k.company_id, k.id, k.scope, coalesce(k.created_by, '') as user_id, k.rate_limit_per_minute,
          k.revoked_at is not null as revoked, c.suspended_at is not null as suspended, c.kind,
+         coalesce(u.deactivated_at is not null, true) as maker_deactivated, u.role as maker_role,
+         u.abilities as maker_abilities,
          (k.last_used_at is null or k.last_used_at < now() - interval '${TOUCH_AFTER_MS} milliseconds') as stale
     from api_keys k join companies c on c.id = k.company_id
+    left join users u on u.company_id = k.company_id and u.id = k.created_by
    where k.token_hash = '${tokenHash}'
 ), usable as (
-  select * from found where not revoked and not suspended
+  select * from found where not revoked and not suspended and not maker_deactivated
 ), counted as (
   insert into rate_limits (key, count, window_started_at)
   select 'api-key:' || company_id || ':' || id, 1, now() from usable
@@ -112,7 +128,8 @@ with found as (
    where k.company_id = u.company_id and k.id = u.id and u.stale
   returning k.id
 )
-select f.company_id, f.id, f.scope, f.user_id, f.rate_limit_per_minute, f.revoked, f.suspended, f.kind, c.count,
+select f.company_id, f.id, f.scope, f.user_id, f.rate_limit_per_minute, f.revoked, f.suspended,
+       f.maker_deactivated, f.maker_role, f.maker_abilities, f.kind, c.count,
        greatest(1, ceil(extract(epoch from c.window_started_at + interval '${WINDOW_SECONDS} seconds' - now())))::int
          as reset_seconds
   from found f left join counted c on true`;
@@ -132,6 +149,7 @@ export async function authenticateApiKey(request: FastifyRequest, token: string)
   if (!row) throw unauthorized(API_KEY_UNKNOWN);
   if (row.revoked) throw unauthorized(API_KEY_REVOKED);
   if (row.suspended) throw unauthorized(API_KEY_SUSPENDED);
+  if (row.maker_deactivated || !row.maker_role) throw unauthorized(API_KEY_MAKER_DEACTIVATED);
   const count = Number(row.count ?? 0);
   const limit = row.rate_limit_per_minute;
   const resetSeconds = row.reset_seconds ?? WINDOW_SECONDS;
@@ -148,7 +166,10 @@ export async function authenticateApiKey(request: FastifyRequest, token: string)
     companyId: row.company_id,
     // The owner's role: a solo business has no admin, and a key may do no more than its owner.
     roleId: row.kind === 'solo' ? 'solo-instructor' : 'admin',
-    abilities: API_KEY_ABILITIES,
+    // Never more than its maker may do now (a maker since given fewer abilities takes them from the key).
+    abilities: API_KEY_ABILITIES.filter((ability) =>
+      abilitiesOf(row.maker_role as RoleId, row.maker_abilities).includes(ability),
+    ),
     apiKey: { id: row.id, scope: row.scope },
   };
 }
