@@ -112,6 +112,10 @@ export function supportAppPath(started: StartedSupportSessionDto): string {
  * first, so the new set's router starts there instead of the old one redirecting an address it lacks.
  */
 export function openInNewRouteSet(path: string): void {
-  window.history.replaceState(null, '', path);
+  // A history entry with a key of its own: the new set's shell takes it for a navigation, not the page the
+  // document was loaded on, and moves the focus to its <main> (use-route-focus.ts) instead of leaving it
+  // on <body>, where keyboard and screen-reader users would start again from the top, unaware of the move.
+  const key = Math.random().toString(36).slice(2, 10);
+  window.history.replaceState({ usr: null, key, idx: 0 }, '', path);
   notifySessionChanged();
 }
