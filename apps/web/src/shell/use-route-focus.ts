@@ -15,12 +15,16 @@ export function useRouteFocus<T extends HTMLElement>() {
   const { pathname } = location;
   const shownPath = useRef<string | null>(null);
   const firstLocation = useRef(location);
+  // After every render: a shell may show a loader before its <main> (its account still loading, as after
+  // a support session opens the company's app); the address counts as shown once <main> is there.
   useEffect(() => {
+    const main = mainRef.current;
+    if (!main) return;
     const first = shownPath.current === null;
     if (!first && shownPath.current === pathname) return;
     shownPath.current = pathname;
     if (first && isDocumentEntry(firstLocation.current)) return;
-    mainRef.current?.focus({ preventScroll: true });
-  }, [pathname]);
+    main.focus({ preventScroll: true });
+  });
   return mainRef;
 }
