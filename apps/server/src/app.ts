@@ -37,6 +37,7 @@ import type { PaymentsConfig } from './features/payments/stripe-account.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { registerRequestMetrics } from './features/operations/metrics.ts';
 import { API_DOCS_DESCRIPTION, SECURITY_SCHEMES, transformWithSecurity } from './features/api-keys/api-docs.ts';
+import { API_DOCS_THEME, API_DOCS_UI_CONFIG } from './features/api-keys/api-docs-theme.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { signupRoutes } from './features/signup/signup.routes.ts';
 import { companyDetailsRoutes } from './features/company-details/company-details.routes.ts';
@@ -134,7 +135,8 @@ export async function buildApp(
     },
     transform: transformWithSecurity,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Its own stylesheet and no deep links: Swagger UI's defaults fail axe (features/api-keys/api-docs-theme.ts).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', theme: API_DOCS_THEME, uiConfig: API_DOCS_UI_CONFIG });
   // Every /api route with its guard, for the ability matrix test (features/tenancy/ability-matrix.test.ts).
   recordApiRoutes(app);
 
