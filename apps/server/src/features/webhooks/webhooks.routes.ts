@@ -32,7 +32,9 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.db;
   const tags = ['webhooks'];
   const settings: WebhookSettings = { allowLocal: app.deps.config.WEBHOOKS_ALLOW_HTTP };
-  const guard = requireAbility('manageSettings');
+  // Events carry clients' names, emails and phones and the money taken, and the log keeps them: the
+  // same abilities as the export archive (a settings-only staff member would otherwise read both).
+  const guard = requireAbility(['manageSettings', 'manageClients', 'seeFinancials']);
 
   app.get(
     '/webhook-endpoints',

@@ -361,6 +361,19 @@ describe('endpoints API', () => {
     const ready = await studioReadyToSchedule(app);
     const staff = await signInTeamMember(app, db.db, ready.companyId, 'staff');
     expect((await call('GET', '/api/webhook-endpoints', staff.headers)).statusCode).toBe(403);
+    // Events and their log carry clients' details and sales: Manage settings alone is not enough.
+    await db.pool.query(
+      "update users set abilities = array['manageSettings'] where company_id = $1 and role = 'staff'",
+      [ready.companyId],
+    );
+    const settingsOnly = await call('GET', '/api/webhook-endpoints', staff.headers);
+    expect(settingsOnly.statusCode).toBe(403);
+    expect(settingsOnly.json().message).toContain('Ask the');
+    await db.pool.query(
+      "update users set abilities = array['manageSettings', 'manageClients', 'seeFinancials'] where company_id = $1 and role = 'staff'",
+      [ready.companyId],
+    );
+    expect((await call('GET', '/api/webhook-endpoints', staff.headers)).statusCode).toBe(200);
   });
 
   it('answers 400 naming the field for bad input', async () => {

@@ -50,6 +50,18 @@ afterEach(() => {
 });
 
 describe('Settings › Webhooks', () => {
+  it('tells a staff member with Manage settings alone why the page is not theirs, and asks the server nothing', async () => {
+    const settingsOnly: AccountDto = {
+      ...admin,
+      user: { ...admin.user, roleId: 'staff' },
+      can: { ...defaultCan('staff'), manageSettings: true, manageClients: true, seeFinancials: false },
+    };
+    stubFetch((call) => (call.path === 'me' ? ok(settingsOnly) : noStub(call)));
+    renderRoutes([{ path: '/', element: <WebhooksPage /> }], '/');
+    expect(await screen.findByText('Webhooks are for the owner and admins')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add endpoint' })).toBeNull();
+  });
+
   it('names a refused address at its field and keeps the focus there; then lists the endpoint', async () => {
     let listed: WebhookEndpointDto[] = [];
     stubFetch((call) => {
@@ -110,12 +122,17 @@ describe('Settings › Webhooks', () => {
     const log = await screen.findByRole('list', { name: 'Deliveries' });
     expect(within(log).getByText('Failed')).toBeTruthy();
     expect(within(log).getByText('The receiver answered 500')).toBeTruthy();
-    expect(within(log).getByText('Kinetic has stopped trying this one. Once the receiver works, Re-send it.')).toBeTruthy();
+    expect(
+      within(log).getByText('Kinetic has stopped trying this one. Once the receiver works, Re-send it.'),
+    ).toBeTruthy();
   });
 
   it('says a delivery the receiver refused is retried by itself, and the endpoint that it is not delivered yet', async () => {
     const retrying: WebhookDeliveryDto = { ...failedPing, eventType: 'booking.created', status: 'pending' };
-    const waiting = { ...endpoint, lastDelivery: { status: 'pending' as const, createdAt: retrying.createdAt } };
+    const waiting = {
+      ...endpoint,
+      lastDelivery: { status: 'pending' as const, createdAt: retrying.createdAt },
+    };
     stubFetch((call) => {
       if (call.path === 'me') return ok(admin);
       if (call.path === 'webhook-endpoints' && call.method === 'GET') return ok({ items: [waiting] });

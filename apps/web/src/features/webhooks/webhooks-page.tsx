@@ -30,7 +30,10 @@ export function WebhooksPage() {
   const me = useMe();
   const companyId = me.data?.company.id ?? '';
   const locale = me.data?.company.locale ?? 'en-US';
-  const endpoints = useWebhookEndpoints(companyId);
+  const can = me.data?.can;
+  // The server's guard (webhooks.routes.ts): events carry clients' details and sales.
+  const allowed = can ? can.manageSettings && can.manageClients && can.seeFinancials : true;
+  const endpoints = useWebhookEndpoints(companyId, allowed);
   const [editing, setEditing] = useState<WebhookEndpointDto | 'new' | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -47,11 +50,17 @@ export function WebhooksPage() {
             client.
           </Text>
         </Stack>
-        <Button onClick={() => setEditing('new')}>Add endpoint</Button>
+        {allowed && <Button onClick={() => setEditing('new')}>Add endpoint</Button>}
       </Group>
       <StatusNote note={note} />
 
-      {endpoints.isError ? (
+      {!allowed ? (
+        <Alert color="blue" title="Webhooks are for the owner and admins">
+          Webhooks send clients’ names, emails and phones and your sales to other software. You need the
+          “Manage clients” and “See financial data” abilities as well as “Manage settings”. Ask the business
+          owner or an admin.
+        </Alert>
+      ) : endpoints.isError ? (
         <Alert color="red" role="alert" title="The webhooks could not be loaded">
           {endpoints.error.message}
         </Alert>
@@ -200,11 +209,7 @@ function EndpointCard({
           />
           <Group gap="xs" wrap="wrap">
             {/* Default size, like Rotate secret beside them (its confirm button has one size). */}
-            <Button
-              variant="default"
-              onClick={() => setShowSecret(!showSecret)}
-              aria-pressed={showSecret}
-            >
+            <Button variant="default" onClick={() => setShowSecret(!showSecret)} aria-pressed={showSecret}>
               {showSecret ? 'Hide secret' : 'Show secret'}
             </Button>
             <Button variant="default" onClick={() => void copy()}>

@@ -16,12 +16,12 @@ const deliveriesKey = (companyId: string, endpointId: string, page: number) =>
 
 const path = (id: string) => `webhook-endpoints/${encodeURIComponent(id)}`;
 
-export function useWebhookEndpoints(companyId: string) {
+export function useWebhookEndpoints(companyId: string, allowed = true) {
   return useQuery({
     queryKey: webhooksQueryKey(companyId),
     queryFn: () =>
       apiRequest<WebhookEndpointListDto>('webhook-endpoints', { silent: true, showLoader: false }),
-    enabled: Boolean(companyId),
+    enabled: Boolean(companyId) && allowed,
   });
 }
 
