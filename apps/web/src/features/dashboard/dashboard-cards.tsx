@@ -263,7 +263,7 @@ function WeekCard({ data, base, can }: { data: DashboardDto; base: string; can: 
         <Metric label="Bookings" value={week.bookings} link={reports('attendance', 'Attendance report')} />
         {week.revenue ? (
           <Metric
-            label="Revenue (paid minus refunds)"
+            label="Money taken (payments minus refunds)"
             value={week.revenue}
             format={moneyFormat(data.currency, data.locale)}
             link={reports('revenue', 'Revenue report')}

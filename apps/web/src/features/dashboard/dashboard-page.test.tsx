@@ -130,6 +130,8 @@ describe('the dashboard cards', () => {
 
     const week = screen.getByRole('region', { name: 'This week' });
     expect(week.textContent).toContain('up 4 from 38 last week');
+    // Money received by its time, not the Revenue report's sales when made: named so the two are not confused.
+    expect(week.textContent).toContain('Money taken (payments minus refunds)');
     expect(week.textContent).toContain('$75.00');
     expect(week.textContent).toContain('down $25.00 from $100.00 last week');
     expect(week.textContent).toContain('the same as last week');
