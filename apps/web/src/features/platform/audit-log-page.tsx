@@ -21,7 +21,7 @@ function detailOf(entry: PlatformAuditEntryDto): string {
   const parts: string[] = [];
   if (typeof details.reason === 'string') parts.push(`“${details.reason}”`);
   if (typeof details.minutes === 'number') parts.push(`${details.minutes} minutes`);
-  if (details.endedBy === 'company') parts.push("by the company's admin");
+  if (details.endedBy === 'company') parts.push('by the company’s admin');
   if (typeof details.ip === 'string') parts.push(`from ${details.ip}`);
   return parts.join(' · ');
 }
@@ -93,7 +93,8 @@ export function AuditLogPage() {
             <Paper key={entry.id} component="li" withBorder p="sm" radius="md">
               <Stack gap={2}>
                 <Text fw={700}>{ACTION_LABEL[entry.action] ?? entry.action}</Text>
-                <Text size="sm">{companyOf(entry)}</Text>
+                {/* A login names no company: no line of its own with a lone dash. */}
+                {entry.companyId ? <Text size="sm">{companyOf(entry)}</Text> : null}
                 <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {formatDayTime(entry.createdAt)} · {entry.platformUserEmail}
                 </Text>
