@@ -53,6 +53,8 @@ async function importJourney(width: number) {
   await page.getByRole('heading', { name: 'Export everything', level: 2 }).waitFor();
   await expectNoHorizontalScroll(page);
   await snap(page, 'data-import-choose');
+  // The whole page, the file input's placeholder included (it was Mantine's 2.1:1 grey).
+  await expectNoSeriousA11yViolations(page);
 
   // The file chooser opens from the keyboard.
   const fileButton = page.getByRole('button', { name: /Client file/ });
@@ -65,6 +67,9 @@ async function importJourney(width: number) {
     await chooser
   ).setFiles({ name: 'mindbody-clients.csv', mimeType: 'text/csv', buffer: Buffer.from(mindbodyCsv(id)) });
   await page.getByText('mindbody-clients.csv').first().waitFor();
+  // The chosen file's clear button has a name.
+  await page.getByRole('button', { name: 'Remove the chosen file' }).waitFor();
+  await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Tab');
   const readButton = page.getByRole('button', { name: 'Read the file' });
   await readButton.focus();
@@ -109,7 +114,12 @@ async function importJourney(width: number) {
   );
   await expectNoHorizontalScroll(page);
   await page.getByRole('heading', { name: 'Import clients: finished' }).waitFor();
+  expect(
+    await page.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuetext'),
+  ).toBe('4 of 4 rows');
+  await page.getByRole('button', { name: 'Download the rejected rows (CSV)' }).waitFor();
   await snap(page, 'data-import-done');
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('link', { name: 'Open Clients' }).click();
   await page.waitForURL('**/app/clients');
