@@ -105,9 +105,9 @@ export function SupportAccessPage() {
           <Text fw={700}>What Kinetic support can see</Text>
           <List size="sm" spacing={4}>
             <List.Item>
-              Kinetic’s platform team sees your business’s name, address, kind, when it was created, how many
-              studios, team members and clients it has, and when it was last used — never a client’s details
-              or your money.
+              Kinetic’s platform team sees your business’s name, web address, kind, when it was created, how
+              many studios, team members and clients it has, and when it was last used — never a client’s
+              details or your money.
             </List.Item>
             <List.Item>
               To help with something inside your account, they start a support session: it is listed here with
