@@ -4,6 +4,8 @@ import { BusyButton } from '../../ui/busy-button.tsx';
 import { saveRejectionsCsv } from './import-api.ts';
 
 const SHOWN_REJECTIONS = 200;
+/** Rows whose email is already a client's: the first few, so the owner sees who they are. */
+const SHOWN_SKIPS = 10;
 
 function Count(props: { label: string; value: number; testId: string }) {
   return (
@@ -48,6 +50,25 @@ export function ImportDryRunStep(props: {
               </List.Item>
             ))}
           </List>
+        </>
+      ) : null}
+      {dryRun.skips.length > 0 ? (
+        <>
+          <Text size="sm" fw={600} id="dry-skips">
+            Already your clients: kept as they are
+          </Text>
+          <List size="sm" spacing={2} aria-labelledby="dry-skips" data-testid="dry-skips">
+            {dryRun.skips.slice(0, SHOWN_SKIPS).map((item) => (
+              <List.Item key={item.row} style={{ overflowWrap: 'anywhere' }}>
+                Row {item.row}: {item.email}
+              </List.Item>
+            ))}
+          </List>
+          {dryRun.wouldSkip > SHOWN_SKIPS ? (
+            <Text size="sm" c="dimmed">
+              and {(dryRun.wouldSkip - SHOWN_SKIPS).toLocaleString()} more.
+            </Text>
+          ) : null}
         </>
       ) : null}
       {dryRun.rejections.length > 0 ? (
