@@ -3,6 +3,7 @@ import { Anchor, Badge, Box, Group, Paper, Progress, SimpleGrid, Stack, Text, Ti
 import { Link } from 'react-router';
 import type { Can, DashboardClassDto, DashboardDto, WeekComparisonDto } from '@kinetic/shared';
 import {
+  checkInLabel,
   classPath,
   clientPath,
   comparison,
@@ -112,7 +113,7 @@ function ClassRow({
               />
             )}
             <Text size="sm" c={QUIET}>
-              {item.checkedIn} checked in
+              {checkInLabel(item)}
               {item.waitlist > 0 ? ` · ${item.waitlist} on the waitlist` : ''}
             </Text>
           </Stack>

@@ -48,6 +48,12 @@ export function seatsLabel(item: DashboardClassDto): string {
   return `${item.booked} of ${item.capacity} ${item.capacity === 1 ? 'place' : 'places'} booked`;
 }
 
+/** "3 checked in"; an appointment with nobody in yet says "Not checked in" (not "0 checked in"). */
+export function checkInLabel(item: Pick<DashboardClassDto, 'kind' | 'checkedIn'>): string {
+  if (item.kind === 'appointment' && item.checkedIn === 0) return 'Not checked in';
+  return `${item.checkedIn} checked in`;
+}
+
 /** Where a class, event date or appointment is handled: its details (roster) or the appointment calendar. */
 export function classPath(base: string, item: Pick<DashboardClassDto, 'id' | 'kind'>): string {
   return item.kind === 'appointment'

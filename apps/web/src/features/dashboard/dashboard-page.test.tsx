@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { defaultCan, type AccountDto, type DashboardClassDto, type DashboardDto } from '@kinetic/shared';
 import { renderRoutes, stubApi } from '../../test/render-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
-import { comparison } from './dashboard-labels.ts';
+import { checkInLabel, comparison } from './dashboard-labels.ts';
 
 const ID = '0123456789abcdef01234567';
 const owner: AccountDto = {
@@ -109,6 +109,12 @@ describe('the dashboard cards', () => {
     expect(comparison(42, 38).words).toBe('up 4 from 38 last week');
     expect(comparison(1, 3).words).toBe('down 2 from 3 last week');
     expect(comparison(5, 5)).toEqual({ trend: 'same', words: 'the same as last week' });
+  });
+
+  it('says an appointment nobody has checked in to is not checked in, not "0 checked in"', () => {
+    expect(checkInLabel({ kind: 'appointment', checkedIn: 0 })).toBe('Not checked in');
+    expect(checkInLabel({ kind: 'appointment', checkedIn: 1 })).toBe('1 checked in');
+    expect(checkInLabel({ kind: 'class', checkedIn: 0 })).toBe('0 checked in');
   });
 
   it("shows today's seats with the roster link, the week in words and money, and what needs handling, each a link", async () => {
