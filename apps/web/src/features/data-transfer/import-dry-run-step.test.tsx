@@ -52,10 +52,18 @@ afterEach(cleanup);
 describe('the import’s dry run', () => {
   it('names the rows skipped because they are already clients', async () => {
     show(dryRun);
+    expect(await screen.findByRole('button', { name: 'Import 1 client' })).toBeTruthy();
     const skipped = await screen.findByRole('list', { name: 'Already your clients: kept as they are' });
     expect(within(skipped).getByText('Row 2: maya.brooks@example.com')).toBeTruthy();
     // A CSV says nothing about an archive's other files.
     expect(screen.queryByTestId('dry-archive-note')).toBeNull();
+  });
+
+  it('offers no start when nothing would be created', async () => {
+    show({ ...dryRun, wouldCreate: 0, creates: [] });
+    expect((await screen.findByTestId('dry-nothing')).textContent).toMatch(/^Nothing to import/);
+    expect(screen.queryByRole('button', { name: /^Import / })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Change the mapping' })).toBeTruthy();
   });
 
   it('from a Kinetic export, says only active memberships and packs come with the clients', async () => {

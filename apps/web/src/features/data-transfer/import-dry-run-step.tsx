@@ -134,14 +134,19 @@ export function ImportDryRunStep(props: {
         Imported clients get no email. They log in with “Forgot password” on your client login page, using the
         email they had with you.
       </Text>
+      {dryRun.wouldCreate === 0 ? (
+        // Skipped clients are never changed (nor given packages): starting would do nothing.
+        <Text size="sm" fw={600} data-testid="dry-nothing">
+          Nothing to import: every row is already a client or rejected. Correct the file, or change the
+          mapping.
+        </Text>
+      ) : null}
       <Group gap="sm">
-        <BusyButton
-          busy={props.busy}
-          onClick={props.onStart}
-          disabled={dryRun.wouldCreate === 0 && dryRun.wouldSkip === 0}
-        >
-          {`Import ${dryRun.wouldCreate.toLocaleString()} ${dryRun.wouldCreate === 1 ? 'client' : 'clients'}`}
-        </BusyButton>
+        {dryRun.wouldCreate > 0 ? (
+          <BusyButton busy={props.busy} onClick={props.onStart}>
+            {`Import ${dryRun.wouldCreate.toLocaleString()} ${dryRun.wouldCreate === 1 ? 'client' : 'clients'}`}
+          </BusyButton>
+        ) : null}
         <Button variant="default" onClick={props.onBack}>
           Change the mapping
         </Button>
