@@ -32,7 +32,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'check_in.created': 'A client was checked in to a class.',
   'purchase.created': 'An order was paid: a package, a drop-in, a renewal or a fee.',
   'refund.created': 'Money was refunded on an order.',
-  'client.created': 'A new client: signed up on the studio’s pages or added by the team.',
+  'client.created': 'A new client: signed up on the studio’s pages, added by the team or imported from a file.',
 };
 
 /** How many characters of the receiver's answer the delivery log keeps. */
