@@ -56,6 +56,8 @@ describe('platform admin', () => {
     await o.goto('/login');
     await fillLogin(o, company.email, PASSWORD);
     await o.getByText(UNAVAILABLE).waitFor();
+    // Its owner (who gave the right password) is told what happened and what to do.
+    await o.getByRole('alert').getByText(/Kinetic has suspended it/).waitFor();
     expect(new URL(o.url()).pathname).toBe('/login');
 
     // Reactivate: the owner logs in again.

@@ -19,7 +19,7 @@ import { checkCompanyQueryOptions, useCheckCompany } from './api/check-company.t
 import { isPlatformSession, isSession, useLogin } from './api/login.ts';
 import { useFinishPlatformLogin } from '../platform/use-finish-platform-login.ts';
 import { loginIntro } from './login-intro.ts';
-import { LoginSubmitError, loginPathOf } from './login-submit-error.tsx';
+import { isCompanyUnavailable, LoginSubmitError, loginPathOf } from './login-submit-error.tsx';
 import { PasswordField } from './new-password-fields.tsx';
 import type * as ChooseCompanyModule from './choose-company.tsx';
 import { useFinishLogin } from './use-finish-login.ts';
@@ -97,6 +97,7 @@ export function LoginForm({
   const finishPlatformLogin = useFinishPlatformLogin();
   const [choices, setChoices] = useState<Choices | null>(null);
   const [otherLoginPath, setOtherLoginPath] = useState<string | null>(null);
+  const [suspended, setSuspended] = useState(false);
   const [values, setValues] = useState<Values>({ email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   // A login waiting for the company's id is under way too.
@@ -119,6 +120,7 @@ export function LoginForm({
 
   const send = async (sent: Values, chosenCompanyId?: string) => {
     setOtherLoginPath(null);
+    setSuspended(false);
     setSending(true);
     // The root login may be asked which business: have that ready by the time it is.
     if (!prefix.company) void loadChooseCompany().catch(() => undefined);
@@ -133,6 +135,7 @@ export function LoginForm({
         })
         .catch((error: unknown) => {
           setOtherLoginPath(loginPathOf(error));
+          setSuspended(isCompanyUnavailable(error));
           throw error;
         });
       if (isPlatformSession(result)) await finishPlatformLogin(result);
@@ -208,7 +211,7 @@ export function LoginForm({
                 Forgot your password?
               </Anchor>
             </Group>
-            <LoginSubmitError message={submitError} loginPath={otherLoginPath} />
+            <LoginSubmitError message={submitError} loginPath={otherLoginPath} suspended={suspended} />
             <BusyButton type="submit" fullWidth busy={sending}>
               Log in
             </BusyButton>

@@ -58,6 +58,22 @@ describe('login form (spec §8)', () => {
     expect(password.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('tells one of a suspended business’s people what happened and what to do', async () => {
+    const { fetchStub } = stubApi({
+      login: {
+        code: 403,
+        body: { status: 0, message: 'This business is unavailable at the moment.', errors: { reason: 'companyUnavailable' } },
+      },
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderRoutes(routes, '/login');
+    fillAndSubmit('owner@example.com', 'the-right-password');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This business is suspended');
+    expect(alert.textContent).toContain('This business is unavailable at the moment. Kinetic has suspended it');
+    expect(alert.textContent).toContain('Nothing has been deleted. Contact Kinetic to have it reactivated.');
+  });
+
   it("shows a failed login's server message as the form's submit error, with no toast", async () => {
     const { fetchStub } = stubApi({
       login: { code: 401, body: { status: 0, message: 'The email or password is incorrect.' } },
