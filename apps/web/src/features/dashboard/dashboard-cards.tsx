@@ -205,9 +205,12 @@ function TodayCard({
           </Stack>
         ))
       )}
-      <Text size="xs" c={QUIET}>
-        Places and check-ins as of {updated}; they refresh every 30 seconds.
-      </Text>
+      {/* Only when there are seats to count: a studio without a schedule has nothing that refreshes. */}
+      {data.studios.some((studio) => studio.classes.length > 0) ? (
+        <Text size="xs" c={QUIET}>
+          Places and check-ins as of {updated}; they refresh every 30 seconds.
+        </Text>
+      ) : null}
     </Card>
   );
 }

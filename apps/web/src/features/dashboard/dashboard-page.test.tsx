@@ -133,6 +133,7 @@ describe('the dashboard cards', () => {
       within(today).getByRole('link', { name: 'Open the roster of Power Yoga' }).getAttribute('href'),
     ).toBe(`/app/classes/details/${yoga.id}`);
     expect(today.textContent).toContain('Nothing scheduled at Decatur today.');
+    expect(today.textContent).toContain('they refresh every 30 seconds');
 
     const week = screen.getByRole('region', { name: 'This week' });
     expect(week.textContent).toContain('up 4 from 38 last week');
@@ -193,5 +194,18 @@ describe('the dashboard cards', () => {
     expect(screen.queryByRole('region', { name: 'This week' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Balances owing' })).toBeNull();
     expect(screen.queryByText(/Your clients log in at/)).toBeNull();
+  });
+
+  it('a new business without a studio says how to start, with no note about seats refreshing', async () => {
+    const empty: DashboardDto = { ...teamDay, nextClass: null, studios: [] };
+    vi.stubGlobal(
+      'fetch',
+      stubApi({ me: { body: { status: 1, data: owner } }, dashboard: { body: { status: 1, data: empty } } })
+        .fetchStub,
+    );
+    renderRoutes([{ path: '/app', element: <DashboardPage /> }], '/app');
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(today.textContent).toContain('No studio yet');
+    expect(today.textContent).not.toContain('refresh every 30 seconds');
   });
 });
