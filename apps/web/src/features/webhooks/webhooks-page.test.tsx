@@ -9,6 +9,10 @@ import {
 import { noStub, ok, renderRoutes, stubFetch } from '../../test/render-page.tsx';
 import { WebhooksPage } from './webhooks-page.tsx';
 
+// Mantine's autosize Textarea (the signing secret) listens for web fonts, which jsdom does not have.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+
 const ID = '0123456789abcdef01234567';
 const admin: AccountDto = {
   user: { id: ID, name: 'Olive Owner', email: 'olive@example.com', phone: null, roleId: 'admin' },

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { WebhookDeliveryDto, WebhookEndpointDto } from '@kinetic/shared';
 import { apiFormError } from '../../ui/api-form-error.ts';
 import { BusyButton } from '../../ui/busy-button.tsx';
@@ -199,11 +199,15 @@ function EndpointCard({
         </Text>
 
         <Stack gap={4}>
-          <TextInput
+          <Textarea
             label="Signing secret"
             readOnly
+            // A one-row text area, not an input: a single-line input clips the underscore of "whsec_" in
+            // some monospace fonts (DejaVu Sans Mono in Chromium), and the secret is read off the screen.
+            autosize
+            minRows={1}
             value={showSecret ? endpoint.secret : 'whsec_' + '•'.repeat(24)}
-            styles={{ input: { fontFamily: 'monospace' } }}
+            styles={{ input: { fontFamily: 'monospace', wordBreak: 'break-all' } }}
             onFocus={(event) => (showSecret ? event.currentTarget.select() : undefined)}
             description="Your receiver uses it to check the Kinetic-Signature header. Keep it secret."
           />
