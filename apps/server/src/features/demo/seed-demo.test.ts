@@ -380,6 +380,11 @@ describe('demo data', () => {
     expect(signed.length).toBeGreaterThan(rows.length / 2);
     expect(signed.length).toBeLessThan(rows.length);
     expect(new Set(signed.map((row: { kind: string }) => row.kind))).toEqual(new Set(['drawn', 'typed']));
+    // Signed since the waiver was published, never in the future.
+    const future = await db.pool.query(
+      'select count(*)::int as n from waiver_signatures where signed_at > now()',
+    );
+    expect(future.rows[0].n).toBe(0);
     const policy = await db.pool.query(
       `select p.text from policies p join companies c on c.id = p.company_id where c.slug = 'demo'`,
     );

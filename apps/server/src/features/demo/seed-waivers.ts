@@ -75,7 +75,11 @@ export async function seedWaivers(tx: Executor, company: { id: string }, now = n
   if (signers.length === 0) return;
   await tx.insert(waiverSignatures).values(
     signers.map((row, index) => {
-      const signedAt = new Date(publishedAt.getTime() + (index + 1) * 2 * DAY);
+      // Spread over the 90 days since it was published: never a signature dated in the future.
+      const signedAt = new Date(
+        publishedAt.getTime() +
+          Math.round(((index + 1) * (now.getTime() - publishedAt.getTime())) / (signers.length + 1)),
+      );
       const drawn = index % 3 !== 2;
       return {
         companyId: company.id,
