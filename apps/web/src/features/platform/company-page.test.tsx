@@ -82,6 +82,50 @@ describe('the platform’s company page', () => {
   );
 
   it(
+    'End now on a running support session leaves the focus on the list’s heading',
+    { timeout: 20_000 },
+    async () => {
+      const SESSION = '0123456789abcdef01234568';
+      const running = {
+        id: SESSION,
+        companyId: ID,
+        platformUserName: 'Pat Platform',
+        platformUserEmail: 'pat@kinetic.example',
+        reason: 'Owner asked about a refund',
+        startedAt: '2026-11-26T15:00:00.000Z',
+        expiresAt: '2026-11-26T15:30:00.000Z',
+        endedAt: null,
+        endedBy: null,
+        status: 'active' as const,
+      };
+      let current: PlatformCompanyDto = { ...company, supportSessions: [running] };
+      stubFetch((call: Call) => {
+        if (call.path === `platform/companies/${ID}`) return ok(current);
+        if (
+          call.method === 'POST' &&
+          call.path === `platform/companies/${ID}/support-sessions/${SESSION}/end`
+        ) {
+          const ended = {
+            ...running,
+            status: 'ended' as const,
+            endedAt: '2026-11-26T15:10:00.000Z',
+            endedBy: 'platform',
+          };
+          current = { ...company, supportSessions: [ended] };
+          return ok(ended);
+        }
+        return noStub(call);
+      });
+      page();
+      fireEvent.click(await screen.findByRole('button', { name: 'End now' }));
+      await screen.findByText('Ended');
+      const heading = screen.getByRole('heading', { name: 'Support sessions' });
+      await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+      expect(screen.queryByRole('button', { name: 'End now' })).toBeNull();
+    },
+  );
+
+  it(
     'an address that names no company says so in words, with the way back',
     { timeout: 20_000 },
     async () => {

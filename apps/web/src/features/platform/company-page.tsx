@@ -200,10 +200,12 @@ const STATUS_BADGE = {
 function SupportSessions({ company }: { company: PlatformCompanyDto }) {
   const end = useEndSupportSessionFromPlatform(company.id);
   const items: SupportSessionDto[] = company.supportSessions;
+  // End now goes away with the session it ended: the focus moves to the list's heading, not to <body>.
+  const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="support-list-title">
       <Stack gap="sm">
-        <Title order={2} size="h3" id="support-list-title">
+        <Title order={2} size="h3" id="support-list-title" ref={headingRef} tabIndex={-1}>
           Support sessions
         </Title>
         {items.length === 0 ? <Text size="sm">None yet.</Text> : null}
@@ -232,8 +234,8 @@ function SupportSessions({ company }: { company: PlatformCompanyDto }) {
                   <Button
                     size="xs"
                     variant="default"
-                    loading={end.isPending}
-                    onClick={() => end.mutate(item.id)}
+                    loading={end.isPending && end.variables === item.id}
+                    onClick={() => end.mutate(item.id, { onSettled: () => headingRef.current?.focus() })}
                   >
                     End now
                   </Button>
