@@ -87,7 +87,11 @@ async function main(): Promise<void> {
   if (seeded && !seeded.skipped)
     console.log(demoLogins(url, { platformAdmin: seeded.platformAdmin }).join('\n'));
   else if (seeded?.skipped)
-    console.log('This database holds a business of its own: no demo data was added (SEED_DEMO=auto).');
+    console.log(
+      'This database holds a business of its own: no demo data was added or refreshed (SEED_DEMO=auto).\n' +
+        'The demo platform login (platform@demo.test) is off beside it, as its password is public: ' +
+        'set UBER_ADMIN_EMAIL and UBER_ADMIN_PASSWORD for a platform login.',
+    );
   console.log('');
 }
 
