@@ -93,13 +93,21 @@ type CompanyRowSql = {
   last_activity_at: Date | null;
 };
 
-/** Clients with a booking made in the last 30 days, and the company's last session use (support left out). */
+/**
+ * Clients with a booking made in the last 30 days, and the company's last activity: the later of its
+ * last session use (support left out) and its newest booking. Sessions end at logout and at a
+ * suspension, so they alone would say "never" of a busy studio. Booking ids begin with their creation
+ * time, so the newest is the first row of the primary key read backwards.
+ */
 const COMPANY_COLUMNS = sql`c.id, c.slug, c.name, c.kind, c.created_at, c.suspended_at,
   (select count(distinct b.client_id)::int from bookings b
     where b.company_id = c.id and b.created_at > now() - interval '30 days') as active_clients,
-  (select max(s.last_used_at) from sessions s
-    where s.company_id = c.id and not exists (select 1 from users u
-      where u.company_id = s.company_id and u.id = s.user_id and u.platform_user_id is not null)) as last_activity_at`;
+  greatest(
+    (select max(s.last_used_at) from sessions s
+      where s.company_id = c.id and not exists (select 1 from users u
+        where u.company_id = s.company_id and u.id = s.user_id and u.platform_user_id is not null)),
+    (select b.created_at from bookings b where b.company_id = c.id order by b.id desc limit 1)
+  ) as last_activity_at`;
 
 const toRow = (row: CompanyRowSql): PlatformCompanyRowDto => ({
   id: row.id,

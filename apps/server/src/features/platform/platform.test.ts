@@ -5,6 +5,8 @@ import { withPlatform } from '../../db/client.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { bearer, PASSWORD, signUpClient, signUpCompany } from '../../test/factories.ts';
 import { ensurePlatformAdmin } from '../demo/platform-admin.ts';
+import { bookClass, classAt, minutesFromNow, quickClients } from '../../test/bookings.ts';
+import { studioReadyToSchedule } from '../../test/schedule.ts';
 
 const { app, db } = await createTestApp();
 const PLATFORM_EMAIL = 'root@platform.example.com';
@@ -110,6 +112,30 @@ describe('companies', () => {
     expect(Object.keys(bad.json().errors)).toContain('kind');
     const unknown = await get('/api/platform/companies/0123456789abcdef01234567', token);
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('last activity', () => {
+  it("is the studio's newest booking when no session is left (logouts and a suspension end them)", async () => {
+    const ready = await studioReadyToSchedule(app);
+    const [clientId] = await quickClients(app, ready, 1, 'active');
+    const classId = await classAt(app, ready, minutesFromNow(24 * 60));
+    const booked = await bookClass(app, classId, ready.headers, { clientId, payWith: 'drop-in' });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const token = await platformToken();
+    const suspended = await post(`/api/platform/companies/${ready.companyId}/suspend`, token, {
+      reason: 'Testing last activity',
+    });
+    expect(suspended.statusCode).toBe(200);
+    const { rows } = await withPlatform(db.db, (tx) =>
+      tx.execute<{ created_at: Date }>(
+        sql`select created_at from bookings where company_id = ${ready.companyId}`,
+      ),
+    );
+    const listed = await get(`/api/platform/companies?search=${ready.slug}`, token);
+    const company = listed.json().data.items.find((item: { id: string }) => item.id === ready.companyId);
+    expect(company.activeClients).toBe(1);
+    expect(company.lastActivityAt).toBe(new Date(rows[0]?.created_at ?? 0).toISOString());
   });
 });
 
