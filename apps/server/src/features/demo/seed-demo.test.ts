@@ -43,6 +43,25 @@ describe('demo data', () => {
     expect(await count('email_templates')).toBe(2);
     expect(new Set(DEMO_REGULARS).size).toBe(150);
     expect(await count('companies')).toBe(2);
+    // Every onboarding step's settings are there: the owner's first login lands on the Dashboard.
+    const onboarding = await db.pool.query('select slug, completed_onboarding from companies order by slug');
+    expect(onboarding.rows).toEqual([
+      {
+        slug: 'demo',
+        completed_onboarding: [
+          'companyDetails',
+          'studios',
+          'classesSettings',
+          'hours',
+          'clientWaiver',
+          'contractTerms',
+        ],
+      },
+      {
+        slug: 'solo-demo',
+        completed_onboarding: ['companyDetails', 'classesSettings', 'hours', 'clientWaiver', 'contractTerms'],
+      },
+    ]);
     expect(await count('studios')).toBe(3);
     expect(await count('studio_rooms')).toBe(3);
     expect(await count('session_settings')).toBe(2);
@@ -320,11 +339,6 @@ describe('demo data', () => {
         email: 'instructor@solo-demo.test',
         role: 'solo-instructor',
       },
-    ]);
-    const onboarding = await db.pool.query(`select slug, completed_onboarding from companies order by slug`);
-    expect(onboarding.rows).toEqual([
-      { slug: 'demo', completed_onboarding: ['companyDetails', 'classesSettings', 'hours', 'studios'] },
-      { slug: 'solo-demo', completed_onboarding: ['companyDetails', 'classesSettings'] },
     ]);
   });
 

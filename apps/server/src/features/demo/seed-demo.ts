@@ -1,4 +1,4 @@
-import type { RoleId } from '@kinetic/shared';
+import { onboardingStepsFor, type RoleId } from '@kinetic/shared';
 import { withPlatform, type Database } from '../../db/client.ts';
 import { generateId } from '../../db/ids.ts';
 import { hashPassword } from '../../plugins/passwords.ts';
@@ -91,7 +91,9 @@ export async function seedDemo(
             postalCode: '30303',
             country: 'United States',
           },
-          completedOnboarding: ['companyDetails'],
+          // The demo has every step's settings (studios, session rules, peak hours, waiver, policies), so the
+          // owner's first login lands on the Dashboard, not on a setup page (issue 18).
+          completedOnboarding: [...onboardingStepsFor(demo.kind)],
         });
       }
       await seedStudioSetup(tx, company);
