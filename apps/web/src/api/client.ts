@@ -196,7 +196,12 @@ export async function apiDownload(path: string, filename: string): Promise<void>
       envelope.errors,
     );
   }
-  const url = URL.createObjectURL(await response.blob());
+  saveFile(await response.blob(), filename);
+}
+
+/** Hands bytes the page holds to the browser as a download named `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

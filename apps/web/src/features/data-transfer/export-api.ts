@@ -1,5 +1,5 @@
 import { COOKIE } from '@kinetic/shared';
-import { ApiError, apiBase, currentHostType } from '../../api/client.ts';
+import { ApiError, apiBase, currentHostType, saveFile } from '../../api/client.ts';
 import { readCookie } from '../../api/cookies.ts';
 
 /** The archive's address (docs/export-format.md). */
@@ -52,13 +52,6 @@ export async function downloadExportArchive(
     }
   }
   const fileName = fileNameOf(response.headers.get('content-disposition'));
-  const url = URL.createObjectURL(new Blob(parts, { type: 'application/zip' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob(parts, { type: 'application/zip' }), fileName);
   return { fileName, bytes };
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { DryRunBody, DryRunDto, ImportJobDto, ImportJobsDto, ImportUploadDto } from '@kinetic/shared';
 import { MAX_IMPORT_BYTES } from '@kinetic/shared';
-import { apiRequest, apiUpload } from '../../api/client.ts';
+import { apiRequest, apiUpload, saveFile } from '../../api/client.ts';
 
 /** Why a file cannot be uploaded, checked before sending it; the server reads it again. */
 export function importFileProblem(file: File): string | null {
@@ -86,14 +86,7 @@ export function saveRejectionsCsv(
   rejections: { row: number; email: string | null; reason: string }[],
   fileName: string,
 ): void {
-  const url = URL.createObjectURL(new Blob([rejectionsCsv(rejections)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([rejectionsCsv(rejections)], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 /** The company's imports, newest first (the page resumes showing one still running). */
