@@ -12,7 +12,7 @@ import { APP_ROLE } from '../apps/server/src/db/client.ts';
 import { writeClientReport } from '../apps/server/src/features/client-report/client-report.job.ts';
 import { clientReportQuery } from '../apps/server/src/features/client-report/client-report.repo.ts';
 import { runBenchmark } from './lib/resources.ts';
-import { benchCompany, benchStudioAndTemplate } from './lib/bench-company.ts';
+import { benchCompany, benchStudioAndTemplate, benchInstructorAndSeries } from './lib/bench-company.ts';
 import { startKinetic, type RunningKinetic } from './lib/start-kinetic.ts';
 
 /**
@@ -67,23 +67,7 @@ async function seedCompany(kinetic: RunningKinetic, slug: string, clients: numbe
     email: `bea@${slug}.test`,
   });
   const { studio, template } = await benchStudioAndTemplate(post);
-  const instructor = await post('/api/instructors', {
-    name: 'Ines',
-    email: null,
-    phone: null,
-    bio: null,
-    photo: null,
-    active: true,
-  });
-  const series = await post('/api/fitness-sessions', {
-    templateId: template.id,
-    studioId: studio.id,
-    roomId: null,
-    instructorId: instructor.id,
-    startTime: '05:00',
-    durationMinutes: 45,
-    schedule: { kind: 'once', date: '2026-01-01' },
-  });
+  const { instructor, series } = await benchInstructorAndSeries(post, { studio, template }, 'Ines');
   // Setting up, not the thing measured: one statement per table (generate_series).
   const query = (text: string, values: unknown[]) => db.pool.query(text, values);
   await query(

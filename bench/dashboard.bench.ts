@@ -1,5 +1,5 @@
 import { busyCompanyStatements } from '../apps/server/src/features/dashboard/busy-company.ts';
-import { benchCompany, benchStudioAndTemplate } from './lib/bench-company.ts';
+import { benchCompany, benchStudioAndTemplate, benchInstructorAndSeries } from './lib/bench-company.ts';
 import { percentile, runHttpLoad, type HttpLoadOutput } from './lib/http-load.ts';
 import { runBenchmark } from './lib/resources.ts';
 import { startKinetic } from './lib/start-kinetic.ts';
@@ -32,23 +32,7 @@ await runBenchmark(async (resources) => {
     email: 'dana@bench.test',
   });
   const { studio, template } = await benchStudioAndTemplate(post);
-  const instructor = await post('/api/instructors', {
-    name: 'Indira Patel',
-    email: null,
-    phone: null,
-    bio: null,
-    photo: null,
-    active: true,
-  });
-  const series = await post('/api/fitness-sessions', {
-    templateId: template.id,
-    studioId: studio.id,
-    roomId: null,
-    instructorId: instructor.id,
-    startTime: '05:00',
-    durationMinutes: 45,
-    schedule: { kind: 'once', date: '2026-01-01' },
-  });
+  const { instructor, series } = await benchInstructorAndSeries(post, { studio, template }, 'Indira Patel');
   const monthly = await post('/api/packages', {
     kind: 'membership',
     name: 'Unlimited Monthly',

@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { strFromU8, unzipSync } from 'fflate';
 import { runBenchmark } from './lib/resources.ts';
-import { benchCompany, benchStudioAndTemplate } from './lib/bench-company.ts';
+import { benchCompany, benchStudioAndTemplate, benchInstructorAndSeries } from './lib/bench-company.ts';
 import { startKinetic, type RunningKinetic } from './lib/start-kinetic.ts';
 
 /**
@@ -26,23 +26,7 @@ async function seedCompany(kinetic: RunningKinetic) {
     email: 'bea@export-bench.test',
   });
   const { studio, template } = await benchStudioAndTemplate(post);
-  const instructor = await post('/api/instructors', {
-    name: 'Ines',
-    email: null,
-    phone: null,
-    bio: null,
-    photo: null,
-    active: true,
-  });
-  const series = await post('/api/fitness-sessions', {
-    templateId: template.id,
-    studioId: studio.id,
-    roomId: null,
-    instructorId: instructor.id,
-    startTime: '05:00',
-    durationMinutes: 45,
-    schedule: { kind: 'once', date: '2026-01-01' },
-  });
+  const { instructor, series } = await benchInstructorAndSeries(post, { studio, template }, 'Ines');
   const query = (text: string, values: unknown[]) => db.pool.query(text, values);
   const id = (prefix: string, expression = 'n') => `'${prefix}' || lpad(to_hex(${expression}), 23, '0')`;
   const pack = { id: 'f00000000000000000000001' };

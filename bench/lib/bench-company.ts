@@ -61,3 +61,32 @@ export async function benchStudioAndTemplate(
   });
   return { studio, template };
 }
+
+/**
+ * An instructor and a one-off series (1 Jan 2026, 05:00) at the studio: the rows a bench's generated
+ * classes (generate_series) hang from.
+ */
+export async function benchInstructorAndSeries(
+  post: (url: string, payload: object) => Promise<{ id: string }>,
+  { studio, template }: { studio: { id: string }; template: { id: string } },
+  instructorName: string,
+) {
+  const instructor = await post('/api/instructors', {
+    name: instructorName,
+    email: null,
+    phone: null,
+    bio: null,
+    photo: null,
+    active: true,
+  });
+  const series = await post('/api/fitness-sessions', {
+    templateId: template.id,
+    studioId: studio.id,
+    roomId: null,
+    instructorId: instructor.id,
+    startTime: '05:00',
+    durationMinutes: 45,
+    schedule: { kind: 'once', date: '2026-01-01' },
+  });
+  return { instructor, series };
+}
