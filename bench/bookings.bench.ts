@@ -1,3 +1,4 @@
+import { textTable } from './lib/report.ts';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -363,16 +364,7 @@ function percentile(sorted: Float64Array, share: number): number {
 }
 
 function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ');
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+  return textTable(header, rows);
 }
 
 function formatPhases(phases: Phase[], baseline: Phase): string {

@@ -1,3 +1,4 @@
+import { textTable } from './lib/report.ts';
 import { busyCompanyStatements } from '../apps/server/src/features/dashboard/busy-company.ts';
 import { benchCompany, benchStudioAndTemplate, benchInstructorAndSeries } from './lib/bench-company.ts';
 import { percentile, runHttpLoad, type HttpLoadOutput } from './lib/http-load.ts';
@@ -139,14 +140,5 @@ function formatTargets(targets: Target[]): string {
       baseline ? `${(rate(target) / rate(baseline)).toFixed(3)}×` : '',
     ];
   });
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ');
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+  return textTable(header, rows);
 }

@@ -9,6 +9,20 @@ export function describeRun(options: LoadOptions): string {
   );
 }
 
+/** Columns padded to their widest cell (the first left-aligned, the rest right-aligned) under a rule. */
+export function textTable(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ');
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
 /** A plain-text table; the last column is each target's requests/s over the baseline's. */
 export function formatTable(results: LoadResult[], baseline: LoadResult): string {
   const header = [
@@ -31,16 +45,7 @@ export function formatTable(results: LoadResult[], baseline: LoadResult): string
     String(r.non2xx),
     `${ratio(r, baseline).toFixed(2)}×`,
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ');
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+  return textTable(header, rows);
 }
 
 /** autocannon's latency histogram keeps whole milliseconds, rounded down, so 0 means under 1 ms. */
